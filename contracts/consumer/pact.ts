@@ -1,0 +1,31 @@
+import { PactV4, MatchersV3 } from '@pact-foundation/pact';
+import { fileURLToPath } from 'node:url';
+import { createApiClient } from '../../src/api/client';
+
+/** Where every consumer test writes; `contracts/clear-pacts.ts` empties it before each run. */
+export const PACT_DIR = fileURLToPath(new URL('../pacts', import.meta.url));
+
+/** The product API as the storefront sees it. Every interaction here must also fit openapi/storefront.yaml. */
+export function storefrontApiPact(): PactV4 {
+  return new PactV4({ consumer: 'storefront-web', provider: 'storefront-api', dir: PACT_DIR, logLevel: 'warn' });
+}
+
+/** The remote data service's users table (Supabase PostgREST), used for the single-session rule. */
+export function usersTablePact(): PactV4 {
+  return new PactV4({ consumer: 'storefront-web', provider: 'storefront-users-table', dir: PACT_DIR, logLevel: 'warn' });
+}
+
+/** The real generated client, pointed at the Pact mock server. */
+export function clientFor(mockServerUrl: string) {
+  return createApiClient(mockServerUrl);
+}
+
+/** The common header every call sends (declared in the yaml as X-Storefront-Client). */
+export const commonHeaders = { 'X-Storefront-Client': MatchersV3.string('web/1.0') };
+
+/** `{ success: true, datas }` with `datas` matched by the given matcher template. */
+export function okEnvelope(datas: unknown) {
+  return { success: true, datas };
+}
+
+export { MatchersV3 };

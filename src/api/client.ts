@@ -1,0 +1,97 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema.gen';
+import { config } from '../config';
+import { Envelope } from './envelope';
+import {
+  ApiError,
+  GENERIC_FAILURE_MESSAGE,
+  NETWORK_FAILURE_MESSAGE,
+  PARSE_FAILURE_MESSAGE,
+} from './errors';
+
+/** The only call that carries the application id / key (spec §7). */
+const CATEGORY_PATH = '/api/Category/GetList/category';
+
+type TokenSource = () => string | undefined;
+let accessTokenSource: TokenSource = () => undefined;
+
+/** The auth layer registers where the bearer token comes from; the client never reads cookies itself. */
+export function setAccessTokenSource(source: TokenSource): void {
+  accessTokenSource = source;
+}
+
+function operationOf(request: Request, schemaPath: string): string {
+  return `${request.method} ${schemaPath}`;
+}
+
+const headers: Middleware = {
+  onRequest({ request, schemaPath }) {
+    request.headers.set('X-Storefront-Client', config.VITE_CLIENT_HEADER);
+    if (schemaPath === CATEGORY_PATH) {
+      request.headers.set('X-Application-Id', config.VITE_CATEGORY_APP_ID);
+      request.headers.set('X-Application-Key', config.VITE_CATEGORY_APP_KEY);
+    }
+    const token = accessTokenSource();
+    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+/**
+ * One error path: HTTP failure, network failure, an unparsable body and `success: false`
+ * all become an ApiError carrying the server's respMessage.
+ */
+const envelope: Middleware = {
+  async onResponse({ request, response, schemaPath }) {
+    const operation = operationOf(request, schemaPath);
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      if (!response.ok) throw new ApiError('http', GENERIC_FAILURE_MESSAGE, response.status, operation);
+      return response; // blobs, video, PDFs
+    }
+    let body: unknown;
+    try {
+      body = await response.clone().json();
+    } catch {
+      throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
+    }
+    const parsed = Envelope.safeParse(body);
+    if (!parsed.success) throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
+    const message = parsed.data.respMessage || GENERIC_FAILURE_MESSAGE;
+    if (!response.ok) throw new ApiError('http', message, response.status, operation);
+    if (!parsed.data.success) throw new ApiError('server', message, response.status, operation);
+    return response;
+  },
+  onError({ error, request, schemaPath }) {
+    if (error instanceof ApiError) return error;
+    return new ApiError('network', NETWORK_FAILURE_MESSAGE, undefined, operationOf(request, schemaPath));
+  },
+};
+
+export function createApiClient(baseUrl: string = config.VITE_API_BASE, fetchImpl?: typeof fetch) {
+  const client = createClient<paths>({
+    baseUrl: baseUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+  client.use(headers, envelope);
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's one client. */
+export const api: ApiClient = createApiClient();
+
+/**
+ * Unwraps `datas` from a call whose failures the middleware has already turned into ApiError.
+ * Usage: `const lectures = await datasOf(api.POST('/api/Contents/GetOnlineLectures/', { body }))`.
+ */
+export async function datasOf<D extends { datas?: unknown }>(
+  call: Promise<{ data?: D; error?: unknown; response: Response }>,
+): Promise<NonNullable<D['datas']>> {
+  const { data, response } = await call;
+  if (!data || data.datas === undefined || data.datas === null) {
+    throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, response.url);
+  }
+  return data.datas as NonNullable<D['datas']>;
+}

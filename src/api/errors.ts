@@ -1,0 +1,32 @@
+/** Why a call failed; the screen only ever shows `message`, logs get `kind` and `status` too. */
+export type ApiErrorKind = 'http' | 'network' | 'parse' | 'server';
+
+/** Shown when the server gave no message of its own. */
+export const GENERIC_FAILURE_MESSAGE = '요청을 처리하지 못했습니다. 잠시 후 다시 시도해주세요.';
+export const NETWORK_FAILURE_MESSAGE = '서버에 연결할 수 없습니다. 네트워크 상태를 확인해주세요.';
+export const PARSE_FAILURE_MESSAGE = '서버 응답을 해석할 수 없습니다. 잠시 후 다시 시도해주세요.';
+
+/**
+ * The one error every API failure becomes (spec §8: "every API failure reaches the screen as the
+ * client error message"). `message` is the server's `respMessage` whenever it sent one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly operation?: string,
+  ) {
+    super(message);
+  }
+
+  /** English line for logs: what failed and where, never shown to a member. */
+  toLogLine(): string {
+    return `[api] ${this.operation ?? 'request'} failed (${this.kind}${this.status ? ` ${this.status}` : ''}): ${this.message}`;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
