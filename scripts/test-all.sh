@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The README's test command. Each step is a gate; vitest results are summed into one closing line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+export VITEST_JSON_DIR="$PWD/$results"
+
+step() {
+  local name=$1; shift
+  echo
+  echo "=== $name"
+  local t0=$SECONDS
+  if "$@"; then
+    echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else
+    echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+    node scripts/summarise-tests.mjs "$results" || true
+    exit 1
+  fi
+}
+
+vitest_json() { # vitest_json <result-name> <vitest args...>
+  local name=$1; shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
+}
+
+step "generated files are fresh" bash scripts/check-generated.sh
+step "type-check" npx tsc --noEmit
+step "OpenAPI lint" npx redocly lint --format=stylish openapi/storefront.yaml
+step "unit, machine and server tests (PGlite)" vitest_json unit --project unit
+step "pact consumer tests" vitest_json pact --project pact
+step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
+[ -f contracts/provider/verify.ts ] && step "pact provider verification" npx tsx contracts/provider/verify.ts
+if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
+fi
+if grep -q '"test:e2e"' package.json; then step "browser tests" npm run -s test:e2e; fi
+if grep -q '"budget"' package.json; then step "budgets" npm run -s budget; fi
+
+node scripts/summarise-tests.mjs "$results"
