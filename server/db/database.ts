@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+
+export type Db = Kysely<any>;
+
+export interface DatabaseOptions {
+  /** Real PostgreSQL; wins over everything else when set. */
+  url?: string | undefined;
+  /** PGlite data directory kept across restarts. */
+  dir?: string | undefined;
+  /** PGlite in memory (tests, pact verification). */
+  memory?: boolean | undefined;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** One SQL dialect for both back ends: PGlite by default, PostgreSQL through `pg` when a URL is given. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    // int8 counts come back as strings from pg; the schema uses int4 so both drivers return numbers.
+    const pool = new pg.Pool({ connectionString: options.url, max: 8 });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let client: PGlite;
+  if (options.memory || !options.dir) {
+    client = await PGlite.create();
+  } else {
+    mkdirSync(options.dir, { recursive: true });
+    client = await PGlite.create(options.dir);
+  }
+  const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** Runs one statement of plain SQL text (migrations, resets). */
+export async function execute(db: Db, text: string): Promise<void> {
+  await sql.raw(text).execute(db);
+}

@@ -1,0 +1,108 @@
+/**
+ * Schema migrations, oldest first. Each entry is a list of single statements so the same text runs
+ * on PGlite (extended protocol, one statement per call) and on PostgreSQL. Never edit a shipped
+ * migration: append a new one. Timestamps are stored as text 'YYYY-MM-DD HH:MM:SS' (KST) so both
+ * drivers return the same JS type; money and points are whole won in int4.
+ */
+export const migrations: { id: string; statements: string[] }[] = [
+  {
+    id: '001_catalog',
+    statements: [
+      `create table categories (
+        categoryid int primary key, pcategoryid int not null default 0, ctgrname text not null,
+        ctgrengname text not null default '', depth int not null, sort int not null default 0, isactive int not null default 1)`,
+      `create table lectures (
+        contentsid int primary key, categoryid int not null references categories(categoryid), title text not null,
+        subtitle text not null default '', description text not null default '', teacher text not null default '',
+        price int not null default 0, saleprice int not null default 0, thumbnail text not null default '',
+        level text not null default '', period_days int not null default 90, publisher text not null default '',
+        is_ebook boolean not null default false, popularity int not null default 0, main_type text not null default '',
+        created_at text not null)`,
+      `create index lectures_category on lectures(categoryid)`,
+      `create table tags (contentsid int not null references lectures(contentsid), tag text not null, primary key (contentsid, tag))`,
+      `create table sections (sectionid int primary key, contentsid int not null references lectures(contentsid), title text not null, sort int not null)`,
+      `create table videos (
+        videoid int primary key, sectionid int not null references sections(sectionid), contentsid int not null,
+        title text not null, duration_sec int not null, path text not null, sort int not null, is_preview boolean not null default false)`,
+      `create table pdfs (pdfid int primary key, contentsid int not null references lectures(contentsid), filename text not null, original_filename text not null, pages int not null default 1)`,
+      `create table banners (bannerid int primary key, title text not null, subtitle text not null default '', image text not null, link text not null default '', sort int not null)`,
+      `create table branches (branchid int primary key, region text not null, name text not null, address text not null, phone text not null, hours text not null)`,
+      `create table stats (statid int primary key, members int not null, lectures int not null, teachers int not null, certificates int not null, satisfaction int not null)`,
+    ],
+  },
+  {
+    id: '002_board',
+    statements: [
+      `create table notices (
+        noticeid serial primary key, isnotice int not null, title text not null, content text not null,
+        istop boolean not null default false, viewcnt int not null default 0, writer text not null default '관리자',
+        attachment text, created_at text not null)`,
+      `create table faqs (faqid serial primary key, category text not null, question text not null, answer text not null, sort int not null default 0)`,
+      `create table suggest_types (code text primary key, name text not null, sort int not null)`,
+      `create table suggests (
+        suggestid serial primary key, useruid text not null, suggesttype text not null, title text not null,
+        content text not null, answer text, created_at text not null, answered_at text)`,
+    ],
+  },
+  {
+    id: '003_members',
+    statements: [
+      `create table members (
+        useruid text primary key, userid text not null, email text not null unique, name text not null,
+        phone text, birth text, sns_type text not null default 'local', marketing boolean not null default false,
+        created_at text not null, left_at text)`,
+      // The remote data service's users table (single-session rule), served PostgREST-style.
+      `create table users (id text primary key, last_login text, active_session_token text)`,
+      `create table carts (
+        useruid text not null, contentsid int not null references lectures(contentsid), itemtype text not null default 'online',
+        optionvalue text not null default '', created_at text not null, primary key (useruid, contentsid))`,
+      `create table bookmarks (useruid text not null, contentsid int not null, videoid int not null default 0, created_at text not null, primary key (useruid, contentsid, videoid))`,
+    ],
+  },
+  {
+    id: '004_orders',
+    statements: [
+      `create table payments (
+        paymentid serial primary key, useruid text not null, title text not null, contentsids text not null,
+        amount int not null, price_total int not null, coupon_discount int not null default 0, point_used int not null default 0,
+        couponnumber text, status text not null default 'ready', pay_method text not null default 'card',
+        provider_txid text unique, created_at text not null, paid_at text, cancelled_at text)`,
+      `create table payment_items (paymentid int not null references payments(paymentid), contentsid int not null, price int not null, primary key (paymentid, contentsid))`,
+      `create table enrollments (
+        useruid text not null, contentsid int not null references lectures(contentsid), paymentid int,
+        start_at text not null, end_at text not null, first_play_at text, downloaded_at text, completed_at text,
+        primary key (useruid, contentsid))`,
+      `create table points (pointid serial primary key, useruid text not null, amount int not null, reason text not null, created_at text not null)`,
+      `create table coupons (
+        couponnumber text primary key, title text not null, discount_amount int not null default 0,
+        discount_rate int not null default 0, min_amount int not null default 0, expires_at text not null,
+        used_by text, used_at text)`,
+      // The local card provider's own ledger (the production provider keeps this on its side).
+      `create table local_payments (
+        txid text primary key, merchant_uid text not null, amount int not null, status text not null,
+        created_at text not null, consumed_at text)`,
+    ],
+  },
+  {
+    id: '005_learning',
+    statements: [
+      `create table progress (
+        useruid text not null, contentsid int not null, videoid int not null, watched_sec int not null default 0,
+        last_position int not null default 0, completed boolean not null default false, updated_at text not null,
+        primary key (useruid, contentsid, videoid))`,
+      `create table play_tabs (useruid text primary key, tabid text not null, contentsid int not null, videoid int not null, updated_at text not null)`,
+      `create table quizzes (quizid int primary key, contentsid int not null references lectures(contentsid), title text not null, pass_score int not null, time_limit_min int not null default 20)`,
+      `create table quiz_questions (questionid int primary key, quizid int not null references quizzes(quizid), question text not null, options text not null, answer int not null, score int not null, sort int not null)`,
+      `create table quiz_results (
+        isscoreid serial primary key, quizid int not null, useruid text not null, contentsid int not null,
+        score int not null, passed boolean not null, answers text not null, created_at text not null)`,
+      `create table ratings (
+        ratingid serial primary key, contentsid int not null references lectures(contentsid), useruid text not null,
+        username text not null, ratescore int not null, content text not null, created_at text not null)`,
+      `create table qnas (
+        qnaid serial primary key, contentsid int not null, useruid text not null, username text not null, title text not null,
+        content text not null, is_private boolean not null default false, answer text, created_at text not null, answered_at text)`,
+      `create table uploads (fileid serial primary key, filename text not null unique, original_filename text not null, size int not null, content_type text not null, created_at text not null)`,
+    ],
+  },
+];

@@ -1,0 +1,147 @@
+/** Demo catalogue in Korean. Ids are stable so tests, pacts and provider states can name them. */
+
+export const DEMO_MEMBER = { useruid: 'u-demo-1', email: 'member@demo.kr', name: '김필라', phone: '010-1234-5678' };
+export const NEW_MEMBER = { useruid: 'u-demo-2', email: 'new@demo.kr', name: '이새봄', phone: '010-2222-3333' };
+/** Has no phone: the phone check sends this member to /myprofile. */
+export const NO_PHONE_MEMBER = { useruid: 'u-demo-3', email: 'nophone@demo.kr', name: '박무폰', phone: null };
+
+export const categories: [id: number, parent: number, name: string, eng: string][] = [
+  [1, 0, '필라테스', 'Pilates'],
+  [2, 0, '재활', 'Rehab'],
+  [3, 0, '지도자과정', 'Instructor'],
+  [11, 1, '매트', 'Mat'],
+  [12, 1, '기구', 'Apparatus'],
+  [21, 2, '척추', 'Spine'],
+  [22, 2, '어깨', 'Shoulder'],
+  [31, 3, '자격과정', 'Certification'],
+  [111, 11, '입문', 'Beginner'],
+  [112, 11, '중급', 'Intermediate'],
+  [121, 12, '리포머', 'Reformer'],
+  [122, 12, '캐딜락', 'Cadillac'],
+  [211, 21, '허리디스크', 'Lumbar disc'],
+  [212, 21, '목디스크', 'Cervical disc'],
+  [221, 22, '회전근개', 'Rotator cuff'],
+  [222, 22, '오십견', 'Frozen shoulder'],
+  [311, 31, '전자책 교재', 'E-books'],
+];
+
+const topics: Record<number, string[]> = {
+  111: ['처음 만나는 매트 필라테스', '호흡과 코어 깨우기', '10분 아침 매트 루틴'],
+  112: ['매트 필라테스 중급 시퀀스', '밸런스와 유연성 향상', '전신 근력 매트 클래스'],
+  121: ['리포머 기초 완성', '리포머 풋워크 마스터', '리포머 전신 플로우'],
+  122: ['캐딜락 입문', '캐딜락 스트레칭 클래스', '캐딜락 고급 동작'],
+  211: ['허리디스크 운동 가이드', '요추 안정화 운동', '허리 통증 완화 스트레칭'],
+  212: ['거북목 교정 운동', '목디스크 재활 필라테스', '경추 안정화 루틴'],
+  221: ['회전근개 강화 운동', '어깨 충돌증후군 재활', '견갑골 안정화 클래스'],
+  222: ['오십견 가동성 회복', '굳은 어깨 풀기', '어깨 통증 홈트레이닝'],
+  311: ['필라테스 해부학 전자책', '재활 운동 지도법 전자책', '지도자 자격 대비 교재'],
+};
+
+const teachers = ['박코어 강사', '최밸런스 강사', '정재활 물리치료사', '한리포머 강사'];
+
+export interface LectureSeed {
+  contentsid: number;
+  categoryid: number;
+  title: string;
+  teacher: string;
+  price: number;
+  saleprice: number;
+  level: string;
+  is_ebook: boolean;
+  popularity: number;
+  main_type: string;
+  created_at: string;
+}
+
+/** 27 lectures, three per third-level category; 103, 110 and 118 are free. */
+export const lectures: LectureSeed[] = Object.entries(topics).flatMap(([cat, titles], ci) =>
+  titles.map((title, i) => {
+    const contentsid = 101 + ci * 3 + i;
+    const free = [103, 110, 118].includes(contentsid);
+    const price = free ? 0 : 39000 + ((contentsid * 7000) % 80000);
+    return {
+      contentsid,
+      categoryid: Number(cat),
+      title,
+      teacher: teachers[contentsid % teachers.length]!,
+      price,
+      saleprice: free ? 0 : Math.round((price * (contentsid % 3 === 0 ? 0.8 : 1)) / 100) * 100,
+      level: ['입문', '초급', '중급'][i]!,
+      is_ebook: Number(cat) === 311,
+      popularity: (contentsid * 37) % 100,
+      main_type: ['recommend', 'new', 'best'][contentsid % 3]!,
+      created_at: `2024-${String(1 + (ci % 12)).padStart(2, '0')}-${String(1 + i * 9).padStart(2, '0')} 10:00:00`,
+    };
+  }),
+);
+
+export const sectionTitles = ['오리엔테이션과 기본 원리', '실전 동작 따라하기'];
+export const videoTitles = [
+  ['강의 소개', '호흡과 정렬'],
+  ['동작 시연', '마무리 스트레칭'],
+];
+
+export const tagsFor = (l: LectureSeed): string[] => {
+  const base = l.categoryid < 200 ? ['필라테스'] : l.categoryid < 300 ? ['재활', '통증완화'] : ['지도자', '전자책'];
+  return [...base, l.level, l.price === 0 ? '무료' : '유료'];
+};
+
+export const banners = [
+  { bannerid: 1, title: '봄맞이 필라테스 클래스 20% 할인', subtitle: '4월 한 달간 모든 매트 클래스 할인', link: '/classList/111/11' },
+  { bannerid: 2, title: '허리 통증, 이제 집에서 관리하세요', subtitle: '물리치료사와 함께하는 재활 클래스', link: '/classList/211/21' },
+  { bannerid: 3, title: '지도자 자격과정 전자책 출간', subtitle: '해부학부터 지도법까지 한 권으로', link: '/classList/311/31' },
+];
+
+export const notices: { isnotice: number; title: string; content: string; istop: boolean; date: string; attachment?: string }[] = [
+  { isnotice: 1, istop: true, date: '2024-05-02 09:00:00', title: '[필독] 온라인 클래스 수강 안내', content: '<p>온라인 클래스는 <strong>결제일로부터 90일</strong> 동안 수강할 수 있습니다.</p><ul><li>PC와 모바일에서 모두 수강 가능</li><li>동시 접속은 1대만 허용</li></ul>' },
+  { isnotice: 1, istop: true, date: '2024-04-28 09:00:00', title: '개인정보 처리방침 개정 안내', content: '<p>2024년 5월 1일부로 개인정보 처리방침이 개정됩니다.</p><p>자세한 내용은 <a href="/privacyPolicy">개인정보처리방침</a>을 확인해주세요.</p>' },
+  { isnotice: 1, istop: false, date: '2024-04-20 09:00:00', title: '서울 지점 워크숍 일정 안내', content: '<p>5월 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'pdf-101.pdf' },
+  { isnotice: 1, istop: false, date: '2024-04-10 09:00:00', title: '시스템 점검 안내 (4/15 02:00~04:00)', content: '<p>점검 시간 동안 영상 재생이 일시 중단됩니다.</p>' },
+  { isnotice: 1, istop: false, date: '2024-03-30 09:00:00', title: '수료증 발급 방법 안내', content: '<p>퀴즈를 <strong>60점 이상</strong>으로 통과하면 수료증을 발급받을 수 있습니다.</p>' },
+  { isnotice: 1, istop: false, date: '2024-03-15 09:00:00', title: '포인트 적립 정책 변경', content: '<p>결제 금액의 <strong>5%</strong>가 포인트로 적립됩니다.</p>' },
+  { isnotice: 1, istop: false, date: '2024-03-01 09:00:00', title: '신규 리포머 클래스 오픈', content: '<p>리포머 풋워크 마스터 클래스가 새로 열렸습니다.</p>' },
+  { isnotice: -1, istop: false, date: '2024-04-25 09:00:00', title: '[이벤트] 후기 작성하고 포인트 받기', content: '<p>수강 후기를 남기면 <strong>1,000P</strong>를 드립니다.</p>' },
+  { isnotice: -1, istop: false, date: '2024-04-05 09:00:00', title: '[뉴스] 협회 재활 세미나 개최', content: '<p>척추 재활 세미나가 성황리에 마무리되었습니다.</p>' },
+  { isnotice: -1, istop: false, date: '2024-03-20 09:00:00', title: '[이벤트] 친구 추천 쿠폰', content: '<p>친구를 추천하면 5,000원 쿠폰을 드립니다.</p>' },
+];
+
+export const faqs = [
+  ['수강', '수강 기간은 얼마인가요?', '<p>결제일로부터 90일입니다.</p>'],
+  ['수강', '모바일에서도 수강할 수 있나요?', '<p>네, 모바일 브라우저에서 수강할 수 있습니다.</p>'],
+  ['결제', '환불은 어떻게 하나요?', '<p>수강 시작 전 7일 이내 전액 환불됩니다.</p>'],
+  ['결제', '쿠폰은 어디에서 입력하나요?', '<p>결제 화면의 쿠폰 입력란에 번호를 입력하세요.</p>'],
+  ['계정', '다른 기기에서 로그인하면 어떻게 되나요?', '<p>기존 기기는 자동으로 로그아웃됩니다.</p>'],
+  ['수료증', '수료증은 언제 발급되나요?', '<p>모든 영상 시청 후 퀴즈를 통과하면 발급됩니다.</p>'],
+] as const;
+
+export const suggestTypes = [
+  ['1', '수강 문의'],
+  ['2', '결제 문의'],
+  ['3', '기술 문의'],
+  ['4', '제안하기'],
+] as const;
+
+export const reviewers = ['이수진', '박지훈', '최유나', '정민호', '강하늘', '윤서연'];
+export const reviewTexts = [
+  '설명이 자세해서 집에서도 쉽게 따라할 수 있었어요.',
+  '허리 통증이 많이 줄었습니다. 추천합니다!',
+  '강사님 목소리가 차분해서 좋아요.',
+  '초보자도 부담 없이 시작할 수 있는 클래스입니다.',
+  '동작 설명이 조금 빨라요. 그래도 만족합니다.',
+];
+
+export const coupons = [
+  { couponnumber: 'WELCOME5000', title: '신규 회원 5,000원 할인', discount_amount: 5000, discount_rate: 0, min_amount: 10000, expires_at: '2099-12-31 23:59:59' },
+  { couponnumber: 'PILATES10', title: '필라테스 10% 할인', discount_amount: 0, discount_rate: 10, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
+  { couponnumber: 'USED0001', title: '사용 완료 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59', used_by: 'u-demo-1', used_at: '2024-04-01 10:00:00' },
+  { couponnumber: 'EXPIRED01', title: '만료된 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2020-01-01 00:00:00' },
+];
+
+export const quizLectures = [101, 102, 104, 121];
+export const quizQuestions = [
+  ['필라테스 호흡법으로 올바른 것은?', ['흉식 호흡', '복식 호흡만', '숨 참기', '빠른 호흡'], 0],
+  ['코어에 포함되지 않는 근육은?', ['복횡근', '다열근', '이두근', '골반저근'], 2],
+  ['중립 골반이란?', ['골반을 앞으로 기울임', '골반을 뒤로 말기', 'ASIS와 치골이 수직면', '골반을 들어올림'], 2],
+  ['운동 중 통증이 생기면?', ['참고 계속한다', '즉시 중단한다', '속도를 높인다', '호흡을 멈춘다'], 1],
+  ['리포머의 스프링 역할은?', ['저항과 보조', '장식', '소리 내기', '무게 측정'], 0],
+] as const;

@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { Db } from './database';
+import * as d from './seed-data';
+import { daysFromNow, kst } from '../time';
+
+/** True when the database holds no catalogue yet (first start, or after db:reset). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from categories`.execute(db);
+  return (r.rows[0]?.n ?? 0) === 0;
+}
+
+/** Inserts the whole demo data set in one transaction. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const depth = (id: number) => (id < 10 ? 1 : id < 100 ? 2 : 3);
+    await tx.insertInto('categories').values(d.categories.map(([categoryid, pcategoryid, ctgrname, ctgrengname], i) => ({ categoryid, pcategoryid, ctgrname, ctgrengname, depth: depth(categoryid), sort: i }))).execute();
+
+    await tx.insertInto('lectures').values(d.lectures.map((l) => ({
+      ...l,
+      subtitle: `${l.teacher}와 함께하는 ${l.level} 과정`,
+      description: `<h3>${l.title}</h3><p>${l.teacher}가 직접 진행하는 온라인 클래스입니다. 집에서도 안전하게 따라할 수 있도록 동작마다 자세히 설명합니다.</p><ul><li>수강 기간 90일</li><li>PC·모바일 수강</li></ul>`,
+      thumbnail: `/media/thumbs/${l.contentsid}.svg`,
+      publisher: l.is_ebook ? '한국필라테스재활협회 출판부' : '한국필라테스재활협회',
+    }))).execute();
+    await tx.insertInto('tags').values(d.lectures.flatMap((l) => d.tagsFor(l).map((tag) => ({ contentsid: l.contentsid, tag })))).execute();
+
+    const sections = d.lectures.flatMap((l) => d.sectionTitles.map((title, s) => ({ sectionid: l.contentsid * 10 + s + 1, contentsid: l.contentsid, title: `${s + 1}. ${title}`, sort: s + 1 })));
+    await tx.insertInto('sections').values(sections).execute();
+    await tx.insertInto('videos').values(sections.flatMap((s, si) => d.videoTitles[(s.sort - 1) % 2]!.map((title, v) => ({
+      videoid: s.sectionid * 10 + v + 1, sectionid: s.sectionid, contentsid: s.contentsid, title,
+      duration_sec: 300 + ((si * 97 + v * 53) % 900), path: 'sample/lesson.mp4', sort: v + 1, is_preview: s.sort === 1 && v === 0,
+    })))).execute();
+    await tx.insertInto('pdfs').values(d.lectures.map((l) => ({ pdfid: l.contentsid, contentsid: l.contentsid, filename: `pdf-${l.contentsid}.pdf`, original_filename: `${l.title} 교안.pdf`, pages: l.is_ebook ? 3 : 1 }))).execute();
+
+    await tx.insertInto('banners').values(d.banners.map((b, i) => ({ ...b, image: `/media/banners/${b.bannerid}.svg`, sort: i }))).execute();
+    await tx.insertInto('branches').values({ branchid: 1, region: '서울', name: '서울 강남 본원', address: '서울특별시 강남구 테헤란로 123, 5층', phone: '02-555-1234', hours: '09:00-18:00 (주말·공휴일 휴무)' }).execute();
+    await tx.insertInto('stats').values({ statid: 1, members: 12840, lectures: d.lectures.length, teachers: 4, certificates: 3120, satisfaction: 97 }).execute();
+
+    await tx.insertInto('notices').values(d.notices.map((n, i) => ({ noticeid: i + 1, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, viewcnt: 10 * (i + 3), attachment: n.attachment ?? null, created_at: n.date }))).execute();
+    await tx.insertInto('faqs').values(d.faqs.map(([category, question, answer], i) => ({ faqid: i + 1, category, question, answer, sort: i }))).execute();
+    await tx.insertInto('suggest_types').values(d.suggestTypes.map(([code, name], i) => ({ code, name, sort: i }))).execute();
+
+    const joined = '2024-01-05 12:00:00';
+    await tx.insertInto('members').values([d.DEMO_MEMBER, d.NEW_MEMBER, d.NO_PHONE_MEMBER].map((m, i) => ({
+      useruid: m.useruid, userid: m.email.split('@')[0], email: m.email, name: m.name, phone: m.phone, sns_type: i === 0 ? 'kakao' : 'naver', created_at: joined,
+    }))).execute();
+    await tx.insertInto('suggests').values({ suggestid: 1, useruid: d.DEMO_MEMBER.useruid, suggesttype: '1', title: '수강 기간 연장이 가능한가요?', content: '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>', answer: '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', created_at: '2024-04-02 10:00:00', answered_at: '2024-04-03 10:00:00' }).execute();
+
+    const me = d.DEMO_MEMBER.useruid;
+    // Purchases: 101 and 102 in progress, 121 in progress (free-priced path not needed), 105 ended.
+    const bought = [101, 102, 121, 105];
+    for (const [i, contentsid] of bought.entries()) {
+      const lecture = d.lectures.find((l) => l.contentsid === contentsid)!;
+      const paymentid = i + 1;
+      await tx.insertInto('payments').values({ paymentid, useruid: me, title: lecture.title, contentsids: String(contentsid), amount: lecture.saleprice, price_total: lecture.saleprice, status: 'paid', provider_txid: `seed-tx-${paymentid}`, created_at: `2024-0${i + 1}-10 10:00:00`, paid_at: `2024-0${i + 1}-10 10:01:00` }).execute();
+      await tx.insertInto('payment_items').values({ paymentid, contentsid, price: lecture.saleprice }).execute();
+      const ended = contentsid === 105;
+      await tx.insertInto('enrollments').values({ useruid: me, contentsid, paymentid, start_at: ended ? '2024-01-10 10:01:00' : daysFromNow(-10), end_at: ended ? '2024-04-10 10:01:00' : daysFromNow(contentsid === 121 ? 5 : 80), first_play_at: daysFromNow(-9), completed_at: contentsid === 102 ? daysFromNow(-2) : null }).execute();
+    }
+    await sql`select setval(pg_get_serial_sequence('payments', 'paymentid'), 100)`.execute(tx);
+    // Progress: 101 half watched, 102 fully watched.
+    const videosOf = (c: number) => [11, 12, 21, 22].map((n) => c * 100 + n);
+    await tx.insertInto('progress').values([
+      ...videosOf(101).slice(0, 2).map((videoid) => ({ useruid: me, contentsid: 101, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-1) })),
+      ...videosOf(102).map((videoid) => ({ useruid: me, contentsid: 102, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-3) })),
+    ]).execute();
+    await tx.insertInto('carts').values({ useruid: me, contentsid: 104, itemtype: 'online', optionvalue: '', created_at: daysFromNow(-1) }).execute();
+    await tx.insertInto('bookmarks').values({ useruid: me, contentsid: 101, videoid: 10111, created_at: daysFromNow(-2) }).execute();
+    await tx.insertInto('points').values([
+      { useruid: me, amount: 3000, reason: '회원가입 축하 포인트', created_at: '2024-01-05 12:00:00' },
+      { useruid: me, amount: 2500, reason: '결제 적립', created_at: '2024-02-10 10:01:00' },
+      { useruid: me, amount: -1000, reason: '결제 시 사용', created_at: '2024-03-10 10:01:00' },
+      { useruid: me, amount: 1000, reason: '후기 작성 이벤트', created_at: '2024-04-01 10:00:00' },
+    ]).execute();
+    await tx.insertInto('coupons').values(d.coupons.map((c) => ({ used_by: null, used_at: null, ...c }))).execute();
+
+    await tx.insertInto('quizzes').values(d.quizLectures.map((c) => ({ quizid: c, contentsid: c, title: `${d.lectures.find((l) => l.contentsid === c)!.title} 수료 퀴즈`, pass_score: 60 }))).execute();
+    await tx.insertInto('quiz_questions').values(d.quizLectures.flatMap((quizid) => d.quizQuestions.map(([question, options, answer], i) => ({ questionid: quizid * 10 + i + 1, quizid, question, options: JSON.stringify(options), answer, score: 20, sort: i + 1 })))).execute();
+    // The certificate of 102: a passed quiz on a completed lecture.
+    await tx.insertInto('quiz_results').values({ isscoreid: 1, quizid: 102, useruid: me, contentsid: 102, score: 80, passed: true, answers: '[0,2,2,1,1]', created_at: daysFromNow(-2) }).execute();
+    await sql`select setval(pg_get_serial_sequence('quiz_results', 'isscoreid'), 100)`.execute(tx);
+
+    let ratingid = 1;
+    const ratings = d.lectures.flatMap((l) => d.reviewers.slice(0, 2 + (l.contentsid % 3)).map((username, i) => ({
+      ratingid: ratingid++, contentsid: l.contentsid, useruid: `u-review-${i}`, username, ratescore: 3 + ((l.contentsid + i) % 3),
+      content: d.reviewTexts[(l.contentsid + i) % d.reviewTexts.length]!, created_at: `2024-04-${String(1 + ((l.contentsid + i) % 28)).padStart(2, '0')} 11:00:00`,
+    })));
+    await tx.insertInto('ratings').values(ratings).execute();
+    await tx.insertInto('qnas').values([
+      { qnaid: 1, contentsid: 101, useruid: me, username: d.DEMO_MEMBER.name, title: '호흡이 어려워요', content: '<p>동작 중 호흡 타이밍을 모르겠어요.</p>', is_private: false, answer: '<p>내쉬는 호흡에 힘을 쓰시면 됩니다.</p>', created_at: '2024-04-05 10:00:00', answered_at: '2024-04-06 10:00:00' },
+      { qnaid: 2, contentsid: 101, useruid: 'u-review-1', username: '박지훈', title: '비공개 질문', content: '<p>개인적인 질문입니다.</p>', is_private: true, answer: null, created_at: '2024-04-07 10:00:00', answered_at: null },
+    ]).execute();
+    for (const t of ['notices', 'faqs', 'suggests', 'ratings', 'qnas', 'points']) {
+      const col = { notices: 'noticeid', faqs: 'faqid', suggests: 'suggestid', ratings: 'ratingid', qnas: 'qnaid', points: 'pointid' }[t]!;
+      await sql.raw(`select setval(pg_get_serial_sequence('${t}', '${col}'), (select coalesce(max(${col}), 0) + 1 from ${t}), false)`).execute(tx);
+    }
+    await tx.insertInto('users').values({ id: me, last_login: kst(), active_session_token: null }).execute();
+  });
+}

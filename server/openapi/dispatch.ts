@@ -1,0 +1,139 @@
+import type { Context } from 'hono';
+import { Failure, type Ctx, type Handler, type HandlerResult, type Services } from '../handlers/context';
+import { OperationRouter } from './router';
+import { listOperations, type Json, type OperationSpec } from './spec';
+import { ContractValidator } from './validator';
+import { HotCache } from '../cache';
+
+const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
+const UNAUTHORIZED = '로그인 후 이용해주세요.';
+const SERVER_ERROR = '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
+const MAX_JSON_BYTES = 1_000_000;
+
+export interface DispatchOptions {
+  /** Check every JSON response against the yaml (on outside production). */
+  validateResponses: boolean;
+  /** Replace handlers by operationId (tests prove that a broken provider fails verification). */
+  overrides?: Record<string, Handler> | undefined;
+}
+
+const envelope = (status: number, respMessage: string) =>
+  new Response(JSON.stringify({ success: false, respMessage }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+/**
+ * Routes a request to its yaml operation, checks path, query, headers and body against the yaml,
+ * authenticates secured operations, runs the handler and (outside production) checks the response.
+ */
+export function createDispatcher(doc: Json, handlers: Record<string, Handler>, services: Services, options: DispatchOptions) {
+  const ops = listOperations(doc);
+  const missing = ops.filter((op) => !handlers[op.operationId] && !options.overrides?.[op.operationId]).map((op) => op.operationId);
+  if (missing.length) console.warn(`[server] operations without a handler: ${missing.join(', ')}`);
+  const router = new OperationRouter(ops);
+  const validator = new ContractValidator(doc);
+  const cache = new HotCache();
+
+  return async function dispatch(c: Context): Promise<Response | undefined> {
+    const url = new URL(c.req.url);
+    const match = router.match(c.req.method, url.pathname);
+    if (!match) return undefined;
+    const { op } = match;
+    const handler = options.overrides?.[op.operationId] ?? handlers[op.operationId];
+    if (!handler) return envelope(501, '아직 제공되지 않는 기능입니다.');
+
+    const cacheable = cache.isCacheable(op.operationId);
+    const raw = cacheable ? await c.req.raw.clone().text() : undefined;
+    // Header parameters (the category call's application id/key) are part of the key, so a cached
+    // answer is never handed to a request that validation would refuse.
+    const headerKey = cacheable ? op.parameters.filter((p) => p.in === 'header').map((p) => c.req.header(p.name) ?? '').join('|') : '';
+    const cacheKey = cacheable ? `${c.req.method} ${url.pathname}${url.search} ${headerKey} ${raw}` : '';
+    if (cacheable) {
+      const hit = cache.get(cacheKey);
+      if (hit) return new Response(hit, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }
+
+    try {
+      const ctx = await buildContext(c, op, match.params, url, validator, services);
+      const result = await handler(ctx);
+      if (result instanceof Response) {
+        if (!cacheable) cache.clear();
+        return result;
+      }
+      const status = result.status ?? 200;
+      const response = await respond(op, status, result.body, validator, options);
+      if (cacheable && status === 200) cache.set(cacheKey, JSON.stringify(result.body));
+      else if (!cacheable) cache.clear();
+      return response;
+    } catch (err) {
+      if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options);
+      console.error(`[server] ${op.operationId} failed:`, err);
+      return envelope(500, SERVER_ERROR);
+    }
+  };
+}
+
+async function buildContext(c: Context, op: OperationSpec, params: Record<string, string>, url: URL, validator: ContractValidator, s: Services): Promise<Ctx> {
+  const pathValues: Record<string, unknown> = { ...params };
+  check(validator.checkParameters(op, 'path', pathValues), 'path');
+  const query: Record<string, unknown> = {};
+  for (const p of op.parameters.filter((x) => x.in === 'query')) {
+    const all = url.searchParams.getAll(p.name);
+    if (all.length) query[p.name] = p.schema?.type === 'array' ? all : all[0];
+  }
+  check(validator.checkParameters(op, 'query', query), 'query');
+  const headers: Record<string, unknown> = {};
+  for (const p of op.parameters.filter((x) => x.in === 'header')) {
+    const v = c.req.header(p.name);
+    if (v !== undefined) headers[p.name.toLowerCase()] = v;
+  }
+  check(validator.checkParameters(op, 'header', headers), 'header');
+
+  let body: unknown;
+  let form: FormData | undefined;
+  if (op.bodyContentType?.includes('json')) {
+    const text = await c.req.text();
+    if (text.length > MAX_JSON_BYTES) throw new Failure(413, '요청 본문이 너무 큽니다.');
+    if (text.trim() === '') {
+      if (op.bodyRequired) throw new Failure(400, `${BAD_REQUEST} (본문이 비어 있습니다)`);
+    } else {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Failure(400, `${BAD_REQUEST} (JSON 형식 오류)`);
+      }
+      check(validator.checkBody(op, op.bodyContentType, body), 'body');
+    }
+  } else if (op.bodyContentType?.includes('multipart')) {
+    try {
+      form = await c.req.raw.formData();
+    } catch {
+      throw new Failure(400, `${BAD_REQUEST} (multipart 형식 오류)`);
+    }
+  }
+
+  let member: Ctx['member'];
+  if (op.secured) {
+    const auth = c.req.header('authorization') ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
+    member = token ? await s.auth.verify(token) : undefined;
+    if (!member) throw new Failure(401, UNAUTHORIZED);
+  }
+  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s };
+}
+
+function check(result: { ok: boolean; errors?: string | undefined }, where: string): void {
+  if (!result.ok) throw new Failure(400, `${BAD_REQUEST} (${where}: ${result.errors})`);
+}
+
+async function respond(op: OperationSpec, status: number, body: unknown, validator: ContractValidator, options: DispatchOptions): Promise<Response> {
+  if (options.validateResponses) {
+    const r = validator.checkResponse(op, status, body);
+    if (!r.ok) {
+      // Loud on purpose: a response that breaks the contract is a server bug, never the caller's.
+      console.error(`[server] RESPONSE CONTRACT VIOLATION ${op.operationId} ${status}: ${r.errors}`);
+      return envelope(500, `응답이 계약과 다릅니다: ${op.operationId}`);
+    }
+  }
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+export type { HandlerResult };

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+/** The yaml is the contract: routes, request checks and response checks all come from it. */
+export const SPEC_PATH = fileURLToPath(new URL('../../openapi/storefront.yaml', import.meta.url));
+
+export type Json = Record<string, any>;
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Json;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: string; // lower case
+  path: string; // literal yaml path
+  pointer: string; // JSON pointer of the operation object inside the document
+  parameters: ParameterSpec[];
+  bodyContentType: string | undefined;
+  bodyRequired: boolean;
+  secured: boolean;
+  responses: Json;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Resolves a local `$ref` (`#/components/...`) once; parameters and responses are often references. */
+export function deref<T = Json>(doc: Json, value: any): T {
+  let current = value;
+  for (let i = 0; i < 10 && current && typeof current.$ref === 'string'; i++) {
+    const parts = current.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    current = parts.reduce((node: any, key: string) => node?.[key], doc);
+  }
+  return current as T;
+}
+
+export function loadSpec(path = SPEC_PATH): Json {
+  return parse(readFileSync(path, 'utf8')) as Json;
+}
+
+export function listOperations(doc: Json): OperationSpec[] {
+  const ops: OperationSpec[] = [];
+  const globalSecurity = doc.security;
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref<ParameterSpec>(doc, p));
+      const body = deref<Json | undefined>(doc, op.requestBody);
+      const contentTypes = Object.keys(body?.content ?? {});
+      const security = op.security ?? globalSecurity ?? [];
+      ops.push({
+        operationId: op.operationId,
+        method,
+        path,
+        pointer: `#/paths/${escapePointer(path)}/${method}`,
+        parameters: params,
+        bodyContentType: contentTypes[0],
+        bodyRequired: Boolean(body?.required),
+        secured: Array.isArray(security) && security.some((s: Json) => Object.keys(s).length > 0),
+        responses: op.responses ?? {},
+      });
+    }
+  }
+  return ops;
+}
