@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
+import { createDispatcher } from './openapi/dispatch';
+import { loadSpec, type Json } from './openapi/spec';
+import type { Handler, Services } from './handlers/context';
+import { handlers } from './handlers/index';
+import { usersTableRoutes } from './local/users-table';
+import { thumbnailSvg } from './media';
+import { staticApp } from './static';
+import type { LocalAuth } from './local/auth';
+
+export interface AppOptions {
+  db: Db;
+  auth: LocalAuth;
+  dataDir: string;
+  /** Serve dist/ with SPA fallback (npm start); off under `npm run dev` and in most tests. */
+  distDir?: string | undefined;
+  /** Defaults to NODE_ENV !== 'production'. */
+  validateResponses?: boolean | undefined;
+  overrides?: Record<string, Handler> | undefined;
+  spec?: Json | undefined;
+}
+
+const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
+
+export function createApp(options: AppOptions): Hono {
+  const services: Services = { db: options.db, auth: options.auth, dataDir: options.dataDir };
+  const dispatch = createDispatcher(options.spec ?? loadSpec(), handlers, services, {
+    validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
+    overrides: options.overrides,
+  });
+  const app = new Hono();
+
+  app.route('/', usersTableRoutes(options.db));
+
+  // Generated artwork for lectures and banners (no external image hosts in the demo).
+  app.get('/media/:kind/:file', async (c) => {
+    const { kind, file } = c.req.param();
+    const id = Number(/^(\d+)\.svg$/.exec(file)?.[1]);
+    if (!Number.isInteger(id) || (kind !== 'thumbs' && kind !== 'banners')) return c.notFound();
+    const row = kind === 'thumbs'
+      ? (await sql<{ title: string }>`select title from lectures where contentsid = ${id}`.execute(options.db)).rows[0]
+      : (await sql<{ title: string }>`select title from banners where bannerid = ${id}`.execute(options.db)).rows[0];
+    if (!row) return c.notFound();
+    const svg = kind === 'thumbs' ? thumbnailSvg(id, row.title) : thumbnailSvg(id, row.title, 1200, 400);
+    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
+  });
+
+  const serveStatic = options.distDir ? staticApp(options.distDir) : undefined;
+  app.all('*', async (c) => {
+    const response = await dispatch(c);
+    if (response) return response;
+    const path = new URL(c.req.url).pathname;
+    if (!API_PREFIXES.some((p) => path.startsWith(p)) && serveStatic) {
+      const file = serveStatic(c);
+      if (file) return file;
+    }
+    return c.json({ success: false, respMessage: '요청하신 주소를 찾을 수 없습니다.' }, 404);
+  });
+  app.onError((err, c) => {
+    console.error('[server] unhandled error:', err);
+    return c.json({ success: false, respMessage: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.' }, 500);
+  });
+  return app;
+}

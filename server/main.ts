@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startServer, ROOT } from './start';
+
+// npm start: one origin for the built SPA and the API. Build once when dist/ is missing.
+if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+  console.log('[server] dist/index.html missing: building the app (npx vite build)');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('[server] build failed');
+    process.exit(r.status ?? 1);
+  }
+}
+const port = Number(process.env.PORT || 4173);
+const server = await startServer({ port, host: '::', serveApp: true });
+console.log(`[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'})`);
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
