@@ -1,0 +1,91 @@
+import Cookies from 'js-cookie';
+import { isProductKey, productKey } from '../lib/productKeys';
+
+/** The signed-in member as kept in browser cookies (spec §3 "User"). */
+export interface StoredUser {
+  accessToken: string;
+  refreshToken: string;
+  sessionToken: string;
+  email: string;
+  useruid: string;
+  username: string;
+}
+
+/** Product-prefixed cookie names (spec §9). */
+export const COOKIE_NAMES = {
+  accessToken: productKey('accessToken'),
+  refreshToken: productKey('refreshToken'),
+  sessionToken: productKey('sessionToken'),
+  email: productKey('email'),
+  useruid: productKey('useruid'),
+  username: productKey('username'),
+} as const satisfies Record<keyof StoredUser, string>;
+
+/** Remembers the auto-login choice across an OAuth redirect. */
+const REMEMBER_KEY = productKey('remember');
+/** Days a cookie lives when auto-login is ticked; without it cookies end with the browser session. */
+export const REMEMBER_DAYS = 30;
+
+const FIELDS = Object.keys(COOKIE_NAMES) as (keyof StoredUser)[];
+
+export function saveUser(user: StoredUser, remember: boolean): void {
+  const attributes: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
+  if (remember) attributes.expires = REMEMBER_DAYS;
+  for (const field of FIELDS) Cookies.set(COOKIE_NAMES[field], user[field], attributes);
+}
+
+/** Partial read: any field may be missing. */
+export function readUser(): Partial<StoredUser> {
+  const out: Partial<StoredUser> = {};
+  for (const field of FIELDS) {
+    const value = Cookies.get(COOKIE_NAMES[field]);
+    if (value) out[field] = value;
+  }
+  return out;
+}
+
+export function readAccessToken(): string | undefined {
+  return Cookies.get(COOKIE_NAMES.accessToken);
+}
+
+export function readSessionToken(): string | undefined {
+  return Cookies.get(COOKIE_NAMES.sessionToken);
+}
+
+export function setRememberChoice(remember: boolean): void {
+  try {
+    sessionStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
+  } catch {
+    /* storage disabled: falls back to session cookies */
+  }
+}
+
+export function readRememberChoice(): boolean {
+  try {
+    return sessionStorage.getItem(REMEMBER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function clearStorage(storage: Storage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key && isProductKey(key)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+/** Logout: removes every product-prefixed cookie and storage key, known or not. */
+export function clearAllProductKeys(): void {
+  for (const name of Object.keys(Cookies.get())) {
+    if (isProductKey(name)) Cookies.remove(name, { path: '/' });
+  }
+  try {
+    clearStorage(localStorage);
+    clearStorage(sessionStorage);
+  } catch {
+    /* storage disabled */
+  }
+}

@@ -1,0 +1,10 @@
+/** Every cookie and storage key this product writes starts with this prefix (spec §3, §9). */
+export const PRODUCT_PREFIX = 'pilates_';
+
+export function productKey(name: string): string {
+  return `${PRODUCT_PREFIX}${name}`;
+}
+
+export function isProductKey(key: string): boolean {
+  return key.startsWith(PRODUCT_PREFIX);
+}
