@@ -29,8 +29,8 @@ const yamlOps = Object.entries(yaml.paths).flatMap(([path, item]) =>
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
 
 describe('every call of spec section 7 is an operation of openapi/storefront.yaml', () => {
-  it('lists about a hundred calls', () => {
-    expect(listed.length).toBeGreaterThanOrEqual(90);
+  it('lists the 75 calls of section 7', () => {
+    expect(listed.length).toBeGreaterThanOrEqual(75);
   });
 
   it.each(listed.map((c) => [key(c)]))('%s is in the yaml', (k) => {
@@ -60,7 +60,7 @@ describe('every call of spec section 7 is an operation of openapi/storefront.yam
     const mentioned = [...section7.matchAll(/\/(?:api|account)\/[A-Za-z0-9_/{}.-]*/g)].map((m) =>
       m[0].replace(/[.,]+$/, ''),
     );
-    expect(mentioned.length).toBeGreaterThan(80);
+    expect(mentioned.length).toBeGreaterThanOrEqual(74);
     // The literal part of each mentioned path (up to its first parameter) must start some listed path.
     const missing = mentioned
       .map((p) => p.split('{')[0]!)

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema.gen';
+import type { paths as contractPaths } from './schema.gen';
 import { config } from '../config';
 import { Envelope } from './envelope';
 import {
@@ -11,6 +11,18 @@ import {
 
 /** The only call that carries the application id / key (spec §7). */
 const CATEGORY_PATH = '/api/Category/GetList/category';
+
+/**
+ * The yaml declares the common header (and the category call's application id / key) as required
+ * header parameters, so the server may insist on them. The `headers` middleware below sends them on
+ * every call, so callers never pass them: the client's types drop `parameters.header`.
+ */
+type WithoutHeaderParams<Op> = Op extends { parameters: infer Params }
+  ? Omit<Op, 'parameters'> & { parameters: Omit<Params, 'header'> & { header?: never } }
+  : Op;
+export type paths = {
+  [Path in keyof contractPaths]: { [Method in keyof contractPaths[Path]]: WithoutHeaderParams<contractPaths[Path][Method]> };
+};
 
 type TokenSource = () => string | undefined;
 let accessTokenSource: TokenSource = () => undefined;
