@@ -285,6 +285,29 @@ describe('auth machine: logout', () => {
   });
 });
 
+describe('auth machine: dropped token', () => {
+  it('DROPPED while logged in clears storage and announces logout without provider or navigation', async () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'SIGNED_IN', signIn });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    actor.send({ type: 'DROPPED' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(spies.clearStorage).toHaveBeenCalledTimes(1);
+    expect(spies.announceLogout).toHaveBeenCalledTimes(1);
+    expect(spies.providerSignOut).not.toHaveBeenCalled();
+    expect(spies.navigate).not.toHaveBeenCalled();
+  });
+  it('a new sign-in is accepted after DROPPED', async () => {
+    const { actor, spies } = start();
+    actor.send({ type: 'SIGNED_IN', signIn });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    actor.send({ type: 'DROPPED' });
+    actor.send({ type: 'SIGNED_IN', signIn });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(spies.checkUserAccount).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('lastLoginValue', () => {
   it('is now plus 9 hours, ISO text without zone', () => {
     expect(lastLoginValue(new Date('2024-05-01T00:30:00.000Z'))).toBe('2024-05-01T09:30:00.000');

@@ -18,7 +18,9 @@ export type AuthEvent =
   | { type: 'SIGNED_IN'; signIn: ProviderSignIn }
   | { type: 'NAVER_RETURN'; naver: NaverReturn }
   | { type: 'RESTORED'; user: SignedInUser }
-  | { type: 'LOGOUT' };
+  | { type: 'LOGOUT' }
+  /** The access token expired or no longer decodes: logged out locally, no provider call. */
+  | { type: 'DROPPED' };
 
 export interface AuthContext {
   pending: ProviderSignIn | null;
@@ -224,6 +226,9 @@ export const authMachine = setup({
       },
     },
     loggedIn: {
+      on: {
+        DROPPED: { target: 'loggedOut', actions: ['clearStorage', 'announceLogout'] },
+      },
       entry: enqueueActions(({ context, enqueue }) => {
         if (context.afterLogin) enqueue({ type: 'navigate', params: { to: context.afterLogin } });
         enqueue.assign({ pending: null, afterLogin: null });

@@ -1,0 +1,36 @@
+import { api, datasOf, type ApiClient } from '../api/client';
+
+/** Account calls of the login flow and the per-navigation checks (spec §7 "Users"). */
+
+export async function checkUserAccount(email: string, client: ApiClient = api): Promise<{ useruid: string | null }> {
+  const datas = await datasOf(client.POST('/api/CheckUserAccount/', { body: { email } }));
+  return { useruid: datas.useruid ?? null };
+}
+
+export async function createSnsUser(
+  body: { useruid: string; userid: string; email: string; name: string },
+  client: ApiClient = api,
+): Promise<{ useruid: string }> {
+  const datas = await datasOf(client.POST('/api/CreateSNSUser/', { body }));
+  return { useruid: datas.useruid };
+}
+
+/** The session-token request: every call issues a new token that replaces the previous one. */
+export async function loginSubmit(
+  input: { useruid: string; email: string; accessToken: string },
+  client: ApiClient = api,
+): Promise<string> {
+  const datas = await datasOf(
+    client.POST('/account/LoginSubmit', {
+      body: { useruid: input.useruid, email: input.email },
+      headers: input.accessToken ? { Authorization: `Bearer ${input.accessToken}` } : {},
+    }),
+  );
+  return datas.sessionToken;
+}
+
+/** Phone check: when `exists` is false, `message` is the server's respMessage to show. */
+export async function checkUserPhone(useruid: string, client: ApiClient = api): Promise<{ exists: boolean; message: string }> {
+  const { data } = await client.GET('/api/CheckUserPhone', { params: { query: { useruid } } });
+  return { exists: data?.datas?.exists ?? false, message: data?.respMessage ?? '' };
+}

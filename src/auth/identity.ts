@@ -1,0 +1,39 @@
+import Cookies from 'js-cookie';
+import { sessionStore } from '../session/sessionStore';
+import { onLogoutInOtherTab } from '../session/logoutChannel';
+import { COOKIE_NAMES } from './tokenStore';
+import type { IdentityDeps, IdentityRuntime } from './runtime';
+
+/**
+ * Initial-chunk facade of the identity layer. The runtime (xstate machines, supabase-js) is a
+ * separate chunk loaded only when needed: a member is or may be signed in, a provider redirect
+ * returned, or a login button was pressed. A logged-out visitor's first paint never loads it.
+ */
+let deps: IdentityDeps | undefined;
+let runtime: Promise<IdentityRuntime> | undefined;
+
+export function configureIdentity(next: IdentityDeps & { onOtherTabLogout: () => void }): () => void {
+  deps = next;
+  return onLogoutInOtherTab(() => {
+    sessionStore.setLoggedOut();
+    next.onOtherTabLogout();
+  });
+}
+
+export function loadIdentity(): Promise<IdentityRuntime> {
+  if (!deps) return Promise.reject(new Error('identity: configureIdentity() was not called'));
+  const d = deps;
+  runtime ??= import('./runtime').then((m) => m.createIdentityRuntime(d));
+  return runtime;
+}
+
+/** Address markers of a provider redirect return (Supabase PKCE code / implicit token, Naver flag). */
+export function isProviderReturn(href: string): boolean {
+  const url = new URL(href);
+  return url.searchParams.has('code') || url.hash.includes('access_token=') || url.searchParams.has('success');
+}
+
+/** True when the per-navigation check has anything to look at. */
+export function needsIdentity(): boolean {
+  return sessionStore.get().user.loggedIn || Cookies.get(COOKIE_NAMES.accessToken) !== undefined || runtime !== undefined;
+}

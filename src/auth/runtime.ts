@@ -1,0 +1,183 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { authMachine, type NaverReturn } from '../../machines/auth';
+import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCheck';
+import type { SignedInUser } from '../../machines/identityTypes';
+import { config } from '../config';
+import { alertDark } from '../components/popup';
+import { getSupabase } from '../session/supabaseClient';
+import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
+import { sessionStore } from '../session/sessionStore';
+import { announceLogoutToOtherTabs } from '../session/logoutChannel';
+import { isAccessTokenValid } from './accessToken';
+import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
+import { createLocalAuthAdapter, localSignIn } from './localAdapter';
+import { createSupabaseAuthAdapter } from './supabaseAdapter';
+import type { AuthPort } from './port';
+import { devInspector } from './inspector';
+import {
+  clearAllProductKeys,
+  readAccessToken,
+  readRememberChoice,
+  readSessionToken,
+  readUser,
+  saveUser,
+  setRememberChoice,
+} from './tokenStore';
+
+export interface IdentityDeps {
+  navigate: (to: string) => void;
+}
+
+/** Cookies → signed-in user, when every field needed is there and the access token is valid. */
+function userFromStorage(): SignedInUser | null {
+  const u = readUser();
+  if (!isAccessTokenValid(u.accessToken) || !u.useruid || !u.sessionToken) return null;
+  return {
+    accessToken: u.accessToken ?? '',
+    refreshToken: u.refreshToken ?? '',
+    sessionToken: u.sessionToken,
+    email: u.email ?? '',
+    useruid: u.useruid,
+    username: u.username ?? '',
+  };
+}
+
+function inspectLocalSession(): LocalSession {
+  const loggedIn = sessionStore.get().user.loggedIn;
+  const user = userFromStorage();
+  if (user) return { kind: loggedIn ? 'loggedIn' : 'restorable', useruid: user.useruid, sessionToken: user.sessionToken };
+  // The store says logged in, or a stale cookie lingers: both count as logged out.
+  if (loggedIn || readAccessToken()) return { kind: 'expired' };
+  return { kind: 'none' };
+}
+
+/**
+ * Wires the identity machines to the real world: auth port, API, users table, cookies, popups,
+ * router. Loaded lazily (dynamic import), so xstate and supabase-js stay out of the first paint.
+ */
+export async function createIdentityRuntime(deps: IdentityDeps) {
+  const supabase = await getSupabase();
+  const port: AuthPort = config.localMode
+    ? createLocalAuthAdapter()
+    : createSupabaseAuthAdapter(supabase, config.VITE_NAVER_LOGIN_FUNCTION_URL);
+  const inspect = await devInspector();
+  const notify = fromPromise<void, { message: string }>(({ input }) => alertDark(input.message));
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        checkUserAccount: fromPromise(({ input }) => checkUserAccount(input.email)),
+        createSnsUser: fromPromise(({ input }) => createSnsUser(input)),
+        requestSessionToken: fromPromise(({ input }) => port.requestSessionToken(input)),
+        upsertUsersRow: fromPromise(({ input }) => upsertUsersRow(supabase, input)),
+        providerSignOut: fromPromise(() => port.signOut()),
+        notify,
+      },
+      actions: {
+        saveUser: (_, { user, remember }) => saveUser(user, remember),
+        clearStorage: () => clearAllProductKeys(),
+        announceLogin: (_, { user }) =>
+          sessionStore.setLoggedIn({ email: user.email, useruid: user.useruid, username: user.username }),
+        announceLogout: () => {
+          sessionStore.setLoggedOut();
+          announceLogoutToOtherTabs();
+        },
+        navigate: (_, { to }) => deps.navigate(to),
+      },
+    }),
+    { inspect },
+  ).start();
+
+  const sessionCheck = createActor(
+    sessionCheckMachine.provide({
+      actors: {
+        inspectLocalSession: fromPromise(async () => inspectLocalSession()),
+        readActiveSessionToken: fromPromise(({ input }) => readActiveSessionToken(supabase, input.useruid)),
+        checkUserPhone: fromPromise(({ input }) => checkUserPhone(input.useruid)),
+        notify,
+        logout: fromPromise(async () => {
+          auth.send({ type: 'LOGOUT' });
+          await waitFor(auth, (s) => s.matches('loggedOut'));
+        }),
+      },
+      actions: {
+        restoreUser: () => {
+          const user = userFromStorage();
+          if (user) auth.send({ type: 'RESTORED', user });
+        },
+        dropExpiredUser: () => {
+          auth.send({ type: 'DROPPED' });
+          clearAllProductKeys();
+          sessionStore.setLoggedOut();
+        },
+        navigate: (_, { to }) => deps.navigate(to),
+      },
+    }),
+    { inspect },
+  ).start();
+
+  const restored = sessionStore.get().user.loggedIn ? userFromStorage() : null;
+  if (restored) auth.send({ type: 'RESTORED', user: restored });
+
+  async function reportSignIn(report: Awaited<ReturnType<typeof localSignIn>>, remember: boolean, returnTo?: string) {
+    auth.send({
+      type: 'SIGNED_IN',
+      signIn: { ...report, remember, storedSessionToken: readSessionToken(), returnTo },
+    });
+    await waitFor(auth, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
+  }
+
+  return {
+    mode: port.mode,
+    auth,
+    sessionCheck,
+    /** Route change: the single-session rule and phone check (spec §4, §5). */
+    navigated(pathname: string) {
+      sessionCheck.send({ type: 'NAVIGATED', pathname });
+    },
+    /** Local mode: sign in as a demo member of the reference backend. */
+    async signInLocal(email: string, remember: boolean) {
+      try {
+        const report = await localSignIn(email, remember);
+        await reportSignIn(report, remember, '/main');
+      } catch (error) {
+        await alertDark(error instanceof Error ? error.message : String(error));
+      }
+    },
+    /** Production: start Kakao or Naver sign-in; the auto-login choice survives the redirect. */
+    async signInWith(provider: 'kakao' | 'naver', remember: boolean) {
+      setRememberChoice(remember);
+      try {
+        await (provider === 'kakao' ? port.signInWithKakao() : port.signInWithNaver());
+      } catch (error) {
+        await alertDark(error instanceof Error ? error.message : String(error));
+      }
+    },
+    /** Back from a Kakao OAuth redirect: the provider reports sign-in. */
+    async completeOAuthReturn() {
+      if (sessionStore.get().user.loggedIn) return;
+      const report = await port.takeReturnedSignIn();
+      if (report) await reportSignIn(report, readRememberChoice(), '/main');
+    },
+    /** Back from the Naver server function with ?success=…&useruid=…&email=… */
+    async naverReturn(flags: Omit<NaverReturn, 'remember' | 'accessToken' | 'refreshToken'> & { accessToken?: string; refreshToken?: string }) {
+      const tokens = flags.accessToken ? null : await port.currentTokens();
+      auth.send({
+        type: 'NAVER_RETURN',
+        naver: {
+          ...flags,
+          accessToken: flags.accessToken ?? tokens?.accessToken,
+          refreshToken: flags.refreshToken ?? tokens?.refreshToken,
+          remember: readRememberChoice(),
+        },
+      });
+      await waitFor(auth, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
+    },
+    async logout() {
+      auth.send({ type: 'LOGOUT' });
+      await waitFor(auth, (s) => s.matches('loggedOut'));
+    },
+  };
+}
+
+export type IdentityRuntime = Awaited<ReturnType<typeof createIdentityRuntime>>;
