@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import { fail, ok, type Handler } from './context';
+import { iso, isoOrNull, one, ownUser, page, pageOf } from './shared';
+import { kst } from '../time';
+
+const toNotice = (n: any) => ({
+  noticeid: n.noticeid, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, writer: n.writer, regdate: iso(n.created_at), viewcnt: n.viewcnt,
+  files: n.attachment ? [{ filename: n.attachment, originalFilename: '워크숍 안내.pdf', path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent('워크숍 안내.pdf')}`, size: 1024, contentType: 'application/pdf' }] : [],
+});
+
+const toSuggest = (r: any, full: boolean) => ({
+  suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: r.title, username: r.username ?? '회원', issecret: true,
+  status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
+  ...(full ? { useruid: r.useruid, content: r.content, files: [], answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
+});
+
+export const board: Record<string, Handler> = {
+  async getNotices({ s, query, body }) {
+    if (query.istop3) {
+      const rows = await sql<any>`select * from notices where isnotice = ${query.isnotice} order by istop desc, created_at desc limit 3`.execute(s.db);
+      return ok({ list: rows.rows.map(toNotice), totalCount: rows.rows.length, page: 1, pageSize: 3 });
+    }
+    const p = page(body);
+    const like = `%${body.schtext ?? ''}%`;
+    const rows = await sql<any>`select * from notices where isnotice = ${query.isnotice} and title ilike ${like} order by istop desc, created_at desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
+    const total = (await sql<any>`select count(*)::int as n from notices where isnotice = ${query.isnotice} and title ilike ${like}`.execute(s.db)).rows[0].n;
+    return ok(pageOf(rows.rows.map(toNotice), total, p));
+  },
+  async getNoticeInfo({ s, params }) {
+    const n = await one<any>(s.db, sql`update notices set viewcnt = viewcnt + 1 where noticeid = ${params.id} returning *`);
+    if (!n) return fail(404, '요청하신 공지사항을 찾을 수 없습니다.');
+    return ok(toNotice(n));
+  },
+  async getFaqs({ s, body }) {
+    const p = page(body);
+    const like = `%${body.schtext ?? ''}%`;
+    const cat = body.category ?? null;
+    const where = sql`(${cat}::text is null or category = ${cat}) and (question ilike ${like} or answer ilike ${like})`;
+    const rows = await sql<any>`select * from faqs where ${where} order by sort limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
+    const total = (await sql<any>`select count(*)::int as n from faqs where ${where}`.execute(s.db)).rows[0].n;
+    return ok(pageOf(rows.rows.map((f) => ({ faqid: f.faqid, category: f.category, question: f.question, answer: f.answer, sortorder: f.sort })), total, p));
+  },
+  async getSuggestTypes({ s }) {
+    const rows = await sql<any>`select code, name from suggest_types order by sort`.execute(s.db);
+    return ok(rows.rows);
+  },
+  async getSuggests({ s, body }) {
+    const p = page(body);
+    const like = `%${body.schtext ?? ''}%`;
+    const where = sql`(${body.suggesttype ?? null}::text is null or g.suggesttype = ${body.suggesttype ?? null}) and (${body.useruid ?? null}::text is null or g.useruid = ${body.useruid ?? null}) and g.title ilike ${like}`;
+    const rows = await sql<any>`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where ${where} order by g.suggestid desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
+    const total = (await sql<any>`select count(*)::int as n from suggests g where ${where}`.execute(s.db)).rows[0].n;
+    return ok(pageOf(rows.rows.map((r) => toSuggest(r, false)), total, p));
+  },
+  async saveSuggest(ctx) {
+    const { s, body } = ctx;
+    const me = ownUser(ctx, body.useruid);
+    if (!(await one(s.db, sql`select 1 from suggest_types where code = ${body.suggesttype}`))) return fail(404, '문의 유형을 찾을 수 없습니다.');
+    if (body.suggestid) {
+      const r = await one<any>(s.db, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
+      if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
+      return ok({ suggestid: r.suggestid }, '문의가 수정되었습니다.');
+    }
+    const r = await one<any>(s.db, sql`insert into suggests (useruid, suggesttype, title, content, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${kst()}) returning suggestid`);
+    return ok({ suggestid: r.suggestid }, '문의가 등록되었습니다.');
+  },
+  async getSuggestInfo(ctx) {
+    const me = ownUser(ctx, ctx.params.useruid);
+    const r = await one<any>(ctx.s.db, sql`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where g.suggestid = ${ctx.params.suggestid} and g.useruid = ${me}`);
+    if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
+    return ok(toSuggest(r, true));
+  },
+  async deleteSuggest(ctx) {
+    const me = ownUser(ctx, undefined);
+    const r = await one<any>(ctx.s.db, sql`delete from suggests where suggestid = ${ctx.query.suggestid} and useruid = ${me} returning suggestid`);
+    if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
+    return ok({ suggestid: r.suggestid }, '문의가 삭제되었습니다.');
+  },
+};

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { fail, ok, type Handler } from './context';
+import { one, ownUser } from './shared';
+import { kst } from '../time';
+import { minimalPdf } from '../pdf';
+import { rangeResponse } from '../media';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
+const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+
+/** RFC 5987 / 6266: an ASCII fallback plus the UTF-8 original name, so Korean filenames survive. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export const files: Record<string, Handler> = {
+  async uploadFiles(ctx) {
+    ownUser(ctx, undefined);
+    const parts = (ctx.form?.getAll('files') ?? []).filter((f): f is File => typeof f !== 'string');
+    if (parts.length === 0) return fail(400, '업로드할 파일을 선택해주세요.');
+    if (parts.some((f) => f.size > MAX_UPLOAD_BYTES)) return fail(400, '파일 크기는 10MB를 넘을 수 없습니다.');
+    mkdirSync(uploadsDir(ctx.s.dataDir), { recursive: true });
+    const saved = [];
+    for (const f of parts) {
+      const ext = extname(f.name).replace(/[^.\w]/g, '').slice(0, 10);
+      const filename = `${kst().slice(0, 10).replace(/-/g, '')}_${randomBytes(6).toString('hex')}${ext}`;
+      writeFileSync(join(uploadsDir(ctx.s.dataDir), filename), Buffer.from(await f.arrayBuffer()));
+      const contentType = f.type || 'application/octet-stream';
+      await sql`insert into uploads (filename, original_filename, size, content_type, created_at) values (${filename}, ${f.name}, ${f.size}, ${contentType}, ${kst()})`.execute(ctx.s.db);
+      saved.push({ filename, originalFilename: f.name, path: `/api/file/downloadstream?filename=${filename}&originalFilename=${encodeURIComponent(f.name)}`, size: f.size, contentType });
+    }
+    return ok(saved, '파일이 업로드되었습니다.');
+  },
+  async getFileUrl({ s, query }) {
+    const known = (await one(s.db, sql`select 1 from uploads where filename = ${query.filename}`)) || (await one(s.db, sql`select 1 from pdfs where filename = ${query.filename}`));
+    if (!known) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
+    return ok({ url: `/api/file/downloadstream?filename=${encodeURIComponent(query.filename)}&originalFilename=${encodeURIComponent(query.filename)}` });
+  },
+  async downloadFile({ s, query }) {
+    const headers = { 'content-disposition': contentDisposition(query.originalFilename), 'cache-control': 'private, no-store' };
+    const pdf = await one<any>(s.db, sql`select p.*, l.title from pdfs p join lectures l on l.contentsid = p.contentsid where p.filename = ${query.filename}`);
+    if (pdf) return new Response(new Uint8Array(minimalPdf([`Lecture ${pdf.contentsid} handout`, 'Korean Pilates & Rehab Association'], pdf.pages)), { headers: { ...headers, 'content-type': 'application/pdf' } });
+    const up = await one<any>(s.db, sql`select * from uploads where filename = ${query.filename}`);
+    const file = up ? join(uploadsDir(s.dataDir), up.filename) : '';
+    if (!up || !existsSync(file)) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
+    return new Response(new Uint8Array(readFileSync(file)), { headers: { ...headers, 'content-type': 'application/octet-stream' } });
+  },
+  async getMedia({ s, query, req }) {
+    // Every lecture video of the demo points at one small sample clip shipped in server/assets.
+    const known = await one(s.db, sql`select 1 from videos where path = ${query.path} limit 1`);
+    if (!known) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
+    return rangeResponse(join(ASSETS, 'lesson.mp4'), req.headers.get('range') ?? undefined, 'video/mp4');
+  },
+};

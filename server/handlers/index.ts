@@ -1,0 +1,10 @@
+import type { Handler } from './context';
+import { catalog } from './catalog';
+import { board } from './board';
+import { account } from './account';
+import { commerce } from './commerce';
+import { learning } from './learning';
+import { files } from './files';
+
+/** Every yaml operationId → its handler. */
+export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files };
