@@ -1,0 +1,119 @@
+import { startServer, type RunningServer, type StartOptions } from './start';
+
+export const CLIENT = { 'X-Storefront-Client': 'web/1.0' };
+
+export interface TestServer extends RunningServer {
+  token: string;
+  call(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; auth?: boolean }): Promise<{ status: number; json: any; res: Response }>;
+}
+
+/** A server on a fresh in-memory PGlite (or DATABASE_URL when the caller passes it), signed in as u-demo-1. */
+export async function testServer(options: StartOptions = {}): Promise<TestServer> {
+  const server = await startServer({ memory: !process.env.DATABASE_URL, databaseUrl: process.env.DATABASE_URL || undefined, quiet: true, ...options });
+  const call: TestServer['call'] = async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...CLIENT, ...init.headers };
+    if (init.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(server.url + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const type = res.headers.get('content-type') ?? '';
+    const json = type.includes('json') ? await res.json() : undefined;
+    return { status: res.status, json, res };
+  };
+  let token = '';
+  const signIn = await call('POST', '/local/auth/sign-in', { body: { email: 'member@demo.kr', remember: false } });
+  token = signIn.json.datas.accessToken;
+  return { ...server, token, call };
+}
+
+/** Valid sample inputs per operationId, drawn from the seed. */
+export const samples: Record<string, { params?: Record<string, string | number>; query?: Record<string, string | number | boolean>; body?: unknown; headers?: Record<string, string> }> = {
+  getNotices: { query: { isnotice: 1, istop3: false, isonlybranch: true }, body: { page: 1, pageSize: 10 } },
+  getNoticeInfo: { params: { id: 1 } },
+  getFaqs: { body: { page: 1, pageSize: 10 } },
+  getSuggestTypes: {},
+  getSuggests: { body: { page: 1, pageSize: 10 } },
+  saveSuggest: { body: { useruid: 'u-demo-1', suggesttype: '1', title: '문의', content: '내용', issecret: true, files: [] } },
+  getSuggestInfo: { params: { suggestid: 1, useruid: 'u-demo-1' } },
+  deleteSuggest: { query: { suggestid: 1 } },
+  getBranch: { params: { region: 'Seoul' } },
+  getFileUrl: { query: { filename: 'pdf-101.pdf' } },
+  downloadFile: { query: { filename: 'pdf-101.pdf', originalFilename: '교안.pdf' } },
+  updateContentProgress: { body: { useruid: 'u-demo-1', contentsid: 101, sectionid: 1011, videoid: 10111, watchedtime: 120, duration: 300 } },
+  getProgressTabRecord: { query: { useruid: 'u-demo-1' } },
+  resetProgressTabId: { query: { useruid: 'u-demo-1' } },
+  checkTabId: { query: { useruid: 'u-demo-1', contentsid: 101, videoid: 10111 } },
+  getBanners: { query: { isonlybranch: true } },
+  getRecentOnlineLectures: { body: { count: 8, isonlybranch: true } },
+  getMainContents: { body: { isonlybranch: true } },
+  getPopularOnlineLectures: { body: { count: 8, isonlybranch: true } },
+  getReviews: { body: { page: 1, pageSize: 10 } },
+  getMedia: { query: { path: 'sample/lesson.mp4' }, headers: { Range: 'bytes=0-99' } },
+  getCategories: { query: { isactive: 1, pcategoryid: 0 }, headers: { 'X-Application-Id': 'pilates-web', 'X-Application-Key': 'local-dev-key' } },
+  getMyLectures: { body: { page: 1, pageSize: 10, useruid: 'u-demo-1', status: 'ing' } },
+  getOnlineDetail: { params: { contentsid: 101, useruid: 'u-demo-1' } },
+  getCurriculumSections: { params: { contentsid: 101 } },
+  getSectionVideos: { params: { sectionid: 1011, useruid: 'u-demo-1' } },
+  getContentsPdfList: { params: { contentsid: 101 } },
+  getLectureVideos: { params: { contentsid: 101, useruid: 'u-demo-1' } },
+  getVideoSourceUrl: { params: { id: 10111 } },
+  getQnaList: { params: { contentsid: 101, useruid: 'u-demo-1' }, query: { canIOnlySee: false }, body: { page: 1, pageSize: 10 } },
+  saveQna: { body: { contentsid: 101, useruid: 'u-demo-1', title: '질문', content: '내용', issecret: false } },
+  getCompleteList: { params: { onlineid: 101, useruid: 'u-demo-1' } },
+  getOnlineLectures: { body: { page: 1, pageSize: 12, categoryid: 111, isonlybranch: true } },
+  getOrderLectures: { body: { contentsids: [101, 104] } },
+  getPublisherLectures: { body: { page: 1, pageSize: 10, teachername: '최밸런스 강사' } },
+  getMyClassInfo: { params: { useruid: 'u-demo-1' } },
+  getLastWatchTime: { params: { useruid: 'u-demo-1' } },
+  updateWatchTime: { body: { useruid: 'u-demo-1', contentsid: 101, videoid: 10111, watchedtime: 200 } },
+  cartAction: { params: { type: 'list', itemtype: 'lecture', useruid: 'u-demo-1', contentsid: 0 } },
+  cartActionWithOption: { params: { type: 'check', itemtype: 'lecture', useruid: 'u-demo-1', contentsid: 104, optionvalue: '90' } },
+  isCompleteTitle: { body: { useruid: 'u-demo-1', contentsids: [101, 104] } },
+  savePayment: { body: { useruid: 'u-demo-1', contentsids: [103], title: '무료 강의', amount: 0, pointused: 0, coupondiscount: 0, paidamount: 0, paymethod: 'free' } },
+  updatePaid: { body: { paymentid: 1, pgtid: 'seed-tx-1', amount: 1 } },
+  getPaymentList: { body: { page: 1, pageSize: 10, useruid: 'u-demo-1' } },
+  getPaymentInfo: { params: { paymentid: 1, contentsid: 101 } },
+  recordFirstPlay: { params: { useruid: 'u-demo-1', contentsid: 101 } },
+  recordDownload: { params: { useruid: 'u-demo-1', contentsid: 101 } },
+  getPoints: { body: { page: 1, pageSize: 10, useruid: 'u-demo-1' } },
+  getPointSum: { params: { useruid: 'u-demo-1' } },
+  savePoint: { body: { useruid: 'u-demo-1', amount: 100, reason: '테스트 적립' } },
+  getCouponInfo: { params: { couponnumber: 'WELCOME5000' } },
+  useCoupon: { body: { couponnumber: 'PILATES10', useruid: 'u-demo-1', paymentid: 1 } },
+  getTags: { body: { contentsid: 101 } },
+  getCurriculumList: { body: { contentsid: 101 } },
+  getSimilarOnlineLectures: { body: { contentsid: 101, count: 4 } },
+  getTest: { params: { contentsid: 101, useruid: 'u-demo-1', isscoreid: 0 } },
+  scoreQuizPractice: { body: { quizid: 101, contentsid: 101, useruid: 'u-demo-1', answers: [{ questionid: 1011, choice: 0 }] } },
+  scoreQuizRecorded: { body: { quizid: 101, contentsid: 101, useruid: 'u-demo-1', answers: [{ questionid: 1011, choice: 0 }] } },
+  isRetakeQuiz: { params: { quizid: 101, useruid: 'u-demo-1' } },
+  existsPassScoreid: { body: { contentsid: 102, useruid: 'u-demo-1' } },
+  getRatings: { body: { page: 1, pageSize: 10, contentsid: 101 } },
+  getRatingStarInfo: { params: { contentsid: 101 }, query: { sortType: 'recent' } },
+  saveRating: { body: { contentsid: 101, useruid: 'u-demo-1', ratescore: 5, content: '좋아요' } },
+  deleteRating: { query: { id: 1, contentsid: 101, ratescore: 5 } },
+  loginSubmit: { body: { useruid: 'u-demo-1', email: 'member@demo.kr' } },
+  createUser: { body: { useruid: 'u-demo-1', userid: 'member', email: 'member@demo.kr', name: '김필라', phone: '010', agreeterms: true, agreeprivacy: true } },
+  getUserInfo: { body: { email: 'member@demo.kr' } },
+  getUserInfoWithUseruid: { params: { useruid: 'u-demo-1' } },
+  updateUser: { body: { useruid: 'u-demo-1', name: '김필라' } },
+  leaveUser: { body: { useruid: 'u-demo-1' } },
+  checkUserAccount: { body: { email: 'member@demo.kr' } },
+  createSnsUser: { body: { useruid: 'u-sns-9', userid: 'sns9', email: 'sns9@demo.kr', name: '소셜' } },
+  checkUserPhone: { query: { useruid: 'u-demo-1' } },
+  getStats: {},
+  getLocalMembers: {},
+  localSignIn: { body: { email: 'new@demo.kr', remember: true } },
+  createLocalPayTransaction: { body: { paymentid: 1, amount: 1000, method: 'card' } },
+  getLocalPayTransaction: { params: { pgtid: 'missing' } },
+  approveLocalPayTransaction: { params: { pgtid: 'missing' } },
+  declineLocalPayTransaction: { params: { pgtid: 'missing' } },
+  cancelLocalPayTransaction: { params: { pgtid: 'missing' } },
+};
+
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+export function withQuery(path: string, query: Record<string, string | number | boolean> = {}): string {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return q ? `${path}?${q}` : path;
+}
