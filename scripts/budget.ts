@@ -1,0 +1,196 @@
+/**
+ * `npm run budget`: prints and checks the budgets of issue #6.
+ * 1. Initial JavaScript (gzip) a logged-out visitor downloads for /main, against a "stack floor" page built
+ *    in the same run (React, ReactDOM, TanStack Router, React Query, openapi-fetch only): at most 1.15×.
+ *    Libraries not needed for first paint must not be in those chunks.
+ * 2. Lighthouse (mobile preset) performance ≥ 0.95 on /main, a class list and a class view served by the
+ *    reference backend; prints score, LCP, TBT and CLS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const JS_RATIO_BUDGET = 1.15;
+const LIGHTHOUSE_BUDGET = 0.95;
+/** Must not reach a visitor before first paint (module paths inside node_modules). */
+const KEPT_OUT_OF_FIRST_PAINT = ['@supabase/', 'sweetalert2', '/xstate/', '@xstate/', 'hls.js', '/zod/v4/classic/', 'dompurify'];
+
+type Chunk = { fileName: string; modules: string[] };
+
+function chunksOf(output: Rollup.RollupOutput | Rollup.RollupOutput[] | unknown): Chunk[] {
+  const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+  return outputs.flatMap((o) =>
+    o.output.filter((c): c is Rollup.OutputChunk => c.type === 'chunk').map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
+  );
+}
+
+async function buildApp(): Promise<Chunk[]> {
+  const out = await build({ root: ROOT, logLevel: 'warn' });
+  return chunksOf(out);
+}
+
+async function buildFloor(outDir: string): Promise<void> {
+  await build({
+    root: join(ROOT, 'scripts/budget/floor'),
+    configFile: false,
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+}
+
+function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (existsSync(file) && !file.endsWith('/')) {
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":true,"datas":{}}');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const addr = server.address();
+    resolve({ url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, server });
+  }));
+}
+
+/** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
+async function initialScripts(url: string): Promise<{ name: string; gzip: number }[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const scripts: Promise<{ name: string; gzip: number }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.push(res.body().then((b) => ({ name: new URL(res.url()).pathname, gzip: gzipSync(b, { level: 9 }).length })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await Promise.all(scripts);
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<boolean> {
+  const floorDir = mkdtempSync(join(tmpdir(), 'floor-'));
+  await buildFloor(floorDir);
+  const floor = await serveStatic(floorDir);
+  try {
+    const floorScripts = await initialScripts(floor.url + '/');
+    const appScripts = await initialScripts(`${appUrl}/main`);
+    const floorTotal = floorScripts.reduce((s, x) => s + x.gzip, 0);
+    const appTotal = appScripts.reduce((s, x) => s + x.gzip, 0);
+    const ratio = appTotal / floorTotal;
+    console.log('\nInitial JavaScript for /main (logged-out visitor, gzip -9):');
+    for (const s of appScripts) console.log(`  ${s.name.padEnd(48)} ${kb(s.gzip)}`);
+    console.log(`  stack floor: ${kb(floorTotal)} in ${floorScripts.length} file(s)`);
+    console.log(`  storefront:  ${kb(appTotal)} in ${appScripts.length} file(s)`);
+    console.log(`  ratio: ${ratio.toFixed(3)} (budget ≤ ${JS_RATIO_BUDGET})`);
+    let ok = ratio <= JS_RATIO_BUDGET;
+    const loaded = new Set(appScripts.map((s) => s.name.replace(/^\//, '')));
+    for (const chunk of chunks.filter((c) => loaded.has(c.fileName))) {
+      const offenders = chunk.modules.filter((m) => KEPT_OUT_OF_FIRST_PAINT.some((lib) => m.includes(lib)));
+      if (offenders.length) {
+        ok = false;
+        console.log(`  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`);
+      }
+    }
+    console.log(`  initial JS budget: ${ok ? 'pass' : 'FAIL'}`);
+    return ok;
+  } finally {
+    floor.server.close();
+    rmSync(floorDir, { recursive: true, force: true });
+  }
+}
+
+function launchChromeForLighthouse(port: number): ChildProcess {
+  const profile = mkdtempSync(join(tmpdir(), 'lh-profile-'));
+  return spawn(CHROMIUM, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+}
+
+async function waitForDevtools(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+async function samplePaths(appUrl: string): Promise<string[]> {
+  const headers = { 'content-type': 'application/json', 'X-Storefront-Client': 'web/1.0' };
+  const cats = await fetch(`${appUrl}/api/Category/GetList/category?isactive=1&pcategoryid=0`, {
+    headers: { ...headers, 'X-Application-Id': 'storefront-local', 'X-Application-Key': 'local-public-key' },
+  }).then((r) => r.json());
+  const leaf = (cats.datas as { categoryid: number; pcategoryid: number; hasChildren: boolean }[]).find((c) => !c.hasChildren && c.pcategoryid !== 0);
+  const lectures = await fetch(`${appUrl}/api/Contents/GetOnlineLectures/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ page: 1, pageSize: 12 }),
+  }).then((r) => r.json());
+  const first = lectures.datas.list[0];
+  return ['/main', `/classList/${leaf?.categoryid}/${leaf?.pcategoryid}`, `/classView/${first.contentsid}`];
+}
+
+async function checkLighthouse(appUrl: string): Promise<boolean> {
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const chrome = launchChromeForLighthouse(port);
+  let ok = true;
+  try {
+    await waitForDevtools(port);
+    console.log('\nLighthouse (mobile preset, simulated throttling):');
+    for (const path of await samplePaths(appUrl)) {
+      const result = await lighthouse(`${appUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const score = lhr.categories.performance?.score ?? 0;
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      const pass = score >= LIGHTHOUSE_BUDGET;
+      ok &&= pass;
+      console.log(
+        `  ${path.padEnd(28)} score ${score.toFixed(2)}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : 'FAIL'}`,
+      );
+    }
+  } finally {
+    chrome.kill('SIGKILL');
+  }
+  return ok;
+}
+
+async function main() {
+  const chunks = await buildApp();
+  const { startServer } = await import('../server/start.ts');
+  const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
+  try {
+    const jsOk = await checkInitialJs(server.url, chunks);
+    const lhOk = process.argv.includes('--no-lighthouse') ? true : await checkLighthouse(server.url);
+    console.log(`\nbudgets: ${jsOk && lhOk ? 'pass' : 'FAIL'}`);
+    process.exitCode = jsOk && lhOk ? 0 : 1;
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
