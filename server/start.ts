@@ -25,6 +25,8 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  /** The Kysely handle, for provider states and tests. */
+  db: import('./db/database').Db;
   port: number;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url: host === '127.0.0.1' ? `http://127.0.0.1:${port}` : `http://localhost:${port}`,
     port,
+    db: database.db,
     async close() {
       await new Promise<void>((ok) => server.close(() => ok()));
       await database.close();
