@@ -10,43 +10,454 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as MainRouteImport } from './routes/main'
+import { Route as ARouteImport } from './routes/_a'
+import { Route as BRouteImport } from './routes/_b'
+import { Route as BareRouteImport } from './routes/_bare'
+import { Route as PrintRouteImport } from './routes/_print'
+import { Route as AJoinRouteImport } from './routes/_a/join'
+import { Route as ALoginRouteImport } from './routes/_a/login'
+import { Route as AMainRouteImport } from './routes/_a/main'
+import { Route as AMainTestRouteImport } from './routes/_a/main-test'
+import { Route as ASearchRouteImport } from './routes/_a/search'
+import { Route as BAuthRouteImport } from './routes/_b/_auth'
+import { Route as BCompanyRouteImport } from './routes/_b/company'
+import { Route as BNoticeRouteImport } from './routes/_b/notice'
+import { Route as BPrivacyPolicyRouteImport } from './routes/_b/privacyPolicy'
+import { Route as BQChar38aRouteImport } from './routes/_b/q&a'
+import { Route as BTermsOfUseRouteImport } from './routes/_b/termsOfUse'
+import { Route as BareAuthRouteImport } from './routes/_bare/_auth'
+import { Route as BarePaymentFailRouteImport } from './routes/_bare/paymentFail'
+import { Route as BarePaymentResultRouteImport } from './routes/_bare/paymentResult'
+import { Route as BarePaymentResultFreeRouteImport } from './routes/_bare/paymentResultFree'
+import { Route as BarePaymentSuccessRouteImport } from './routes/_bare/paymentSuccess'
+import { Route as PrintAuthRouteImport } from './routes/_print/_auth'
+import { Route as BAuthMyBookmarkRouteImport } from './routes/_b/_auth/myBookmark'
+import { Route as BAuthMyCertificatesRouteImport } from './routes/_b/_auth/myCertificates'
+import { Route as BAuthMyEbookRouteImport } from './routes/_b/_auth/myEbook'
+import { Route as BAuthMycartRouteImport } from './routes/_b/_auth/mycart'
+import { Route as BAuthMyclassRouteImport } from './routes/_b/_auth/myclass'
+import { Route as BAuthMyclassEndRouteImport } from './routes/_b/_auth/myclassEnd'
+import { Route as BAuthMypaymentRouteImport } from './routes/_b/_auth/mypayment'
+import { Route as BAuthMypointRouteImport } from './routes/_b/_auth/mypoint'
+import { Route as BAuthMyprofileRouteImport } from './routes/_b/_auth/myprofile'
+import { Route as BClassViewContentsidRouteImport } from './routes/_b/classView.$contentsid'
+import { Route as BNoticeViewNoticeidRouteImport } from './routes/_b/noticeView.$noticeid'
+import { Route as AClassListCategoryidPcategoryidRouteImport } from './routes/_a/classList.$categoryid.$pcategoryid'
+import { Route as BAuthMyclassProgressContentsidRouteImport } from './routes/_b/_auth/myclassProgress.$contentsid'
+import { Route as BAuthPaymentContentsidsRouteImport } from './routes/_b/_auth/payment.$contentsids'
+import { Route as BareAuthPlayerContentsidRouteImport } from './routes/_bare/_auth/player.$contentsid'
+import { Route as PrintAuthMyCertificatesPrintContentsidRouteImport } from './routes/_print/_auth/myCertificatesPrint.$contentsid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MainRoute = MainRouteImport.update({
-  id: '/main',
-  path: '/main',
+const ARoute = ARouteImport.update({
+  id: '/_a',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BRoute = BRouteImport.update({
+  id: '/_b',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BareRoute = BareRouteImport.update({
+  id: '/_bare',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrintRoute = PrintRouteImport.update({
+  id: '/_print',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AJoinRoute = AJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => ARoute,
+} as any)
+const ALoginRoute = ALoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => ARoute,
+} as any)
+const AMainRoute = AMainRouteImport.update({
+  id: '/main',
+  path: '/main',
+  getParentRoute: () => ARoute,
+} as any)
+const AMainTestRoute = AMainTestRouteImport.update({
+  id: '/main-test',
+  path: '/main-test',
+  getParentRoute: () => ARoute,
+} as any)
+const ASearchRoute = ASearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => ARoute,
+} as any)
+const BAuthRoute = BAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => BRoute,
+} as any)
+const BCompanyRoute = BCompanyRouteImport.update({
+  id: '/company',
+  path: '/company',
+  getParentRoute: () => BRoute,
+} as any)
+const BNoticeRoute = BNoticeRouteImport.update({
+  id: '/notice',
+  path: '/notice',
+  getParentRoute: () => BRoute,
+} as any)
+const BPrivacyPolicyRoute = BPrivacyPolicyRouteImport.update({
+  id: '/privacyPolicy',
+  path: '/privacyPolicy',
+  getParentRoute: () => BRoute,
+} as any)
+const BQChar38aRoute = BQChar38aRouteImport.update({
+  id: '/q&a',
+  path: '/q&a',
+  getParentRoute: () => BRoute,
+} as any)
+const BTermsOfUseRoute = BTermsOfUseRouteImport.update({
+  id: '/termsOfUse',
+  path: '/termsOfUse',
+  getParentRoute: () => BRoute,
+} as any)
+const BareAuthRoute = BareAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => BareRoute,
+} as any)
+const BarePaymentFailRoute = BarePaymentFailRouteImport.update({
+  id: '/paymentFail',
+  path: '/paymentFail',
+  getParentRoute: () => BareRoute,
+} as any)
+const BarePaymentResultRoute = BarePaymentResultRouteImport.update({
+  id: '/paymentResult',
+  path: '/paymentResult',
+  getParentRoute: () => BareRoute,
+} as any)
+const BarePaymentResultFreeRoute = BarePaymentResultFreeRouteImport.update({
+  id: '/paymentResultFree',
+  path: '/paymentResultFree',
+  getParentRoute: () => BareRoute,
+} as any)
+const BarePaymentSuccessRoute = BarePaymentSuccessRouteImport.update({
+  id: '/paymentSuccess',
+  path: '/paymentSuccess',
+  getParentRoute: () => BareRoute,
+} as any)
+const PrintAuthRoute = PrintAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => PrintRoute,
+} as any)
+const BAuthMyBookmarkRoute = BAuthMyBookmarkRouteImport.update({
+  id: '/myBookmark',
+  path: '/myBookmark',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMyCertificatesRoute = BAuthMyCertificatesRouteImport.update({
+  id: '/myCertificates',
+  path: '/myCertificates',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMyEbookRoute = BAuthMyEbookRouteImport.update({
+  id: '/myEbook',
+  path: '/myEbook',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMycartRoute = BAuthMycartRouteImport.update({
+  id: '/mycart',
+  path: '/mycart',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMyclassRoute = BAuthMyclassRouteImport.update({
+  id: '/myclass',
+  path: '/myclass',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMyclassEndRoute = BAuthMyclassEndRouteImport.update({
+  id: '/myclassEnd',
+  path: '/myclassEnd',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMypaymentRoute = BAuthMypaymentRouteImport.update({
+  id: '/mypayment',
+  path: '/mypayment',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMypointRoute = BAuthMypointRouteImport.update({
+  id: '/mypoint',
+  path: '/mypoint',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BAuthMyprofileRoute = BAuthMyprofileRouteImport.update({
+  id: '/myprofile',
+  path: '/myprofile',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BClassViewContentsidRoute = BClassViewContentsidRouteImport.update({
+  id: '/classView/$contentsid',
+  path: '/classView/$contentsid',
+  getParentRoute: () => BRoute,
+} as any)
+const BNoticeViewNoticeidRoute = BNoticeViewNoticeidRouteImport.update({
+  id: '/noticeView/$noticeid',
+  path: '/noticeView/$noticeid',
+  getParentRoute: () => BRoute,
+} as any)
+const AClassListCategoryidPcategoryidRoute =
+  AClassListCategoryidPcategoryidRouteImport.update({
+    id: '/classList/$categoryid/$pcategoryid',
+    path: '/classList/$categoryid/$pcategoryid',
+    getParentRoute: () => ARoute,
+  } as any)
+const BAuthMyclassProgressContentsidRoute =
+  BAuthMyclassProgressContentsidRouteImport.update({
+    id: '/myclassProgress/$contentsid',
+    path: '/myclassProgress/$contentsid',
+    getParentRoute: () => BAuthRoute,
+  } as any)
+const BAuthPaymentContentsidsRoute = BAuthPaymentContentsidsRouteImport.update({
+  id: '/payment/$contentsids',
+  path: '/payment/$contentsids',
+  getParentRoute: () => BAuthRoute,
+} as any)
+const BareAuthPlayerContentsidRoute =
+  BareAuthPlayerContentsidRouteImport.update({
+    id: '/player/$contentsid',
+    path: '/player/$contentsid',
+    getParentRoute: () => BareAuthRoute,
+  } as any)
+const PrintAuthMyCertificatesPrintContentsidRoute =
+  PrintAuthMyCertificatesPrintContentsidRouteImport.update({
+    id: '/myCertificatesPrint/$contentsid',
+    path: '/myCertificatesPrint/$contentsid',
+    getParentRoute: () => PrintAuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/main': typeof MainRoute
+  '/join': typeof AJoinRoute
+  '/login': typeof ALoginRoute
+  '/main': typeof AMainRoute
+  '/main-test': typeof AMainTestRoute
+  '/search': typeof ASearchRoute
+  '/company': typeof BCompanyRoute
+  '/notice': typeof BNoticeRoute
+  '/privacyPolicy': typeof BPrivacyPolicyRoute
+  '/q&a': typeof BQChar38aRoute
+  '/termsOfUse': typeof BTermsOfUseRoute
+  '/paymentFail': typeof BarePaymentFailRoute
+  '/paymentResult': typeof BarePaymentResultRoute
+  '/paymentResultFree': typeof BarePaymentResultFreeRoute
+  '/paymentSuccess': typeof BarePaymentSuccessRoute
+  '/myBookmark': typeof BAuthMyBookmarkRoute
+  '/myCertificates': typeof BAuthMyCertificatesRoute
+  '/myEbook': typeof BAuthMyEbookRoute
+  '/mycart': typeof BAuthMycartRoute
+  '/myclass': typeof BAuthMyclassRoute
+  '/myclassEnd': typeof BAuthMyclassEndRoute
+  '/mypayment': typeof BAuthMypaymentRoute
+  '/mypoint': typeof BAuthMypointRoute
+  '/myprofile': typeof BAuthMyprofileRoute
+  '/classView/$contentsid': typeof BClassViewContentsidRoute
+  '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
+  '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
+  '/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
+  '/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
+  '/player/$contentsid': typeof BareAuthPlayerContentsidRoute
+  '/myCertificatesPrint/$contentsid': typeof PrintAuthMyCertificatesPrintContentsidRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/main': typeof MainRoute
+  '/join': typeof AJoinRoute
+  '/login': typeof ALoginRoute
+  '/main': typeof AMainRoute
+  '/main-test': typeof AMainTestRoute
+  '/search': typeof ASearchRoute
+  '/company': typeof BCompanyRoute
+  '/notice': typeof BNoticeRoute
+  '/privacyPolicy': typeof BPrivacyPolicyRoute
+  '/q&a': typeof BQChar38aRoute
+  '/termsOfUse': typeof BTermsOfUseRoute
+  '/paymentFail': typeof BarePaymentFailRoute
+  '/paymentResult': typeof BarePaymentResultRoute
+  '/paymentResultFree': typeof BarePaymentResultFreeRoute
+  '/paymentSuccess': typeof BarePaymentSuccessRoute
+  '/myBookmark': typeof BAuthMyBookmarkRoute
+  '/myCertificates': typeof BAuthMyCertificatesRoute
+  '/myEbook': typeof BAuthMyEbookRoute
+  '/mycart': typeof BAuthMycartRoute
+  '/myclass': typeof BAuthMyclassRoute
+  '/myclassEnd': typeof BAuthMyclassEndRoute
+  '/mypayment': typeof BAuthMypaymentRoute
+  '/mypoint': typeof BAuthMypointRoute
+  '/myprofile': typeof BAuthMyprofileRoute
+  '/classView/$contentsid': typeof BClassViewContentsidRoute
+  '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
+  '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
+  '/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
+  '/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
+  '/player/$contentsid': typeof BareAuthPlayerContentsidRoute
+  '/myCertificatesPrint/$contentsid': typeof PrintAuthMyCertificatesPrintContentsidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/main': typeof MainRoute
+  '/_a': typeof ARouteWithChildren
+  '/_b': typeof BRouteWithChildren
+  '/_bare': typeof BareRouteWithChildren
+  '/_print': typeof PrintRouteWithChildren
+  '/_a/join': typeof AJoinRoute
+  '/_a/login': typeof ALoginRoute
+  '/_a/main': typeof AMainRoute
+  '/_a/main-test': typeof AMainTestRoute
+  '/_a/search': typeof ASearchRoute
+  '/_b/_auth': typeof BAuthRouteWithChildren
+  '/_b/company': typeof BCompanyRoute
+  '/_b/notice': typeof BNoticeRoute
+  '/_b/privacyPolicy': typeof BPrivacyPolicyRoute
+  '/_b/q&a': typeof BQChar38aRoute
+  '/_b/termsOfUse': typeof BTermsOfUseRoute
+  '/_bare/_auth': typeof BareAuthRouteWithChildren
+  '/_bare/paymentFail': typeof BarePaymentFailRoute
+  '/_bare/paymentResult': typeof BarePaymentResultRoute
+  '/_bare/paymentResultFree': typeof BarePaymentResultFreeRoute
+  '/_bare/paymentSuccess': typeof BarePaymentSuccessRoute
+  '/_print/_auth': typeof PrintAuthRouteWithChildren
+  '/_b/_auth/myBookmark': typeof BAuthMyBookmarkRoute
+  '/_b/_auth/myCertificates': typeof BAuthMyCertificatesRoute
+  '/_b/_auth/myEbook': typeof BAuthMyEbookRoute
+  '/_b/_auth/mycart': typeof BAuthMycartRoute
+  '/_b/_auth/myclass': typeof BAuthMyclassRoute
+  '/_b/_auth/myclassEnd': typeof BAuthMyclassEndRoute
+  '/_b/_auth/mypayment': typeof BAuthMypaymentRoute
+  '/_b/_auth/mypoint': typeof BAuthMypointRoute
+  '/_b/_auth/myprofile': typeof BAuthMyprofileRoute
+  '/_b/classView/$contentsid': typeof BClassViewContentsidRoute
+  '/_b/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
+  '/_a/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
+  '/_b/_auth/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
+  '/_b/_auth/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
+  '/_bare/_auth/player/$contentsid': typeof BareAuthPlayerContentsidRoute
+  '/_print/_auth/myCertificatesPrint/$contentsid': typeof PrintAuthMyCertificatesPrintContentsidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/main'
+  fullPaths:
+    | '/'
+    | '/join'
+    | '/login'
+    | '/main'
+    | '/main-test'
+    | '/search'
+    | '/company'
+    | '/notice'
+    | '/privacyPolicy'
+    | '/q&a'
+    | '/termsOfUse'
+    | '/paymentFail'
+    | '/paymentResult'
+    | '/paymentResultFree'
+    | '/paymentSuccess'
+    | '/myBookmark'
+    | '/myCertificates'
+    | '/myEbook'
+    | '/mycart'
+    | '/myclass'
+    | '/myclassEnd'
+    | '/mypayment'
+    | '/mypoint'
+    | '/myprofile'
+    | '/classView/$contentsid'
+    | '/noticeView/$noticeid'
+    | '/classList/$categoryid/$pcategoryid'
+    | '/myclassProgress/$contentsid'
+    | '/payment/$contentsids'
+    | '/player/$contentsid'
+    | '/myCertificatesPrint/$contentsid'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/main'
-  id: '__root__' | '/' | '/main'
+  to:
+    | '/'
+    | '/join'
+    | '/login'
+    | '/main'
+    | '/main-test'
+    | '/search'
+    | '/company'
+    | '/notice'
+    | '/privacyPolicy'
+    | '/q&a'
+    | '/termsOfUse'
+    | '/paymentFail'
+    | '/paymentResult'
+    | '/paymentResultFree'
+    | '/paymentSuccess'
+    | '/myBookmark'
+    | '/myCertificates'
+    | '/myEbook'
+    | '/mycart'
+    | '/myclass'
+    | '/myclassEnd'
+    | '/mypayment'
+    | '/mypoint'
+    | '/myprofile'
+    | '/classView/$contentsid'
+    | '/noticeView/$noticeid'
+    | '/classList/$categoryid/$pcategoryid'
+    | '/myclassProgress/$contentsid'
+    | '/payment/$contentsids'
+    | '/player/$contentsid'
+    | '/myCertificatesPrint/$contentsid'
+  id:
+    | '__root__'
+    | '/'
+    | '/_a'
+    | '/_b'
+    | '/_bare'
+    | '/_print'
+    | '/_a/join'
+    | '/_a/login'
+    | '/_a/main'
+    | '/_a/main-test'
+    | '/_a/search'
+    | '/_b/_auth'
+    | '/_b/company'
+    | '/_b/notice'
+    | '/_b/privacyPolicy'
+    | '/_b/q&a'
+    | '/_b/termsOfUse'
+    | '/_bare/_auth'
+    | '/_bare/paymentFail'
+    | '/_bare/paymentResult'
+    | '/_bare/paymentResultFree'
+    | '/_bare/paymentSuccess'
+    | '/_print/_auth'
+    | '/_b/_auth/myBookmark'
+    | '/_b/_auth/myCertificates'
+    | '/_b/_auth/myEbook'
+    | '/_b/_auth/mycart'
+    | '/_b/_auth/myclass'
+    | '/_b/_auth/myclassEnd'
+    | '/_b/_auth/mypayment'
+    | '/_b/_auth/mypoint'
+    | '/_b/_auth/myprofile'
+    | '/_b/classView/$contentsid'
+    | '/_b/noticeView/$noticeid'
+    | '/_a/classList/$categoryid/$pcategoryid'
+    | '/_b/_auth/myclassProgress/$contentsid'
+    | '/_b/_auth/payment/$contentsids'
+    | '/_bare/_auth/player/$contentsid'
+    | '/_print/_auth/myCertificatesPrint/$contentsid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  MainRoute: typeof MainRoute
+  ARoute: typeof ARouteWithChildren
+  BRoute: typeof BRouteWithChildren
+  BareRoute: typeof BareRouteWithChildren
+  PrintRoute: typeof PrintRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -58,19 +469,401 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/main': {
-      id: '/main'
+    '/_a': {
+      id: '/_a'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ARouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_b': {
+      id: '/_b'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_bare': {
+      id: '/_bare'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_print': {
+      id: '/_print'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PrintRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_a/join': {
+      id: '/_a/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof AJoinRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_a/login': {
+      id: '/_a/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof ALoginRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_a/main': {
+      id: '/_a/main'
       path: '/main'
       fullPath: '/main'
-      preLoaderRoute: typeof MainRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AMainRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_a/main-test': {
+      id: '/_a/main-test'
+      path: '/main-test'
+      fullPath: '/main-test'
+      preLoaderRoute: typeof AMainTestRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_a/search': {
+      id: '/_a/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof ASearchRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_b/_auth': {
+      id: '/_b/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BAuthRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/company': {
+      id: '/_b/company'
+      path: '/company'
+      fullPath: '/company'
+      preLoaderRoute: typeof BCompanyRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/notice': {
+      id: '/_b/notice'
+      path: '/notice'
+      fullPath: '/notice'
+      preLoaderRoute: typeof BNoticeRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/privacyPolicy': {
+      id: '/_b/privacyPolicy'
+      path: '/privacyPolicy'
+      fullPath: '/privacyPolicy'
+      preLoaderRoute: typeof BPrivacyPolicyRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/q&a': {
+      id: '/_b/q&a'
+      path: '/q&a'
+      fullPath: '/q&a'
+      preLoaderRoute: typeof BQChar38aRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/termsOfUse': {
+      id: '/_b/termsOfUse'
+      path: '/termsOfUse'
+      fullPath: '/termsOfUse'
+      preLoaderRoute: typeof BTermsOfUseRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_bare/_auth': {
+      id: '/_bare/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof BareAuthRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/paymentFail': {
+      id: '/_bare/paymentFail'
+      path: '/paymentFail'
+      fullPath: '/paymentFail'
+      preLoaderRoute: typeof BarePaymentFailRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/paymentResult': {
+      id: '/_bare/paymentResult'
+      path: '/paymentResult'
+      fullPath: '/paymentResult'
+      preLoaderRoute: typeof BarePaymentResultRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/paymentResultFree': {
+      id: '/_bare/paymentResultFree'
+      path: '/paymentResultFree'
+      fullPath: '/paymentResultFree'
+      preLoaderRoute: typeof BarePaymentResultFreeRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_bare/paymentSuccess': {
+      id: '/_bare/paymentSuccess'
+      path: '/paymentSuccess'
+      fullPath: '/paymentSuccess'
+      preLoaderRoute: typeof BarePaymentSuccessRouteImport
+      parentRoute: typeof BareRoute
+    }
+    '/_print/_auth': {
+      id: '/_print/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PrintAuthRouteImport
+      parentRoute: typeof PrintRoute
+    }
+    '/_b/_auth/myBookmark': {
+      id: '/_b/_auth/myBookmark'
+      path: '/myBookmark'
+      fullPath: '/myBookmark'
+      preLoaderRoute: typeof BAuthMyBookmarkRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/myCertificates': {
+      id: '/_b/_auth/myCertificates'
+      path: '/myCertificates'
+      fullPath: '/myCertificates'
+      preLoaderRoute: typeof BAuthMyCertificatesRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/myEbook': {
+      id: '/_b/_auth/myEbook'
+      path: '/myEbook'
+      fullPath: '/myEbook'
+      preLoaderRoute: typeof BAuthMyEbookRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/mycart': {
+      id: '/_b/_auth/mycart'
+      path: '/mycart'
+      fullPath: '/mycart'
+      preLoaderRoute: typeof BAuthMycartRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/myclass': {
+      id: '/_b/_auth/myclass'
+      path: '/myclass'
+      fullPath: '/myclass'
+      preLoaderRoute: typeof BAuthMyclassRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/myclassEnd': {
+      id: '/_b/_auth/myclassEnd'
+      path: '/myclassEnd'
+      fullPath: '/myclassEnd'
+      preLoaderRoute: typeof BAuthMyclassEndRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/mypayment': {
+      id: '/_b/_auth/mypayment'
+      path: '/mypayment'
+      fullPath: '/mypayment'
+      preLoaderRoute: typeof BAuthMypaymentRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/mypoint': {
+      id: '/_b/_auth/mypoint'
+      path: '/mypoint'
+      fullPath: '/mypoint'
+      preLoaderRoute: typeof BAuthMypointRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/myprofile': {
+      id: '/_b/_auth/myprofile'
+      path: '/myprofile'
+      fullPath: '/myprofile'
+      preLoaderRoute: typeof BAuthMyprofileRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/classView/$contentsid': {
+      id: '/_b/classView/$contentsid'
+      path: '/classView/$contentsid'
+      fullPath: '/classView/$contentsid'
+      preLoaderRoute: typeof BClassViewContentsidRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_b/noticeView/$noticeid': {
+      id: '/_b/noticeView/$noticeid'
+      path: '/noticeView/$noticeid'
+      fullPath: '/noticeView/$noticeid'
+      preLoaderRoute: typeof BNoticeViewNoticeidRouteImport
+      parentRoute: typeof BRoute
+    }
+    '/_a/classList/$categoryid/$pcategoryid': {
+      id: '/_a/classList/$categoryid/$pcategoryid'
+      path: '/classList/$categoryid/$pcategoryid'
+      fullPath: '/classList/$categoryid/$pcategoryid'
+      preLoaderRoute: typeof AClassListCategoryidPcategoryidRouteImport
+      parentRoute: typeof ARoute
+    }
+    '/_b/_auth/myclassProgress/$contentsid': {
+      id: '/_b/_auth/myclassProgress/$contentsid'
+      path: '/myclassProgress/$contentsid'
+      fullPath: '/myclassProgress/$contentsid'
+      preLoaderRoute: typeof BAuthMyclassProgressContentsidRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_b/_auth/payment/$contentsids': {
+      id: '/_b/_auth/payment/$contentsids'
+      path: '/payment/$contentsids'
+      fullPath: '/payment/$contentsids'
+      preLoaderRoute: typeof BAuthPaymentContentsidsRouteImport
+      parentRoute: typeof BAuthRoute
+    }
+    '/_bare/_auth/player/$contentsid': {
+      id: '/_bare/_auth/player/$contentsid'
+      path: '/player/$contentsid'
+      fullPath: '/player/$contentsid'
+      preLoaderRoute: typeof BareAuthPlayerContentsidRouteImport
+      parentRoute: typeof BareAuthRoute
+    }
+    '/_print/_auth/myCertificatesPrint/$contentsid': {
+      id: '/_print/_auth/myCertificatesPrint/$contentsid'
+      path: '/myCertificatesPrint/$contentsid'
+      fullPath: '/myCertificatesPrint/$contentsid'
+      preLoaderRoute: typeof PrintAuthMyCertificatesPrintContentsidRouteImport
+      parentRoute: typeof PrintAuthRoute
     }
   }
 }
 
+interface ARouteChildren {
+  AJoinRoute: typeof AJoinRoute
+  ALoginRoute: typeof ALoginRoute
+  AMainRoute: typeof AMainRoute
+  AMainTestRoute: typeof AMainTestRoute
+  ASearchRoute: typeof ASearchRoute
+  AClassListCategoryidPcategoryidRoute: typeof AClassListCategoryidPcategoryidRoute
+}
+
+const ARouteChildren: ARouteChildren = {
+  AJoinRoute: AJoinRoute,
+  ALoginRoute: ALoginRoute,
+  AMainRoute: AMainRoute,
+  AMainTestRoute: AMainTestRoute,
+  ASearchRoute: ASearchRoute,
+  AClassListCategoryidPcategoryidRoute: AClassListCategoryidPcategoryidRoute,
+}
+
+const ARouteWithChildren = ARoute._addFileChildren(ARouteChildren)
+
+interface BAuthRouteChildren {
+  BAuthMyBookmarkRoute: typeof BAuthMyBookmarkRoute
+  BAuthMyCertificatesRoute: typeof BAuthMyCertificatesRoute
+  BAuthMyEbookRoute: typeof BAuthMyEbookRoute
+  BAuthMycartRoute: typeof BAuthMycartRoute
+  BAuthMyclassRoute: typeof BAuthMyclassRoute
+  BAuthMyclassEndRoute: typeof BAuthMyclassEndRoute
+  BAuthMypaymentRoute: typeof BAuthMypaymentRoute
+  BAuthMypointRoute: typeof BAuthMypointRoute
+  BAuthMyprofileRoute: typeof BAuthMyprofileRoute
+  BAuthMyclassProgressContentsidRoute: typeof BAuthMyclassProgressContentsidRoute
+  BAuthPaymentContentsidsRoute: typeof BAuthPaymentContentsidsRoute
+}
+
+const BAuthRouteChildren: BAuthRouteChildren = {
+  BAuthMyBookmarkRoute: BAuthMyBookmarkRoute,
+  BAuthMyCertificatesRoute: BAuthMyCertificatesRoute,
+  BAuthMyEbookRoute: BAuthMyEbookRoute,
+  BAuthMycartRoute: BAuthMycartRoute,
+  BAuthMyclassRoute: BAuthMyclassRoute,
+  BAuthMyclassEndRoute: BAuthMyclassEndRoute,
+  BAuthMypaymentRoute: BAuthMypaymentRoute,
+  BAuthMypointRoute: BAuthMypointRoute,
+  BAuthMyprofileRoute: BAuthMyprofileRoute,
+  BAuthMyclassProgressContentsidRoute: BAuthMyclassProgressContentsidRoute,
+  BAuthPaymentContentsidsRoute: BAuthPaymentContentsidsRoute,
+}
+
+const BAuthRouteWithChildren = BAuthRoute._addFileChildren(BAuthRouteChildren)
+
+interface BRouteChildren {
+  BAuthRoute: typeof BAuthRouteWithChildren
+  BCompanyRoute: typeof BCompanyRoute
+  BNoticeRoute: typeof BNoticeRoute
+  BPrivacyPolicyRoute: typeof BPrivacyPolicyRoute
+  BQChar38aRoute: typeof BQChar38aRoute
+  BTermsOfUseRoute: typeof BTermsOfUseRoute
+  BClassViewContentsidRoute: typeof BClassViewContentsidRoute
+  BNoticeViewNoticeidRoute: typeof BNoticeViewNoticeidRoute
+}
+
+const BRouteChildren: BRouteChildren = {
+  BAuthRoute: BAuthRouteWithChildren,
+  BCompanyRoute: BCompanyRoute,
+  BNoticeRoute: BNoticeRoute,
+  BPrivacyPolicyRoute: BPrivacyPolicyRoute,
+  BQChar38aRoute: BQChar38aRoute,
+  BTermsOfUseRoute: BTermsOfUseRoute,
+  BClassViewContentsidRoute: BClassViewContentsidRoute,
+  BNoticeViewNoticeidRoute: BNoticeViewNoticeidRoute,
+}
+
+const BRouteWithChildren = BRoute._addFileChildren(BRouteChildren)
+
+interface BareAuthRouteChildren {
+  BareAuthPlayerContentsidRoute: typeof BareAuthPlayerContentsidRoute
+}
+
+const BareAuthRouteChildren: BareAuthRouteChildren = {
+  BareAuthPlayerContentsidRoute: BareAuthPlayerContentsidRoute,
+}
+
+const BareAuthRouteWithChildren = BareAuthRoute._addFileChildren(
+  BareAuthRouteChildren,
+)
+
+interface BareRouteChildren {
+  BareAuthRoute: typeof BareAuthRouteWithChildren
+  BarePaymentFailRoute: typeof BarePaymentFailRoute
+  BarePaymentResultRoute: typeof BarePaymentResultRoute
+  BarePaymentResultFreeRoute: typeof BarePaymentResultFreeRoute
+  BarePaymentSuccessRoute: typeof BarePaymentSuccessRoute
+}
+
+const BareRouteChildren: BareRouteChildren = {
+  BareAuthRoute: BareAuthRouteWithChildren,
+  BarePaymentFailRoute: BarePaymentFailRoute,
+  BarePaymentResultRoute: BarePaymentResultRoute,
+  BarePaymentResultFreeRoute: BarePaymentResultFreeRoute,
+  BarePaymentSuccessRoute: BarePaymentSuccessRoute,
+}
+
+const BareRouteWithChildren = BareRoute._addFileChildren(BareRouteChildren)
+
+interface PrintAuthRouteChildren {
+  PrintAuthMyCertificatesPrintContentsidRoute: typeof PrintAuthMyCertificatesPrintContentsidRoute
+}
+
+const PrintAuthRouteChildren: PrintAuthRouteChildren = {
+  PrintAuthMyCertificatesPrintContentsidRoute:
+    PrintAuthMyCertificatesPrintContentsidRoute,
+}
+
+const PrintAuthRouteWithChildren = PrintAuthRoute._addFileChildren(
+  PrintAuthRouteChildren,
+)
+
+interface PrintRouteChildren {
+  PrintAuthRoute: typeof PrintAuthRouteWithChildren
+}
+
+const PrintRouteChildren: PrintRouteChildren = {
+  PrintAuthRoute: PrintAuthRouteWithChildren,
+}
+
+const PrintRouteWithChildren = PrintRoute._addFileChildren(PrintRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  MainRoute: MainRoute,
+  ARoute: ARouteWithChildren,
+  BRoute: BRouteWithChildren,
+  BareRoute: BareRouteWithChildren,
+  PrintRoute: PrintRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,10 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useShellEffects } from '../components/layout/useShellEffects';
+import { PRODUCT_NAME } from '../lib/routeMeta';
+import '../components/popup.css';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: () => <Outlet />,
+  staticData: { title: PRODUCT_NAME },
+  component: RootComponent,
 });
+
+function RootComponent() {
+  useShellEffects();
+  return <Outlet />;
+}

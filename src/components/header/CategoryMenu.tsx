@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { menuCategoriesQuery } from '../../api/queries/category';
+import { buildCategoryTree, classListPath, currentIdsFromPath, type MenuNode } from './categoryTree';
+
+/** Menu tree of the current address; empty while loading or when the load failed (spec §7). */
+export function useCategoryMenu(): MenuNode[] {
+  const { data } = useQuery(menuCategoriesQuery());
+  const href = useRouterState({ select: (s) => s.location.pathname + (s.location.hash ? `#${s.location.hash}` : '') });
+  return useMemo(() => buildCategoryTree(data ?? [], currentIdsFromPath(href)), [data, href]);
+}
+
+function cx(...names: (string | false | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
+
+function TopItem({ node }: { node: MenuNode }) {
+  const [hover, setHover] = useState(false);
+  return (
+    <li
+      className={cx('gnb__item', hover && 'hover', node.on && 'on')}
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onFocus={() => setHover(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHover(false);
+      }}
+    >
+      <Link {...classListPath(node)} className="gnb__link" aria-current={node.on ? 'true' : undefined}>
+        {node.menuName}
+      </Link>
+      {node.subMenu.length > 0 && (
+        <div className="gnb__panel">
+          <ul className="gnb__sub">
+            {node.subMenu.map((sub) => (
+              <li key={sub.categoryid} className={cx('gnb__sub-item', sub.on && 'on')}>
+                <Link {...classListPath(sub)} className="gnb__sub-link">
+                  {sub.menuName}
+                </Link>
+                {sub.subMenu.length > 0 && (
+                  <ul className="gnb__third">
+                    {sub.subMenu.map((third) => (
+                      <li key={third.categoryid} className={cx('gnb__third-item', third.on && 'on')}>
+                        <Link {...classListPath(third)} className="gnb__third-link">
+                          {third.menuName}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Three-level category menu with hover / on classes (spec §2). */
+export function CategoryMenu({ tree }: { tree: MenuNode[] }) {
+  const [on, setOn] = useState(false);
+  if (tree.length === 0) return <nav className="gnb" aria-label="클래스 카테고리" />;
+  return (
+    <nav
+      className={cx('gnb', on && 'on')}
+      aria-label="클래스 카테고리"
+      onMouseEnter={() => setOn(true)}
+      onMouseLeave={() => setOn(false)}
+    >
+      <ul className="gnb__list">
+        {tree.map((node) => (
+          <TopItem key={node.categoryid} node={node} />
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+import { loadIdentity } from '../../auth/identity';
+import type { IdentityRuntime } from '../../auth/runtime';
+
+/** Runs an identity action, loading the identity runtime chunk on first use. */
+export function withIdentity(action: (identity: IdentityRuntime) => Promise<void> | void): void {
+  void loadIdentity().then(action);
+}

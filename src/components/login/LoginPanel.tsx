@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { config } from '../../config';
+import { fetchLocalMembers } from '../../auth/localAdapter';
+import { isProviderReturn } from '../../auth/identity';
+import { useSessionUser } from '../../session/sessionStore';
+import { withIdentity } from '../header/useIdentityAction';
+import './login.css';
+
+export const LOCAL_MODE_LABEL = '로컬 체험 모드';
+
+interface NaverFlags {
+  success?: string;
+  useruid?: string;
+  email?: string;
+  name?: string;
+  access_token?: string;
+  refresh_token?: string;
+}
+
+interface LoginPanelProps {
+  title: string;
+  intro?: string;
+  naver?: NaverFlags;
+}
+
+/** Login / join panel: social buttons in production, demo members in local mode. */
+export function LoginPanel({ title, intro = '소셜 계정으로 간편하게 로그인하세요.', naver }: LoginPanelProps) {
+  const user = useSessionUser();
+  const [remember, setRemember] = useState(false);
+  useProviderReturn(naver);
+
+  return (
+    <section className="login">
+      <div className="login__card">
+        <h1 className="login__title">{title}</h1>
+        {user.loggedIn ? (
+          <div className="login__done">
+            <p>
+              <strong>{user.data?.username}</strong>님은 이미 로그인되어 있습니다.
+            </p>
+            <Link to="/main" className="login__home">
+              홈으로 가기
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="login__intro">{intro}</p>
+            {config.localMode ? <LocalMembers remember={remember} /> : <SocialButtons remember={remember} />}
+            <label className="auto-login auto-login--page">
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+              <span>자동 로그인</span>
+            </label>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Hands a provider redirect return to the identity runtime once. */
+function useProviderReturn(naver: NaverFlags | undefined) {
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    if (naver?.success !== undefined) {
+      const { success, useruid, email, name, access_token, refresh_token } = naver;
+      withIdentity((identity) =>
+        identity.naverReturn({ success, useruid, email, name, accessToken: access_token, refreshToken: refresh_token }),
+      );
+    } else if (!config.localMode && isProviderReturn(window.location.href)) {
+      withIdentity((identity) => identity.completeOAuthReturn());
+    }
+  }, [naver]);
+}
+
+function SocialButtons({ remember }: { remember: boolean }) {
+  return (
+    <div className="login__buttons">
+      <button type="button" className="social-btn social-btn--kakao" onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}>
+        <span className="social-btn__mark" aria-hidden="true">K</span>
+        카카오 로그인
+      </button>
+      <button type="button" className="social-btn social-btn--naver" onClick={() => withIdentity((i) => i.signInWith('naver', remember))}>
+        <span className="social-btn__mark" aria-hidden="true">N</span>
+        네이버 로그인
+      </button>
+    </div>
+  );
+}
+
+function LocalMembers({ remember }: { remember: boolean }) {
+  const members = useQuery({ queryKey: ['local', 'members'], queryFn: () => fetchLocalMembers() });
+  return (
+    <div className="login__local" data-testid="local-mode">
+      <p className="login__badge">{LOCAL_MODE_LABEL}</p>
+      <p className="login__local-note">
+        외부 인증 서비스가 설정되지 않아 참조 백엔드의 데모 회원으로 로그인합니다. 카카오·네이버 로그인은 운영 환경에서
+        사용됩니다.
+      </p>
+      {members.isError && <p className="login__error">{members.error.message}</p>}
+      <ul className="login__members">
+        {(members.data ?? []).map((m) => (
+          <li key={m.useruid}>
+            <button
+              type="button"
+              className="member-btn"
+              data-email={m.email}
+              onClick={() => withIdentity((i) => i.signInLocal(m.email, remember))}
+            >
+              <span className="member-btn__avatar" aria-hidden="true">
+                {m.name.slice(0, 1)}
+              </span>
+              <span className="member-btn__text">
+                <strong>{m.name}</strong>
+                <em>{m.email}</em>
+                <small>{m.description}</small>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** Asks the header to open its search box (the mobile bar's 검색 button). */
+export const OPEN_SEARCH_EVENT = 'shell:open-search';
+
+export function requestOpenSearch(): void {
+  window.dispatchEvent(new Event(OPEN_SEARCH_EVENT));
+}
+
+export function onOpenSearchRequest(listener: () => void): () => void {
+  window.addEventListener(OPEN_SEARCH_EVENT, listener);
+  return () => window.removeEventListener(OPEN_SEARCH_EVENT, listener);
+}

@@ -1,0 +1,8 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { requireSignedIn } from '../../auth/guard';
+
+/** Auth routes: the one shared guard (spec §4, §5). */
+export const Route = createFileRoute('/_print/_auth')({
+  beforeLoad: () => requireSignedIn(),
+  component: Outlet,
+});
