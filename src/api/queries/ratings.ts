@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, datasOf, type ApiClient } from '../client';
+import type { components } from '../schema.gen';
+
+export type RatingSortType = components['schemas']['RatingSortType'];
+export const RATING_PAGE_SIZE = 5;
+
+export type RatingListParams = { contentsid: number; page: number; sortType: RatingSortType };
+
+/** POST /api/Rating/GetRatings/ */
+export function fetchRatings({ contentsid, page, sortType }: RatingListParams, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Rating/GetRatings/', { body: { contentsid, page, pageSize: RATING_PAGE_SIZE, sortType } }));
+}
+
+/** POST /api/Rating/GetRatingStarInfo/{contentsid}?sortType= (no body) */
+export function fetchRatingStarInfo(contentsid: number, sortType: RatingSortType = 'recent', client: ApiClient = api) {
+  return datasOf(
+    client.POST('/api/Rating/GetRatingStarInfo/{contentsid}', { params: { path: { contentsid }, query: { sortType } } }),
+  );
+}
+
+export const ratingKeys = {
+  all: ['rating'] as const,
+  list: (p: RatingListParams) => ['rating', 'list', p] as const,
+  stars: (contentsid: number, sortType: RatingSortType) => ['rating', 'stars', contentsid, sortType] as const,
+};
+
+export const ratingsQuery = (p: RatingListParams) => queryOptions({ queryKey: ratingKeys.list(p), queryFn: () => fetchRatings(p) });
+export const ratingStarInfoQuery = (contentsid: number, sortType: RatingSortType = 'recent') =>
+  queryOptions({ queryKey: ratingKeys.stars(contentsid, sortType), queryFn: () => fetchRatingStarInfo(contentsid, sortType) });
