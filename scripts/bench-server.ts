@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { startServer } from '../server/start';
 

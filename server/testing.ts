@@ -1,4 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { startServer, type RunningServer, type StartOptions } from './start';
+
+/** Under DATABASE_URL every test server gets its own fresh database, so test files never share state. */
+async function freshDatabaseUrl(base: string): Promise<string> {
+  const name = `sf_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export const CLIENT = { 'X-Storefront-Client': 'web/1.0' };
 
@@ -9,7 +23,8 @@ export interface TestServer extends RunningServer {
 
 /** A server on a fresh in-memory PGlite (or DATABASE_URL when the caller passes it), signed in as u-demo-1. */
 export async function testServer(options: StartOptions = {}): Promise<TestServer> {
-  const server = await startServer({ memory: !process.env.DATABASE_URL, databaseUrl: process.env.DATABASE_URL || undefined, quiet: true, ...options });
+  const pgUrl = process.env.DATABASE_URL && !options.dbDir ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
+  const server = await startServer({ memory: !pgUrl, databaseUrl: pgUrl, quiet: true, ...options });
   const call: TestServer['call'] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { ...CLIENT, ...init.headers };
     if (init.auth !== false && token) headers.Authorization = `Bearer ${token}`;

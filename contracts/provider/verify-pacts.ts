@@ -53,7 +53,7 @@ export async function verifyPacts(opts: { baseUrl: string; files: string[]; db?:
     pactUrls: opts.files,
     logLevel: opts.logLevel ?? 'warn',
     stateHandlers: stateHandlers(opts.db),
-    requestFilter: (req, _res, next) => {
+    requestFilter: (req: { headers: Record<string, string> }, _res: unknown, next: () => void) => {
       // Pacts record a placeholder bearer token; swap in a real one for the demo member.
       if (token && req.headers.authorization) req.headers.authorization = `Bearer ${token}`;
       next();
