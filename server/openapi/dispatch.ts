@@ -111,11 +111,12 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
   }
 
   let member: Ctx['member'];
-  if (op.secured) {
+  if (op.secured || op.optionalAuth) {
     const auth = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
     member = token ? await s.auth.verify(token) : undefined;
-    if (!member) throw new Failure(401, UNAUTHORIZED);
+    // Optional auth: anonymous is fine, but a token that is sent must be valid.
+    if (!member && (op.secured || token)) throw new Failure(401, UNAUTHORIZED);
   }
   return { op, params: pathValues, query, body, form, req: c.req.raw, member, s };
 }

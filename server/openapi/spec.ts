@@ -23,6 +23,8 @@ export interface OperationSpec {
   bodyContentType: string | undefined;
   bodyRequired: boolean;
   secured: boolean;
+  /** `security: [{}, {bearerAuth: []}]`: a token is optional but checked when sent. */
+  optionalAuth: boolean;
   responses: Json;
 }
 
@@ -65,7 +67,8 @@ export function listOperations(doc: Json): OperationSpec[] {
         parameters: params,
         bodyContentType: contentTypes[0],
         bodyRequired: Boolean(body?.required),
-        secured: Array.isArray(security) && security.some((s: Json) => Object.keys(s).length > 0),
+        secured: Array.isArray(security) && security.length > 0 && security.every((s: Json) => Object.keys(s).length > 0),
+        optionalAuth: Array.isArray(security) && security.some((s: Json) => Object.keys(s).length === 0) && security.some((s: Json) => Object.keys(s).length > 0),
         responses: op.responses ?? {},
       });
     }
