@@ -1,13 +1,48 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { onlineLecturesQuery } from '../../api/queries/catalog';
+import { menuCategoriesQuery } from '../../api/queries/category';
+import { ClassListPage } from '../../features/catalog/ClassListPage';
+import { classListSearchSchema, pageOf, sortOf } from '../../features/catalog/classListSearch';
+import { LectureGridSkeleton } from '../../components/ui/Skeleton';
+import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '클래스 목록';
 
 export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   staticData: { title: TITLE },
-  component: ClassListPage,
+  validateSearch: classListSearchSchema,
+  loaderDeps: ({ search }) => ({ sort: sortOf(search), page: pageOf(search) }),
+  loader: ({ context, params, deps }) => {
+    void context.queryClient.prefetchQuery(menuCategoriesQuery());
+    return context.queryClient.ensureQueryData(
+      onlineLecturesQuery({
+        page: deps.page,
+        categoryid: Number(params.categoryid) || 0,
+        pcategoryid: Number(params.pcategoryid) || 0,
+        sortType: deps.sort,
+      }),
+    );
+  },
+  pendingComponent: () => (
+    <div className="page">
+      <LectureGridSkeleton count={8} />
+    </div>
+  ),
+  errorComponent: RouteError,
+  component: ClassListRoute,
 });
 
-function ClassListPage() {
-  return <EmptyPage title={TITLE} message="이 카테고리에 등록된 클래스가 없습니다." headingLevel={1} />;
+function ClassListRoute() {
+  const params = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <ClassListPage
+      categoryid={Number(params.categoryid) || 0}
+      pcategoryid={Number(params.pcategoryid) || 0}
+      sort={sortOf(search)}
+      page={pageOf(search)}
+      onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+    />
+  );
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { bannersQuery } from '../../api/queries/main';
+import { MainPage, MainSkeleton } from '../../features/catalog/MainPage';
+import { RouteError } from '../../components/ui/RouteError';
 
-const TITLE = '메인 (테스트)';
-
+/** /main-test: the same main page, kept as its own route (spec §2). */
 export const Route = createFileRoute('/_a/main-test')({
-  staticData: { title: TITLE },
-  component: MainTestPage,
+  staticData: { title: '메인 (테스트)' },
+  loader: ({ context }) => context.queryClient.ensureQueryData(bannersQuery()),
+  pendingComponent: MainSkeleton,
+  errorComponent: RouteError,
+  component: MainPage,
 });
-
-function MainTestPage() {
-  return <EmptyPage title={TITLE} message="준비 중인 메인 화면입니다." headingLevel={1} />;
-}

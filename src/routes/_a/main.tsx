@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { bannersQuery } from '../../api/queries/main';
+import { MainPage, MainSkeleton } from '../../features/catalog/MainPage';
+import { RouteError } from '../../components/ui/RouteError';
 import { PRODUCT_NAME } from '../../lib/routeMeta';
 
 export const Route = createFileRoute('/_a/main')({
   staticData: { title: PRODUCT_NAME },
+  // Only the banners block first paint; every other section fetches after it.
+  loader: ({ context }) => context.queryClient.ensureQueryData(bannersQuery()),
+  pendingComponent: MainSkeleton,
+  errorComponent: RouteError,
   component: MainPage,
 });
-
-function MainPage() {
-  return <EmptyPage title={PRODUCT_NAME} message="추천 클래스를 준비하고 있습니다." headingLevel={1} />;
-}

@@ -1,20 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { onlineLecturesQuery } from '../../api/queries/catalog';
+import { SearchPage } from '../../features/catalog/SearchPage';
+import { pageOf } from '../../features/catalog/classListSearch';
+import { LectureGridSkeleton } from '../../components/ui/Skeleton';
+import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '통합검색';
 
 /** `/search?schtext=` (spec §2, route name search). */
-export const searchSearchSchema = z.object({ schtext: z._default(z.string(), '') });
+export const searchSearchSchema = z.object({
+  schtext: z._default(z.string(), ''),
+  page: z.catch(z.optional(z.number()), undefined),
+});
 
 export const Route = createFileRoute('/_a/search')({
   staticData: { title: TITLE },
   validateSearch: searchSearchSchema,
-  component: SearchPage,
+  loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: pageOf(search) }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
+  pendingComponent: () => (
+    <div className="page">
+      <LectureGridSkeleton count={8} />
+    </div>
+  ),
+  errorComponent: RouteError,
+  component: SearchRoute,
 });
 
-function SearchPage() {
-  const { schtext } = Route.useSearch();
-  const message = schtext ? `'${schtext}' 검색 결과가 없습니다.` : '검색어를 입력해주세요.';
-  return <EmptyPage title={TITLE} message={message} headingLevel={1} />;
+function SearchRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <SearchPage schtext={search.schtext.trim()} page={pageOf(search)} onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })} />;
 }

@@ -1,0 +1,83 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { menuCategoriesQuery } from '../../api/queries/category';
+import { LECTURE_PAGE_SIZE, LECTURE_SORTS, onlineLecturesQuery, type LectureSortType } from '../../api/queries/catalog';
+import { LectureGrid } from '../../components/ui/LectureCard';
+import { Pagination } from '../../components/ui/Pagination';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { categoryPath, childrenOf } from './categoryPath';
+import { SORT_LABELS } from './classListSearch';
+import './catalog.css';
+
+interface ClassListPageProps {
+  categoryid: number;
+  pcategoryid: number;
+  sort: LectureSortType;
+  page: number;
+  onChange: (next: { sort?: LectureSortType; page?: number }) => void;
+}
+
+/** /classList/$categoryid/$pcategoryid: breadcrumb, sub-categories, sort, lecture grid, paging. */
+export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }: ClassListPageProps) {
+  const { data } = useSuspenseQuery(onlineLecturesQuery({ page, categoryid, pcategoryid, sortType: sort }));
+  const categories = useQuery(menuCategoriesQuery()).data ?? [];
+  const path = categoryPath(categories, categoryid);
+  const here = path.at(-1);
+  const subs = childrenOf(categories, categoryid);
+  const parent = path.at(-2);
+  const siblings = subs.length === 0 && parent ? childrenOf(categories, parent.categoryid) : subs;
+
+  return (
+    <div className="page class-list">
+      <ol className="breadcrumb" aria-label="카테고리 경로">
+        <li>
+          <Link to="/main">홈</Link>
+        </li>
+        {path.map((c) => (
+          <li key={c.categoryid}>
+            <Link to="/classList/$categoryid/$pcategoryid" params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}>
+              {c.ctgrname}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      <h1 className="page__title">{here?.ctgrname ?? '클래스'}</h1>
+      <p className="page__lead">
+        총 <strong className="accent">{data.totalCount}</strong>개의 클래스
+      </p>
+      {siblings.length > 0 && (
+        <ul className="chip-list" aria-label="하위 카테고리">
+          {siblings.map((c) => (
+            <li key={c.categoryid}>
+              <Link
+                to="/classList/$categoryid/$pcategoryid"
+                params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}
+                className={c.categoryid === categoryid ? 'chip on' : 'chip'}
+              >
+                {c.ctgrname}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="list-toolbar">
+        <label className="sort-select">
+          <span className="sr-only">정렬</span>
+          <select value={sort} onChange={(e) => onChange({ sort: e.target.value as LectureSortType, page: 1 })} aria-label="정렬">
+            {LECTURE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {data.list.length === 0 ? (
+        <EmptyState title="이 카테고리에 등록된 클래스가 없습니다." hint="다른 카테고리를 둘러보세요." />
+      ) : (
+        <LectureGrid lectures={data.list} eagerCount={4} />
+      )}
+      <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router';
+import type { components } from '../../api/schema.gen';
+import { Price } from '../../components/ui/Price';
+import { Stars } from '../../components/ui/Stars';
+import { formatDuration } from '../../components/ui/formatPrice';
+import { useLectureActions } from './useLectureActions';
+
+type LectureDetail = components['schemas']['LectureDetail'];
+
+/** Top of the class view: thumbnail, title, facts, price and the two actions. */
+export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
+  const { addToCart, buyNow, busy } = useLectureActions(lecture.contentsid);
+  return (
+    <section className="class-summary">
+      <div className="class-summary__thumb">
+        <img src={lecture.thumbnail} alt="" width={640} height={400} fetchPriority="high" />
+      </div>
+      <div className="class-summary__info">
+        <p className="class-summary__category">{lecture.ctgrname}</p>
+        <h2 className="class-summary__title">{lecture.title}</h2>
+        <p className="class-summary__subtitle">{lecture.subtitle}</p>
+        <p className="class-summary__rating">
+          <Stars score={lecture.ratingavg} /> <strong>{lecture.ratingavg.toFixed(1)}</strong>
+          <span className="muted">수강평 {lecture.ratingcnt}개 · 수강생 {new Intl.NumberFormat('ko-KR').format(lecture.studentcnt)}명</span>
+        </p>
+        <dl className="class-facts">
+          <div>
+            <dt>강사</dt>
+            <dd>{lecture.teachername}</dd>
+          </div>
+          <div>
+            <dt>강의 구성</dt>
+            <dd>
+              영상 {lecture.videocount}개 · {formatDuration(lecture.totalduration)}
+            </dd>
+          </div>
+          <div>
+            <dt>수강 기간</dt>
+            <dd>결제일로부터 {lecture.period}일</dd>
+          </div>
+        </dl>
+        <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} size="lg" />
+        <div className="class-actions">
+          {lecture.ispurchased ? (
+            <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">
+              바로 수강하기
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="btn" onClick={addToCart} disabled={busy || lecture.isincart}>
+                {lecture.isincart ? '장바구니에 담김' : '장바구니'}
+              </button>
+              <button type="button" className="btn btn--primary" onClick={buyNow}>
+                바로 구매
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { curriculumQuery, curriculumSectionsQuery } from '../../api/queries/catalog';
+import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { formatDuration } from '../../components/ui/formatPrice';
+
+/** Curriculum: section summary (GetCurriculumSection) and sections with videos (CurriculumList). */
+export function Curriculum({ contentsid }: { contentsid: number }) {
+  const sections = useQuery(curriculumSectionsQuery(contentsid));
+  const full = useQuery(curriculumQuery(contentsid));
+  const videoCount = sections.data?.reduce((n, s) => n + s.videocount, 0) ?? 0;
+  return (
+    <section className="class-block" id="curriculum">
+      <h3 className="class-block__title">커리큘럼</h3>
+      {sections.data && (
+        <p className="muted">
+          {sections.data.length}개 섹션 · 영상 {videoCount}개
+        </p>
+      )}
+      {!full.data ? (
+        <SkeletonBlock height={160} />
+      ) : (
+        <ol className="curriculum">
+          {full.data.map((s) => (
+            <li key={s.sectionid} className="curriculum__section">
+              <div className="curriculum__head">
+                <strong>{s.title}</strong>
+                <span className="muted">
+                  {s.videocount}강 · {formatDuration(s.totalduration)}
+                </span>
+              </div>
+              <ul className="curriculum__videos">
+                {s.videos.map((v) => (
+                  <li key={v.videoid}>
+                    <span>{v.title}</span>
+                    {v.ispreview && <span className="preview-badge">미리보기</span>}
+                    <span className="muted">{formatDuration(v.duration)}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { mainContentsQuery } from '../../api/queries/main';
+import { LectureGrid } from '../../components/ui/LectureCard';
+
+/** Main contents by type (best, new, recommend…), each as its own section. */
+export function MainContents() {
+  const { data } = useQuery(mainContentsQuery());
+  if (!data) return null;
+  return (
+    <>
+      {data
+        .filter((g) => g.lectures.length > 0)
+        .map((g) => (
+          <section className="section" key={g.typeid} data-type={g.type}>
+            <div className="section__head">
+              <h2 className="section__title">{g.title}</h2>
+            </div>
+            <LectureGrid lectures={g.lectures.slice(0, 4)} />
+          </section>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { mainReviewsQuery } from '../../api/queries/main';
+import { Stars } from '../../components/ui/Stars';
+import { formatDate } from '../../components/ui/formatPrice';
+
+/** Latest reviews of members, linking to the reviewed class. */
+export function MainReviews() {
+  const { data } = useQuery(mainReviewsQuery());
+  if (!data || data.list.length === 0) return null;
+  return (
+    <section className="section">
+      <div className="section__head">
+        <h2 className="section__title">
+          수강생 <em>리얼 후기</em>
+        </h2>
+      </div>
+      <ul className="review-list">
+        {data.list.map((r) => (
+          <li key={r.reviewid} className="review-card">
+            <Stars score={r.ratescore} />
+            <p className="review-card__content">{r.content}</p>
+            <Link to="/classView/$contentsid" params={{ contentsid: String(r.contentsid) }} className="review-card__lecture">
+              {r.lecturetitle}
+            </Link>
+            <p className="review-card__meta">
+              {r.username} · {formatDate(r.regdate)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LECTURE_PAGE_SIZE, onlineLecturesQuery } from '../../api/queries/catalog';
+import { noticesQuery } from '../../api/queries/notice';
+import { LectureGrid } from '../../components/ui/LectureCard';
+import { Pagination } from '../../components/ui/Pagination';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { formatDate } from '../../components/ui/formatPrice';
+import './catalog.css';
+
+interface SearchPageProps {
+  schtext: string;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** /search?schtext=: lectures matching the text, then matching notices. */
+export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
+  const { data: lectures } = useSuspenseQuery(onlineLecturesQuery({ page, schtext }));
+  const notices = useQuery({ ...noticesQuery({ page: 1, schtext }), enabled: schtext !== '' });
+  const noticeList = notices.data?.list ?? [];
+  const nothing = lectures.totalCount === 0 && noticeList.length === 0 && !notices.isPending;
+
+  return (
+    <div className="page search-page">
+      <h1 className="page__title">
+        {schtext ? (
+          <>
+            <span className="accent">‘{schtext}’</span> 검색 결과
+          </>
+        ) : (
+          '통합검색'
+        )}
+      </h1>
+      <p className="page__lead" data-testid="search-summary">
+        클래스 {lectures.totalCount}개{schtext ? ` · 공지사항 ${noticeList.length}개` : ''}
+      </p>
+      {nothing ? (
+        <EmptyState title={`‘${schtext}’에 대한 검색 결과가 없습니다.`} hint="검색어의 철자를 확인하거나 다른 검색어로 찾아보세요.">
+          <Link to="/main" className="btn btn--sm">
+            메인으로
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          {lectures.list.length > 0 && (
+            <section className="section section--first">
+              <div className="section__head">
+                <h2 className="section__title">클래스</h2>
+              </div>
+              <LectureGrid lectures={lectures.list} eagerCount={4} />
+              <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={lectures.totalCount} onPage={onPage} />
+            </section>
+          )}
+          {noticeList.length > 0 && (
+            <section className="section">
+              <div className="section__head">
+                <h2 className="section__title">공지사항</h2>
+              </div>
+              <ul className="search-notices">
+                {noticeList.map((n) => (
+                  <li key={n.noticeid}>
+                    <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }}>
+                      {n.title}
+                    </Link>
+                    <span className="muted">{formatDate(n.regdate)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { addLectureToCart, catalogKeys } from '../../api/queries/catalog';
+import { alertDark, alertError } from '../../components/popup';
+import { LOGIN_REQUIRED_MESSAGE } from '../../auth/guard';
+import { announceCartChange } from '../../lib/cartEvents';
+import { useSessionUser } from '../../session/sessionStore';
+
+export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
+
+/** 장바구니 and 바로 구매 of the class view; visitors get the login notice and go to /login. */
+export function useLectureActions(contentsid: number) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const requireMember = async (): Promise<string | null> => {
+    if (user.loggedIn && user.data) return user.data.useruid;
+    await alertDark(LOGIN_REQUIRED_MESSAGE);
+    await navigate({ to: '/login' });
+    return null;
+  };
+
+  const addToCart = async () => {
+    const useruid = await requireMember();
+    if (!useruid || busy) return;
+    setBusy(true);
+    try {
+      await addLectureToCart(useruid, contentsid);
+      announceCartChange();
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.detail(contentsid, useruid) });
+      await alertDark(CART_ADDED_MESSAGE);
+    } catch (e) {
+      await alertError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const buyNow = async () => {
+    const useruid = await requireMember();
+    if (!useruid) return;
+    await navigate({ to: '/payment/$contentsids', params: { contentsids: String(contentsid) } });
+  };
+
+  return { addToCart, buyNow, busy };
+}
