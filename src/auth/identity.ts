@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { sessionStore } from '../session/sessionStore';
 import { onLogoutInOtherTab } from '../session/logoutChannel';
-import { COOKIE_NAMES } from './tokenStore';
+import { setAccessTokenSource } from '../api/client';
+import { COOKIE_NAMES, readAccessToken } from './tokenStore';
 import type { IdentityDeps, IdentityRuntime } from './runtime';
 
 /**
@@ -9,6 +10,9 @@ import type { IdentityDeps, IdentityRuntime } from './runtime';
  * separate chunk loaded only when needed: a member is or may be signed in, a provider redirect
  * returned, or a login button was pressed. A logged-out visitor's first paint never loads it.
  */
+// Every API call carries this browser's access token as its bearer token.
+setAccessTokenSource(readAccessToken);
+
 let deps: IdentityDeps | undefined;
 let runtime: Promise<IdentityRuntime> | undefined;
 

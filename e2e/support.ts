@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../server/start';
+
+/** Shared browser-test helpers: build, real reference backend on a random port, headless Chromium. */
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Builds the SPA into dist/ (route tree + vite build). Skipped with E2E_NO_BUILD=1 when dist exists. */
+export function buildApp(): void {
+  if (process.env.E2E_NO_BUILD === '1' && existsSync(join(ROOT, 'dist', 'index.html'))) return;
+  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('e2e: vite build failed');
+}
+
+/** The real server (app + API) on a random port with a throw-away in-memory database. */
+export function startApp(): Promise<RunningServer> {
+  return startServer({ port: 0, memory: true, serveApp: true, quiet: true });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Text of the dark popup (sweetalert2) once it is shown. */
+export async function popupText(page: Page, timeout = 10_000): Promise<string> {
+  const box = page.locator('.swal2-popup .swal2-html-container');
+  await box.waitFor({ state: 'visible', timeout });
+  return (await box.textContent())?.trim() ?? '';
+}
+
+/** Presses the popup's 확인 button and waits for it to close. */
+export async function confirmPopup(page: Page): Promise<void> {
+  await page.locator('.swal2-confirm', { hasText: '확인' }).click();
+  await page.locator('.swal2-container').waitFor({ state: 'detached' });
+}
+
+/** Local-mode sign-in as a demo member from the login page; resolves on /main with the header updated. */
+export async function signInLocal(page: Page, email: string, { remember = false } = {}): Promise<void> {
+  await page.goto('/login');
+  if (remember) await page.getByLabel('자동 로그인').first().check();
+  await page.locator(`.member-btn[data-email="${email}"]`).click();
+  await page.waitForURL('**/main');
+  await page.locator('.header-actions[data-state="member"]').first().waitFor();
+}
+
+/** Every cookie and storage key of this product (prefix pilates_). */
+export async function productKeys(page: Page): Promise<string[]> {
+  const cookies = (await page.context().cookies()).map((c) => c.name).filter((n) => n.startsWith('pilates_'));
+  const storage = await page.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('pilates_')),
+  );
+  return [...cookies, ...storage];
+}
+
+export const DEMO = {
+  member: { email: 'member@demo.kr', name: '김필라', useruid: 'u-demo-1' },
+  newMember: { email: 'new@demo.kr', name: '이새봄', useruid: 'u-demo-2' },
+  noPhone: { email: 'nophone@demo.kr', name: '박무폰', useruid: 'u-demo-3' },
+} as const;
