@@ -3,6 +3,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useShellEffects } from '../components/layout/useShellEffects';
 import { PRODUCT_NAME } from '../lib/routeMeta';
 import '../components/popup.css';
+import { TopProgress } from '../components/ui/TopProgress';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -15,5 +16,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   useShellEffects();
-  return <Outlet />;
+  return (
+    <>
+      <TopProgress />
+      <Outlet />
+    </>
+  );
 }

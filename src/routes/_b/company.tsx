@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { branchesQuery } from '../../api/queries/branch';
+import { CompanyPage } from '../../features/company/CompanyPage';
+import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '회사소개';
 
 export const Route = createFileRoute('/_b/company')({
   staticData: { title: TITLE },
+  // The branch card fetches on its own; the introduction paints without waiting for it.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(branchesQuery()),
+  errorComponent: RouteError,
   component: CompanyPage,
 });
-
-function CompanyPage() {
-  return <EmptyPage title={TITLE} message="회사 소개 내용을 준비하고 있습니다." headingLevel={2} />;
-}

@@ -1,13 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import * as z from 'zod/mini';
+import { noticesQuery } from '../../api/queries/notice';
+import { NoticeListPage, isnoticeOf } from '../../features/board/NoticeListPage';
+import { pageOf } from '../../features/catalog/classListSearch';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '공지사항';
 
-export const Route = createFileRoute('/_b/notice')({
-  staticData: { title: TITLE },
-  component: NoticePage,
+const noticeSearchSchema = z.object({
+  kind: z.catch(z.optional(z.enum(['notice', 'news'])), undefined),
+  page: z.catch(z.optional(z.number()), undefined),
 });
 
-function NoticePage() {
-  return <EmptyPage title={TITLE} message="등록된 공지사항이 없습니다." headingLevel={2} />;
+export const Route = createFileRoute('/_b/notice')({
+  staticData: { title: TITLE },
+  validateSearch: noticeSearchSchema,
+  loaderDeps: ({ search }) => ({ kind: search.kind ?? 'notice', page: pageOf(search) }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
+  pendingComponent: () => <PageSkeleton lines={10} />,
+  errorComponent: RouteError,
+  component: NoticeRoute,
+});
+
+function NoticeRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <NoticeListPage
+      kind={search.kind ?? 'notice'}
+      page={pageOf(search)}
+      onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
+    />
+  );
 }

@@ -1,13 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { noticeInfoQuery } from '../../api/queries/notice';
+import { NoticeViewPage } from '../../features/board/NoticeViewPage';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '공지사항';
 
 export const Route = createFileRoute('/_b/noticeView/$noticeid')({
   staticData: { title: TITLE },
-  component: NoticeViewPage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(noticeInfoQuery(Number(params.noticeid) || 0)),
+  pendingComponent: () => <PageSkeleton lines={10} />,
+  errorComponent: RouteError,
+  component: NoticeViewRoute,
 });
 
-function NoticeViewPage() {
-  return <EmptyPage title={TITLE} message="공지사항을 불러오는 중입니다." />;
+function NoticeViewRoute() {
+  const { noticeid } = Route.useParams();
+  return <NoticeViewPage noticeid={Number(noticeid) || 0} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { PolicyDocument } from '../../features/company/PolicyDocument';
+import { PRIVACY_EFFECTIVE, PRIVACY_INTRO, PRIVACY_SECTIONS } from '../../features/company/privacyPolicyText';
 
 const TITLE = '개인정보처리방침';
 
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_b/privacyPolicy')({
 });
 
 function PrivacyPolicyPage() {
-  return <EmptyPage title={TITLE} message="개인정보처리방침을 준비하고 있습니다." headingLevel={2} />;
+  return <PolicyDocument intro={PRIVACY_INTRO} sections={PRIVACY_SECTIONS} effective={PRIVACY_EFFECTIVE} />;
 }

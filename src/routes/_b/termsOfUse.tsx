@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { PolicyDocument } from '../../features/company/PolicyDocument';
+import { TERMS_EFFECTIVE, TERMS_INTRO, TERMS_SECTIONS } from '../../features/company/termsOfUseText';
 
 const TITLE = '이용약관';
 
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/_b/termsOfUse')({
 });
 
 function TermsOfUsePage() {
-  return <EmptyPage title={TITLE} message="이용약관을 준비하고 있습니다." headingLevel={2} />;
+  return <PolicyDocument intro={TERMS_INTRO} sections={TERMS_SECTIONS} effective={TERMS_EFFECTIVE} />;
 }

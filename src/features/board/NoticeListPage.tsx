@@ -1,0 +1,60 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/notice';
+import { Pagination } from '../../components/ui/Pagination';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { formatDate } from '../../components/ui/formatPrice';
+import './board.css';
+
+export type NoticeKind = 'notice' | 'news';
+export const isnoticeOf = (kind: NoticeKind): 1 | -1 => (kind === 'news' ? -1 : 1);
+
+interface NoticeListPageProps {
+  kind: NoticeKind;
+  page: number;
+  onChange: (next: { kind?: NoticeKind; page?: number }) => void;
+}
+
+const KINDS: [NoticeKind, string][] = [
+  ['notice', '공지사항'],
+  ['news', '뉴스·이벤트'],
+];
+
+/** /notice: pinned notices first, then the rest, paged; a second tab lists news and events. */
+export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
+  const { data } = useSuspenseQuery(noticesQuery({ page, isnotice: isnoticeOf(kind) }));
+  return (
+    <div className="page board">
+      <div className="board-tabs" role="tablist" aria-label="게시판">
+        {KINDS.map(([value, label]) => (
+          <button key={value} type="button" role="tab" aria-selected={kind === value} className={kind === value ? 'on' : undefined} onClick={() => onChange({ kind: value, page: 1 })}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <p className="board-count">
+        전체 <strong>{data.totalCount}</strong>건
+      </p>
+      {data.list.length === 0 ? (
+        <EmptyState title="등록된 게시글이 없습니다." />
+      ) : (
+        <ul className="board-list" data-testid="notice-list">
+          {data.list.map((n, i) => (
+            <li key={n.noticeid} className={n.istop ? 'is-top' : undefined}>
+              <span className="board-list__no">{n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}</span>
+              <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }} className="board-list__title">
+                {n.title}
+                {n.files.length > 0 && <span className="clip" aria-label="첨부파일 있음">📎</span>}
+              </Link>
+              <span className="board-list__meta">
+                {formatDate(n.regdate)}
+                <span className="hide-sm"> · 조회 {n.viewcnt}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={NOTICE_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { noticeInfoQuery } from '../../api/queries/notice';
+import { SafeHtml } from '../../components/ui/SafeHtml';
+import { formatDate } from '../../components/ui/formatPrice';
+import './board.css';
+
+/** /noticeView/$noticeid: title, date, views, sanitised body, attachments, back to the list. */
+export function NoticeViewPage({ noticeid }: { noticeid: number }) {
+  const { data: n } = useSuspenseQuery(noticeInfoQuery(noticeid));
+  return (
+    <article className="page board board-view">
+      <header className="board-view__head">
+        {n.istop && <em className="pin">공지</em>}
+        <h2 className="board-view__title">{n.title}</h2>
+        <p className="board-view__meta">
+          {n.writer} · {formatDate(n.regdate)} · 조회 {n.viewcnt}
+        </p>
+      </header>
+      <SafeHtml html={n.content} className="safe-html board-view__body" />
+      {n.files.length > 0 && (
+        <ul className="attachments" aria-label="첨부파일">
+          {n.files.map((f) => (
+            <li key={f.filename}>
+              <a href={f.path} download={f.originalFilename}>
+                📎 {f.originalFilename}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="board-view__foot">
+        <Link to="/notice" className="btn btn--dark">
+          목록으로
+        </Link>
+      </div>
+    </article>
+  );
+}

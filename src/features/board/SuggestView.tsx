@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
+import { boardKeys, deleteSuggest, suggestInfoQuery } from '../../api/queries/board';
+import { alertDark, alertError, confirmDark } from '../../components/popup';
+import { SafeHtml } from '../../components/ui/SafeHtml';
+import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { formatDate } from '../../components/ui/formatPrice';
+
+export const SUGGEST_DELETE_CONFIRM = '문의를 삭제하시겠습니까?';
+export const SUGGEST_DELETED_MESSAGE = '문의가 삭제되었습니다.';
+
+/** One suggestion of the member: content, attachments, answer, and delete after a 취소/확인 confirm. */
+export function SuggestView({ suggestid, useruid, onClose }: { suggestid: number; useruid: string; onClose: () => void }) {
+  const { data: s, error } = useQuery(suggestInfoQuery(suggestid, useruid));
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteSuggest(suggestid),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: boardKeys.suggestsAll });
+      await alertDark(SUGGEST_DELETED_MESSAGE);
+      onClose();
+    },
+    onError: (e) => void alertError(e),
+  });
+  const askDelete = async () => {
+    if (await confirmDark(SUGGEST_DELETE_CONFIRM)) remove.mutate();
+  };
+
+  if (error) return <p className="muted">{error.message}</p>;
+  if (!s) return <SkeletonBlock height={200} />;
+  return (
+    <article className="suggest-view" data-testid="suggest-view">
+      <header>
+        <span className="badge">{s.typename}</span>
+        <span className={`status status--${s.status}`}>{s.status === 'answered' ? '답변완료' : '답변대기'}</span>
+        <h3>{s.title}</h3>
+        <p className="muted">
+          {s.username} · {formatDate(s.regdate)}
+        </p>
+      </header>
+      <p className="suggest-view__content">{s.content}</p>
+      {s.files.length > 0 && (
+        <ul className="attachments" aria-label="첨부파일">
+          {s.files.map((f) => (
+            <li key={f.filename}>
+              <a href={f.path} download={f.originalFilename}>
+                📎 {f.originalFilename}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {s.answer && (
+        <div className="suggest-view__answer">
+          <strong>답변</strong>
+          <SafeHtml html={s.answer} />
+        </div>
+      )}
+      <div className="suggest-view__actions">
+        <button type="button" className="btn btn--sm" onClick={onClose}>
+          목록
+        </button>
+        <button type="button" className="btn btn--sm btn--dark" onClick={askDelete} disabled={remove.isPending}>
+          삭제
+        </button>
+      </div>
+    </article>
+  );
+}
