@@ -77,7 +77,8 @@ export const learning: Record<string, Handler> = {
     return ok(pageOf(list, rows.length, p));
   },
   async getOnlineDetail(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
+    // /classView is public: a visitor sends useruid 0 and no token (openapi getOnlineDetail).
+    const me = ctx.params.useruid === '0' && !ctx.member ? '0' : ownUser(ctx, ctx.params.useruid);
     const db = ctx.s.db;
     const l = await lectureOr404(db, ctx.params.contentsid);
     const e = await one<any>(db, sql`select * from enrollments where useruid = ${me} and contentsid = ${l.contentsid}`);
