@@ -22,6 +22,18 @@ export default defineConfig({
           globalSetup: ['contracts/clear-pacts.ts'],
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          // One browser and one server per file; files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
     ],
   },
 });

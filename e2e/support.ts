@@ -52,7 +52,7 @@ export async function confirmPopup(page: Page): Promise<void> {
 /** Local-mode sign-in as a demo member from the login page; resolves on /main with the header updated. */
 export async function signInLocal(page: Page, email: string, { remember = false } = {}): Promise<void> {
   await page.goto('/login');
-  if (remember) await page.getByLabel('자동 로그인').first().check();
+  if (remember) await page.locator('.login .auto-login input').check();
   await page.locator(`.member-btn[data-email="${email}"]`).click();
   await page.waitForURL('**/main');
   await page.locator('.header-actions[data-state="member"]').first().waitFor();

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../server/start';
+import { confirmPopup, DEMO, launchBrowser, newPage, popupText, productKeys, signInLocal, startApp } from './support';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const visitorHeader = (page: Page) => page.locator('.site-header .header-actions[data-state="visitor"]');
+const memberHeader = (page: Page) => page.locator('.site-header .header-actions[data-state="member"]');
+
+function fakeJwt(payload: object): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+}
+
+describe('auth routes', () => {
+  it('logged out: an auth route shows the notice and goes to /login', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/myclass');
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.title()).toBe('로그인 | 필라테스재활협회 온라인클래스');
+    await context.close();
+  });
+});
+
+describe('local sign-in', () => {
+  it('the login page says it is local mode and lists the demo members', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await expect.poll(() => page.locator('[data-testid="local-mode"]').textContent()).toContain('로컬 체험 모드');
+    await expect.poll(() => page.locator('.member-btn').count()).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+
+  it('signs in: header shows the member variant, name and my-class counts from the API', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email);
+    const token = (await context.cookies()).find((c) => c.name === 'pilates_accessToken')!.value;
+    const res = await page.request.get(`/api/Contents/GetMyClassInfo/${DEMO.member.useruid}`, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+    });
+    const { datas } = (await res.json()) as { datas: { cartCnt: number; classCnt: number; expireCnt: number; pointSum: number } };
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await expect.poll(() => page.getByTestId('side-menu-username').textContent()).toBe(DEMO.member.name);
+    await expect.poll(() => page.getByTestId('count-cart').textContent()).toBe(String(datas.cartCnt));
+    expect(await page.getByTestId('count-class').textContent()).toBe(String(datas.classCnt));
+    expect(await page.getByTestId('count-expire').textContent()).toBe(String(datas.expireCnt));
+    expect(await page.getByTestId('count-point').textContent()).toBe(
+      datas.pointSum > 0 ? new Intl.NumberFormat('ko-KR').format(datas.pointSum) : '0',
+    );
+    expect(await page.locator('.site-header [data-testid="cart-alert"]').count()).toBe(datas.cartCnt !== 0 ? 1 : 0);
+    // cookies are product-prefixed session cookies without auto-login
+    const cookies = (await context.cookies()).filter((c) => c.name.startsWith('pilates_'));
+    expect(cookies.map((c) => c.name).sort()).toEqual(
+      ['accessToken', 'email', 'refreshToken', 'sessionToken', 'useruid', 'username'].map((n) => `pilates_${n}`).sort(),
+    );
+    expect(cookies.every((c) => c.expires === -1)).toBe(true);
+    await context.close();
+  });
+
+  it('auto-login ticked: cookies persist with an expiry', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email, { remember: true });
+    const cookies = (await context.cookies()).filter((c) => c.name.startsWith('pilates_'));
+    expect(cookies.length).toBe(6);
+    expect(cookies.every((c) => c.expires > Date.now() / 1000 + 86_400)).toBe(true);
+    await context.close();
+  });
+
+  it('a member without a phone gets the server message and goes to /myprofile', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.noPhone.email}"]`).click();
+    const message = await popupText(page);
+    expect(message.length).toBeGreaterThan(0);
+    expect(message).not.toBe('다른 기기에서 로그인되었습니다.');
+    await confirmPopup(page);
+    await page.waitForURL('**/myprofile');
+    await context.close();
+  });
+});
+
+describe('single session', () => {
+  it('a sign-in on a second browser logs the first out on its next navigation', async () => {
+    const first = await newPage(browser, server.url);
+    await signInLocal(first.page, DEMO.member.email);
+    const second = await newPage(browser, server.url);
+    await signInLocal(second.page, DEMO.member.email);
+
+    await first.page.locator('.site-footer a', { hasText: '공지사항' }).click();
+    expect(await popupText(first.page)).toBe('다른 기기에서 로그인되었습니다.');
+    expect(await first.page.locator('.swal2-confirm').textContent()).toBe('확인');
+    await confirmPopup(first.page);
+    await first.page.waitForURL('**/login');
+    await visitorHeader(first.page).waitFor();
+    expect(await productKeys(first.page)).toEqual([]);
+
+    // the second browser keeps its session
+    await second.page.locator('.site-footer a', { hasText: '공지사항' }).click();
+    await second.page.waitForURL('**/notice');
+    await second.page.waitForTimeout(500);
+    expect(await second.page.locator('.swal2-popup').count()).toBe(0);
+    expect(await memberHeader(second.page).count()).toBe(1);
+    await first.context.close();
+    await second.context.close();
+  });
+});
+
+describe('token validity', () => {
+  it.each([
+    ['tampered', 'not.a-valid.token'],
+    ['expired', fakeJwt({ sub: DEMO.member.useruid, exp: Math.floor(Date.now() / 1000) - 60 })],
+  ])('%s access-token cookie counts as logged out', async (_, value) => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email);
+    await context.addCookies([{ name: 'pilates_accessToken', value, url: server.url }]);
+    await page.goto('/main');
+    await visitorHeader(page).waitFor();
+    await page.goto('/mypoint');
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('logout', () => {
+  it('clears every product-prefixed key and goes to /login', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email, { remember: true });
+    await page.evaluate(() => {
+      localStorage.setItem('pilates_extra', '1');
+      sessionStorage.setItem('pilates_other', '1');
+      localStorage.setItem('unrelated', 'kept');
+    });
+    expect((await productKeys(page)).length).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.waitForURL('**/login');
+    await visitorHeader(page).waitFor();
+    expect(await productKeys(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('unrelated'))).toBe('kept');
+    await context.close();
+  });
+
+  it('another tab of the same browser learns of the logout within a second', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email);
+    const other = await context.newPage();
+    await other.goto('/myclass');
+    await memberHeader(other).waitFor();
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await visitorHeader(other).waitFor({ timeout: 1000 });
+    await other.waitForURL('**/login', { timeout: 3000 });
+    await context.close();
+  });
+});
+
+describe('header', () => {
+  it('scrolling past 70 px swaps the header; scrolling up shows the fixed header; below 70 it is off', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/main');
+    await page.locator('.shell__main').waitFor();
+    await page.evaluate(() => ((document.querySelector('.shell__main') as HTMLElement).style.minHeight = '3000px'));
+    const mode = () => page.getByTestId('site-header').getAttribute('data-mode');
+    expect(await mode()).toBe('top');
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await expect.poll(mode).toBe('top');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(mode).toBe('down');
+    expect(await page.getByTestId('site-header-compact').getAttribute('aria-hidden')).toBe('false');
+    await expect.poll(() => page.getByTestId('site-header-compact').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(mode).toBe('up');
+    expect(await page.getByTestId('site-header-compact').getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => page.getByTestId('scroll-top').getAttribute('class')).toContain('show');
+    await page.evaluate(() => window.scrollTo(0, 20));
+    await expect.poll(mode).toBe('top');
+    await context.close();
+  });
+
+  it('empty search alerts and refocuses; text goes to /search and closes the box', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/main');
+    await page.locator('.site-header').getByRole('button', { name: '검색' }).click();
+    const input = page.locator('.site-header .search-box__input');
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill('   ');
+    await input.press('Enter');
+    expect(await popupText(page)).toBe('검색어를 입력해주세요.');
+    await confirmPopup(page);
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill('필라테스');
+    await input.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('schtext') === '필라테스');
+    await expect.poll(() => page.getByTestId('search-box').first().isHidden()).toBe(true);
+    // opened again: emptied
+    await page.locator('.site-header').getByRole('button', { name: '검색' }).click();
+    expect(await input.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('the side menu locks page scrolling and closes on route change', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/main');
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.getByTestId('side-menu').getByRole('link', { name: '공지사항' }).click();
+    await page.waitForURL('**/notice');
+    await expect.poll(() => page.getByTestId('side-menu').getAttribute('class')).toBe('side-menu');
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    expect(await page.title()).toBe('공지사항 | 필라테스재활협회 온라인클래스');
+    await context.close();
+  });
+
+  it('category menu: hover class on enter, on class for the current category', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/classList/111/1');
+    const first = page.locator('.gnb__item').first();
+    await first.waitFor();
+    expect(await first.getAttribute('class')).toContain('on');
+    expect(await page.locator('.gnb__item').nth(1).getAttribute('class')).not.toContain('on');
+    await page.locator('.gnb__item').nth(1).hover();
+    await expect.poll(() => page.locator('.gnb__item').nth(1).getAttribute('class')).toContain('hover');
+    expect(await page.locator('.gnb').getAttribute('class')).toContain('on');
+    await context.close();
+  });
+});
