@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
+import { fetchMyClassInfo } from '../../src/api/queries/myClass';
+import { fetchLocalMembers, localSignIn } from '../../src/auth/localAdapter';
+import { setAccessTokenSource } from '../../src/api/client';
+import { isApiError } from '../../src/api/errors';
+
+/**
+ * Identity calls of issue #5: login flow (CheckUserAccount, CreateSNSUser, LoginSubmit), side-menu
+ * counts (GetMyClassInfo), per-navigation phone check, local sign-in. Provider states name seed data
+ * (server/db/seed-data.ts): u-demo-1 = member@demo.kr with a phone.
+ */
+const { like, string, integer, boolean, eachLike, regex } = MatchersV3;
+const pact = storefrontApiPact();
+const MEMBER = 'member u-demo-1 exists';
+const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
+const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
+
+describe('account calls of the login flow (storefront-web → storefront-api)', () => {
+  it('CheckUserAccount: an existing email returns its useruid', () =>
+    pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('an account check for the email of member u-demo-1')
+      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr' }))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: string('u-demo-1') })))
+      .executeTest(async (server) => {
+        expect(await checkUserAccount('member@demo.kr', clientFor(server.url))).toEqual({ useruid: 'u-demo-1' });
+      }));
+
+  it('CheckUserAccount: an unknown email returns a null useruid', () =>
+    pact
+      .addInteraction()
+      .given('no member has the email sns-new@demo.kr')
+      .uponReceiving('an account check for an unknown email')
+      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'sns-new@demo.kr' }))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: false, useruid: null })))
+      .executeTest(async (server) => {
+        expect(await checkUserAccount('sns-new@demo.kr', clientFor(server.url))).toEqual({ useruid: null });
+      }));
+
+  it('CreateSNSUser: creates the social member', () =>
+    pact
+      .addInteraction()
+      .given('no member has the email sns-new@demo.kr')
+      .uponReceiving('a social member creation for a new email')
+      .withRequest('POST', '/api/CreateSNSUser/', (b) =>
+        b.headers(commonHeaders).jsonBody({ useruid: 'u-sns-new', userid: 'sns-new@demo.kr', email: 'sns-new@demo.kr', name: '최소셜' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            useruid: 'u-sns-new',
+            userid: string('sns-new@demo.kr'),
+            email: 'sns-new@demo.kr',
+            name: string('최소셜'),
+            phone: null,
+            birth: null,
+            snstype: string('kakao'),
+            agreemarketing: boolean(false),
+            regdate: string('2024-05-01T10:00:00+09:00'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const created = await createSnsUser(
+          { useruid: 'u-sns-new', userid: 'sns-new@demo.kr', email: 'sns-new@demo.kr', name: '최소셜' },
+          clientFor(server.url),
+        );
+        expect(created).toEqual({ useruid: 'u-sns-new' });
+      }));
+
+  it('CreateSNSUser: a taken email fails with the server respMessage', () =>
+    pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a social member creation with the email of member u-demo-1 and another useruid')
+      .withRequest('POST', '/api/CreateSNSUser/', (b) =>
+        b.headers(commonHeaders).jsonBody({ useruid: 'kakao-999', userid: 'member@demo.kr', email: 'member@demo.kr', name: '김필라' }),
+      )
+      .willRespondWith(409, (b) =>
+        b.jsonBody({ success: false, respMessage: string('동일한 이메일로 가입된 사용자가 있습니다.') }),
+      )
+      .executeTest(async (server) => {
+        const error = await createSnsUser(
+          { useruid: 'kakao-999', userid: 'member@demo.kr', email: 'member@demo.kr', name: '김필라' },
+          clientFor(server.url),
+        ).catch((e: unknown) => e);
+        expect(isApiError(error)).toBe(true);
+        expect((error as Error).message).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+      }));
+
+  it('LoginSubmit: the session-token request issues a new session token', () =>
+    pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a session-token request of member u-demo-1')
+      .withRequest('POST', '/account/LoginSubmit', (b) =>
+        b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1', email: 'member@demo.kr' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            id: 'u-demo-1',
+            email: 'member@demo.kr',
+            sessionToken: regex(/^.{16,}$/, 'st_4b0f9a7c2e1d48c6a3f5e8d7'),
+            success: true,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const token = await loginSubmit({ useruid: 'u-demo-1', email: 'member@demo.kr', accessToken: DEMO_TOKEN }, clientFor(server.url));
+        expect(token.length).toBeGreaterThanOrEqual(16);
+      }));
+});
+
+describe('member checks and counts (storefront-web → storefront-api)', () => {
+  it('GetMyClassInfo: the four side-menu counts', () => {
+    setAccessTokenSource(() => DEMO_TOKEN);
+    return pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a my-class summary request of member u-demo-1')
+      .withRequest('GET', '/api/Contents/GetMyClassInfo/u-demo-1', (b) => b.headers({ ...commonHeaders, ...bearer }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope({ cartCnt: integer(1), classCnt: integer(3), expireCnt: integer(1), pointSum: integer(5500) })),
+      )
+      .executeTest(async (server) => {
+        const info = await fetchMyClassInfo('u-demo-1', clientFor(server.url));
+        expect(Object.keys(info).sort()).toEqual(['cartCnt', 'classCnt', 'expireCnt', 'pointSum']);
+      })
+      .finally(() => setAccessTokenSource(() => undefined));
+  });
+
+  it('CheckUserPhone: a member with a phone passes', () => {
+    setAccessTokenSource(() => DEMO_TOKEN);
+    return pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a phone check of member u-demo-1')
+      .withRequest('GET', '/api/CheckUserPhone', (b) => b.query({ useruid: 'u-demo-1' }).headers({ ...commonHeaders, ...bearer }))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true })))
+      .executeTest(async (server) => {
+        expect((await checkUserPhone('u-demo-1', clientFor(server.url))).exists).toBe(true);
+      })
+      .finally(() => setAccessTokenSource(() => undefined));
+  });
+});
+
+describe('local sign-in of the reference backend (storefront-web → storefront-api)', () => {
+  it('lists the demo members', () =>
+    pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a request for the local demo members')
+      .withRequest('GET', '/local/auth/members', (b) => b.headers(commonHeaders))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope(
+            eachLike({ useruid: string('u-demo-1'), email: string('member@demo.kr'), name: string('김필라'), description: string('데모 회원') }),
+          ),
+        ),
+      )
+      .executeTest(async (server) => {
+        const members = await fetchLocalMembers(clientFor(server.url));
+        expect(members[0]).toMatchObject({ useruid: 'u-demo-1', email: 'member@demo.kr' });
+      }));
+
+  it('signs in as a demo member', () =>
+    pact
+      .addInteraction()
+      .given(MEMBER)
+      .uponReceiving('a local sign-in of member u-demo-1')
+      .withRequest('POST', '/local/auth/sign-in', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr', remember: false }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            accessToken: string(DEMO_TOKEN),
+            refreshToken: string('refresh.placeholder.token'),
+            expiresAt: integer(1714550400),
+            email: 'member@demo.kr',
+            useruid: 'u-demo-1',
+            username: like('김필라'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const report = await localSignIn('member@demo.kr', false, clientFor(server.url));
+        expect(report).toMatchObject({ email: 'member@demo.kr', providerUserId: 'u-demo-1', name: '김필라' });
+      }));
+});

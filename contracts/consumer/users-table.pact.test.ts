@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { MatchersV3, usersTablePact } from './pact';
+import { readActiveSessionToken, upsertUsersRow } from '../../src/session/usersTable';
+import { LOCAL_ANON_KEY } from '../../src/session/supabaseClient';
+
+/**
+ * The two users-table calls of the single-session rule (spec §7 "Remote data service"), made by the
+ * real supabase-js client against the Pact mock server: exactly what the reference backend's
+ * PostgREST stand-in (/rest/v1/users) and a Supabase project must answer.
+ */
+const { like, regex } = MatchersV3;
+const pact = usersTablePact();
+const supabaseHeaders = {
+  apikey: like(LOCAL_ANON_KEY),
+  Authorization: regex(/^Bearer .+$/, `Bearer ${LOCAL_ANON_KEY}`),
+};
+
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+
+/** Node 20 has no global WebSocket; these calls never open realtime, so a refusing stub is enough. */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the users-table calls');
+  }
+}
+
+function supabaseAt(url: string) {
+  return createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as Transport },
+  });
+}
+
+describe('users table (storefront-web → storefront-users-table)', () => {
+  it('reads the active session token of a member', () =>
+    pact
+      .addInteraction()
+      .given('member u-demo-1 has the active session token st-demo-1')
+      .uponReceiving('a select of active_session_token for member u-demo-1')
+      .withRequest('GET', '/rest/v1/users', (b) =>
+        b.query({ select: 'active_session_token', id: 'eq.u-demo-1' }).headers(supabaseHeaders),
+      )
+      .willRespondWith(200, (b) => b.jsonBody([{ active_session_token: like('st-demo-1') }]))
+      .executeTest(async (server) => {
+        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-1')).toBe('st-demo-1');
+      }));
+
+  it('reads no row for a member who never logged in', () =>
+    pact
+      .addInteraction()
+      .given('member u-demo-2 has no users row')
+      .uponReceiving('a select of active_session_token for member u-demo-2 without a row')
+      .withRequest('GET', '/rest/v1/users', (b) =>
+        b.query({ select: 'active_session_token', id: 'eq.u-demo-2' }).headers(supabaseHeaders),
+      )
+      .willRespondWith(200, (b) => b.jsonBody([]))
+      .executeTest(async (server) => {
+        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-2')).toBeNull();
+      }));
+
+  it('upserts the login record (conflict on id, merge)', () =>
+    pact
+      .addInteraction()
+      .given('member u-demo-1 exists')
+      .uponReceiving('an upsert of the users row of member u-demo-1')
+      .withRequest('POST', '/rest/v1/users', (b) =>
+        b
+          .query({ on_conflict: 'id' })
+          .headers({ ...supabaseHeaders, Prefer: regex(/resolution=merge-duplicates/, 'resolution=merge-duplicates,return=minimal') })
+          .jsonBody({
+            id: 'u-demo-1',
+            last_login: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/, '2024-05-01T19:00:00.000'),
+            active_session_token: like('st-demo-2'),
+          }),
+      )
+      .willRespondWith(201)
+      .executeTest(async (server) => {
+        await upsertUsersRow(supabaseAt(server.url), {
+          id: 'u-demo-1',
+          last_login: '2024-05-01T19:00:00.000',
+          active_session_token: 'st-demo-2',
+        });
+      }));
+});
