@@ -32,12 +32,12 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CheckUserAccount: an unknown email returns a null useruid', () =>
     pact
       .addInteraction()
-      .given('no member has the email sns-new@demo.kr')
+      .given('no member has the email nobody@demo.kr')
       .uponReceiving('an account check for an unknown email')
-      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'sns-new@demo.kr' }))
+      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'nobody@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: false, useruid: null })))
       .executeTest(async (server) => {
-        expect(await checkUserAccount('sns-new@demo.kr', clientFor(server.url))).toEqual({ useruid: null });
+        expect(await checkUserAccount('nobody@demo.kr', clientFor(server.url))).toEqual({ useruid: null });
       }));
 
   it('CreateSNSUser: creates the social member', () =>
