@@ -83,3 +83,118 @@ export const notice: S['Notice'] = {
   viewcnt: 318,
   files: [],
 };
+
+/* ---- catalog, ratings, board and files of issue #6 ---- */
+
+export const lectureDetail: S['LectureDetail'] = {
+  ...lecture,
+  description: '<p>필라테스를 처음 시작하는 분을 위한 과정입니다.</p>',
+  teacherintro: '<p>재활 필라테스 전문 강사</p>',
+  previewurl: '/api/Media/DataGetMedia?path=media/lectures/101/preview.mp4',
+  options: [{ optionvalue: '180', name: '180일 수강권', price: 120000, saleprice: 89000, period: 180 }],
+  ispurchased: false,
+  isincart: false,
+  expiredate: null,
+  progress: null,
+  firstplaydate: null,
+};
+
+export const curriculumSection: S['CurriculumSection'] = {
+  sectionid: 11,
+  contentsid: 101,
+  title: '1주차: 호흡과 코어 인지',
+  sortorder: 1,
+  videocount: 2,
+  totalduration: 660,
+};
+
+export const video: S['Video'] = {
+  videoid: 1001,
+  sectionid: 11,
+  contentsid: 101,
+  title: '필라테스 호흡법 익히기',
+  duration: 300,
+  sortorder: 1,
+  path: 'media/lectures/101/0101-01.mp4',
+  ispreview: true,
+  watchedtime: 0,
+  iscomplete: false,
+};
+
+export const tag: S['Tag'] = { tagid: 3, name: '코어', count: 12 };
+
+export const branch: S['Branch'] = {
+  branchid: 1,
+  region: 'Seoul',
+  name: '서울 강남센터',
+  address: '서울특별시 강남구 테헤란로 123',
+  phone: '02-1234-5678',
+  openhours: '평일 09:00-18:00',
+  latitude: 37.5006,
+  longitude: 127.0364,
+};
+
+export const rating: S['Rating'] = {
+  ratingid: 501,
+  contentsid: 101,
+  useruid: 'u-demo-1',
+  username: '박*연',
+  ratescore: 5,
+  content: '허리 통증이 많이 줄었어요.',
+  ismine: false,
+  regdate: '2024-04-02T22:15:00+09:00',
+};
+
+export const ratingStarInfo: S['RatingStarInfo'] = {
+  contentsid: 101,
+  average: 4.8,
+  count: 132,
+  distribution: { '1': 1, '2': 0, '3': 3, '4': 18, '5': 110 },
+};
+
+export const faq: S['Faq'] = {
+  faqid: 1,
+  category: '수강',
+  question: '수강 기간은 얼마인가요?',
+  answer: '<p>결제일로부터 90일입니다.</p>',
+  sortorder: 1,
+};
+
+export const suggestType: S['SuggestType'] = { code: '1', name: '수강 문의' };
+
+export const suggestSummary: S['SuggestSummary'] = {
+  suggestid: 1,
+  suggesttype: '1',
+  typename: '수강 문의',
+  title: '수강 기간 연장이 가능한가요?',
+  username: '김*라',
+  issecret: true,
+  status: 'answered',
+  regdate: '2024-04-02T10:00:00+09:00',
+  viewcnt: 0,
+};
+
+export const uploadedFile: S['UploadedFile'] = {
+  filename: '20240315_8c1d2f.txt',
+  originalFilename: 'attachment.txt',
+  path: '/api/file/downloadstream?filename=20240315_8c1d2f.txt&originalFilename=attachment.txt',
+  size: 37,
+  contentType: 'text/plain',
+};
+
+export const suggest: S['Suggest'] = {
+  suggestid: 1,
+  suggesttype: '1',
+  typename: '수강 문의',
+  useruid: 'u-demo-1',
+  username: '김필라',
+  title: '수강 기간 연장이 가능한가요?',
+  content: '출장 때문에 수강을 못했어요.',
+  files: [],
+  issecret: true,
+  answer: '<p>고객센터로 연락 주시면 연장해 드립니다.</p>',
+  answerdate: '2024-04-03T10:00:00+09:00',
+  status: 'answered',
+  regdate: '2024-04-02T10:00:00+09:00',
+  viewcnt: 1,
+};
