@@ -1,0 +1,47 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { isRedirect } from '@tanstack/react-router';
+
+const alertDark = vi.fn(async (_: string) => {});
+vi.mock('../components/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
+
+const { requireSignedIn, LOGIN_REQUIRED_MESSAGE } = await import('./guard');
+
+function jwt(exp: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u-demo-1', exp })}.sig`;
+}
+
+function thrown(run: () => void): unknown {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+describe('requireSignedIn (the one auth guard)', () => {
+  beforeEach(() => alertDark.mockClear());
+
+  it('lets a valid, unexpired access token through silently', () => {
+    expect(thrown(() => requireSignedIn({}, () => jwt(Date.now() / 1000 + 600)))).toBeUndefined();
+    expect(alertDark).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['expired', jwt(Date.now() / 1000 - 1)],
+    ['tampered', 'abc.def.ghi'],
+  ])('%s token: notice "로그인 후 이용해주세요." and redirect to /login', (_, token) => {
+    const error = thrown(() => requireSignedIn({}, () => token));
+    expect(isRedirect(error)).toBe(true);
+    expect((error as { options: { to: string } }).options.to).toBe('/login');
+    expect(alertDark).toHaveBeenCalledWith(LOGIN_REQUIRED_MESSAGE);
+    expect(LOGIN_REQUIRED_MESSAGE).toBe('로그인 후 이용해주세요.');
+  });
+
+  it('preloading (hover intent) redirects without a notice', () => {
+    expect(isRedirect(thrown(() => requireSignedIn({ preload: true }, () => undefined)))).toBe(true);
+    expect(alertDark).not.toHaveBeenCalled();
+  });
+});
