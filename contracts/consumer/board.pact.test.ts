@@ -157,7 +157,7 @@ describe('board calls (storefront-web → storefront-api)', () => {
     return pact
       .addInteraction()
       .given(SUGGESTION)
-      .uponReceiving('a delete of suggestion 1 by member u-demo-1')
+      .uponReceiving('withdrawal of suggestion 1 by member u-demo-1 (verified last: it removes the row)')
       .withRequest('POST', '/api/Board/DeleteSuggest', (b) => b.query({ suggestid: '1' }).headers(member))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ suggestid: integer(1) })))
       .executeTest(async (server) => {

@@ -24,6 +24,8 @@ const { like, eachLike, integer, regex } = MatchersV3;
 const CATALOGUE = 'the demo catalogue is seeded';
 const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 const pact = storefrontApiPact();
+/** `path` is null for visitors except on preview videos, so the pact leaves it out. */
+const { path: _path, ...videoWithoutPath } = video;
 const page = (list: unknown) => okEnvelope({ list, totalCount: integer(3), page: 1, pageSize: LECTURE_PAGE_SIZE });
 
 afterAll(() => setAccessTokenSource(() => undefined));
@@ -75,7 +77,7 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
       .given(CATALOGUE)
       .uponReceiving('a request for the curriculum of lecture 101')
       .withRequest('POST', '/api/Contents/CurriculumList/', (b) => b.headers(commonHeaders).jsonBody({ contentsid: 101 }))
-      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike({ ...curriculumSection, videos: eachLike(video) }))))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike({ ...curriculumSection, videos: eachLike(videoWithoutPath) }))))
       .executeTest(async (server) => {
         const sections = await fetchCurriculum(101, undefined, clientFor(server.url));
         expect(sections[0]?.videos[0]?.title).toBe(video.title);
