@@ -4,10 +4,9 @@ import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/notice';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { formatDate } from '../../components/ui/formatPrice';
+import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
 
-export type NoticeKind = 'notice' | 'news';
-export const isnoticeOf = (kind: NoticeKind): 1 | -1 => (kind === 'news' ? -1 : 1);
 
 interface NoticeListPageProps {
   kind: NoticeKind;

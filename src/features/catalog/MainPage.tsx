@@ -25,11 +25,3 @@ export function MainPage() {
     </div>
   );
 }
-
-export function MainSkeleton() {
-  return (
-    <div className="main-page">
-      <div className="hero hero--skeleton skeleton" />
-    </div>
-  );
-}

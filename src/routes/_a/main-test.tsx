@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { bannersQuery } from '../../api/queries/main';
-import { MainPage, MainSkeleton } from '../../features/catalog/MainPage';
+import { MainPage } from '../../features/catalog/MainPage';
+import { MainSkeleton } from '../../features/catalog/MainSkeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
 /** /main-test: the same main page, kept as its own route (spec §2). */

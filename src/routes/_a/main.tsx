@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { bannersQuery } from '../../api/queries/main';
-import { MainPage, MainSkeleton } from '../../features/catalog/MainPage';
+import { MainPage } from '../../features/catalog/MainPage';
+import { MainSkeleton } from '../../features/catalog/MainSkeleton';
 import { RouteError } from '../../components/ui/RouteError';
 import { PRODUCT_NAME } from '../../lib/routeMeta';
 

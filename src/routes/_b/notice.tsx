@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { noticesQuery } from '../../api/queries/notice';
-import { NoticeListPage, isnoticeOf } from '../../features/board/NoticeListPage';
+import { NoticeListPage } from '../../features/board/NoticeListPage';
+import { isnoticeOf } from '../../features/board/noticeKind';
 import { pageOf } from '../../features/catalog/classListSearch';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
