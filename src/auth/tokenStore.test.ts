@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearAllProductKeys, COOKIE_NAMES, readRememberChoice, readUser, saveUser, setRememberChoice } from './tokenStore';
+
+const user = {
+  accessToken: 'a.b.c',
+  refreshToken: 'r',
+  sessionToken: 's',
+  email: 'member@demo.kr',
+  useruid: 'u-demo-1',
+  username: '김필라',
+};
+
+function cookieNames(): string[] {
+  return document.cookie.split(';').map((c) => c.trim().split('=')[0]!).filter(Boolean);
+}
+
+describe('token store', () => {
+  beforeEach(() => {
+    clearAllProductKeys();
+    for (const name of cookieNames()) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('uses product-prefixed cookie names for the six user fields', () => {
+    expect(Object.values(COOKIE_NAMES)).toEqual([
+      'pilates_accessToken',
+      'pilates_refreshToken',
+      'pilates_sessionToken',
+      'pilates_email',
+      'pilates_useruid',
+      'pilates_username',
+    ]);
+    saveUser(user, false);
+    expect(cookieNames().sort()).toEqual(Object.values(COOKIE_NAMES).sort());
+    expect(readUser()).toEqual(user);
+  });
+
+  it('logout removes every product-prefixed cookie and storage key and nothing else', () => {
+    saveUser(user, true);
+    document.cookie = 'pilates_extra=1; path=/';
+    document.cookie = 'other=keep; path=/';
+    localStorage.setItem('pilates_a', '1');
+    localStorage.setItem('keep', '1');
+    sessionStorage.setItem('pilates_b', '1');
+    clearAllProductKeys();
+    expect(cookieNames()).toEqual(['other']);
+    expect(Object.keys(localStorage)).toEqual(['keep']);
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(readUser()).toEqual({});
+  });
+
+  it('remembers the auto-login choice across a redirect', () => {
+    expect(readRememberChoice()).toBe(false);
+    setRememberChoice(true);
+    expect(readRememberChoice()).toBe(true);
+    setRememberChoice(false);
+    expect(readRememberChoice()).toBe(false);
+  });
+});
