@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Db } from './db/database';
-import { createDispatcher } from './openapi/dispatch';
+import { createDispatcher, type Dispatcher } from './openapi/dispatch';
 import { loadSpec, type Json } from './openapi/spec';
 import type { Handler, Services } from './handlers/context';
 import { handlers } from './handlers/index';
@@ -25,6 +25,11 @@ export interface AppOptions {
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
 
 export function createApp(options: AppOptions): Hono {
+  return createStorefront(options).app;
+}
+
+/** The Hono app and its dispatcher (router, validators and catalogue cache, which the fast path shares). */
+export function createStorefront(options: AppOptions): { app: Hono; dispatcher: Dispatcher } {
   const services: Services = { db: options.db, auth: options.auth, dataDir: options.dataDir };
   const dispatch = createDispatcher(options.spec ?? loadSpec(), handlers, services, {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -62,5 +67,5 @@ export function createApp(options: AppOptions): Hono {
     console.error('[server] unhandled error:', err);
     return c.json({ success: false, respMessage: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.' }, 500);
   });
-  return app;
+  return { app, dispatcher: dispatch };
 }

@@ -2,11 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isEmpty, seed } from './db/seed';
-import { createApp } from './app';
+import { createStorefront } from './app';
+import { createFastPath, type FastPathStats } from './fastpath';
 import { createLocalAuth } from './local/auth';
 import type { Handler } from './handlers/context';
 
@@ -21,6 +23,8 @@ export interface StartOptions {
   validateResponses?: boolean;
   overrides?: Record<string, Handler>;
   quiet?: boolean;
+  /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
+  fastPath?: boolean;
 }
 
 export interface RunningServer {
@@ -28,6 +32,8 @@ export interface RunningServer {
   /** The Kysely handle, for provider states and tests. */
   db: import('./db/database').Db;
   port: number;
+  /** Counters of the fast path (undefined when it is off). */
+  fastPath: FastPathStats | undefined;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!options.quiet) console.log('[server] seeded demo data');
   }
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
-  const app = createApp({
+  const { app, dispatcher } = createStorefront({
     db: database.db,
     auth: createLocalAuth(dataDir),
     dataDir,
@@ -54,13 +60,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
-  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host });
+  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher);
+  const server = serve({
+    fetch: app.fetch,
+    port: options.port ?? 0,
+    hostname: host,
+    // Hono's own listener, behind the fast path for cached catalogue reads.
+    createServer: ((opts: ServerOptions, listener: RequestListener) => createServer(opts, fast ? fast.front(listener) : listener)) as typeof createServer,
+  });
   await new Promise<void>((ok) => server.once('listening', () => ok()));
   const port = (server.address() as AddressInfo).port;
   return {
     url: host === '127.0.0.1' ? `http://127.0.0.1:${port}` : `http://localhost:${port}`,
     port,
     db: database.db,
+    fastPath: fast?.stats,
     async close() {
       await new Promise<void>((ok) => server.close(() => ok()));
       await database.close();

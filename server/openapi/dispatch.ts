@@ -3,7 +3,7 @@ import { Failure, type Ctx, type Handler, type HandlerResult, type Services } fr
 import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
-import { HotCache } from '../cache';
+import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from '../cache';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
@@ -15,7 +15,11 @@ export interface DispatchOptions {
   validateResponses: boolean;
   /** Replace handlers by operationId (tests prove that a broken provider fails verification). */
   overrides?: Record<string, Handler> | undefined;
+  /** Shared with the request fast path; a fresh one when absent. */
+  cache?: HotCache | undefined;
 }
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 const envelope = (status: number, respMessage: string) =>
   new Response(JSON.stringify({ success: false, respMessage }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -30,9 +34,9 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
   if (missing.length) console.warn(`[server] operations without a handler: ${missing.join(', ')}`);
   const router = new OperationRouter(ops);
   const validator = new ContractValidator(doc);
-  const cache = new HotCache();
+  const cache = options.cache ?? new HotCache();
 
-  return async function dispatch(c: Context): Promise<Response | undefined> {
+  async function dispatch(c: Context): Promise<Response | undefined> {
     const url = new URL(c.req.url);
     const match = router.match(c.req.method, url.pathname);
     if (!match) return undefined;
@@ -41,34 +45,56 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
     if (!handler) return envelope(501, '아직 제공되지 않는 기능입니다.');
 
     const cacheable = cache.isCacheable(op.operationId);
-    const raw = cacheable ? await c.req.raw.clone().text() : undefined;
-    // Header parameters (the category call's application id/key) are part of the key, so a cached
-    // answer is never handed to a request that validation would refuse.
-    const headerKey = cacheable ? op.parameters.filter((p) => p.in === 'header').map((p) => c.req.header(p.name) ?? '').join('|') : '';
-    const cacheKey = cacheable ? `${c.req.method} ${url.pathname}${url.search} ${headerKey} ${raw}` : '';
+    const generation = cache.generation;
+    let key = '';
     if (cacheable) {
-      const hit = cache.get(cacheKey);
-      if (hit) return new Response(hit, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      // The same key the fast path in front of Hono computes (server/fastpath.ts), from the request as received.
+      let body: unknown;
+      if (op.bodyContentType?.includes('json')) {
+        const raw = await c.req.text(); // Hono keeps the text, so buildContext reads it again for free
+        if (raw.trim() !== '') {
+          try {
+            body = JSON.parse(raw);
+          } catch {
+            body = raw;
+          }
+        }
+      }
+      key = cacheKey(op, c.req.method, url.pathname, url.search, (name) => c.req.header(name), body);
+      const hit = cache.get(key);
+      if (hit) return cachedResponse(hit, c.req.header('if-none-match'));
     }
 
     try {
       const ctx = await buildContext(c, op, match.params, url, validator, services);
       const result = await handler(ctx);
-      if (result instanceof Response) {
-        if (!cacheable) cache.clear();
-        return result;
-      }
+      if (cache.invalidatedBy(op.operationId)) cache.clear();
+      if (result instanceof Response) return result;
       const status = result.status ?? 200;
       const response = await respond(op, status, result.body, validator, options);
-      if (cacheable && status === 200) cache.set(cacheKey, JSON.stringify(result.body));
-      else if (!cacheable) cache.clear();
+      // Only a body that passed response validation (outside production) is ever stored.
+      if (cacheable && status === 200 && response.status === 200) {
+        return cachedResponse(cache.set(key, JSON.stringify(result.body), generation), c.req.header('if-none-match'));
+      }
       return response;
     } catch (err) {
+      // A failed write may still have changed something (a handler without a transaction).
+      if (cache.invalidatedBy(op.operationId)) cache.clear();
       if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options);
       console.error(`[server] ${op.operationId} failed:`, err);
       return envelope(500, SERVER_ERROR);
     }
-  };
+  }
+  return Object.assign(dispatch, { ops, router, validator, cache });
+}
+
+/** A stored catalogue answer: the same bytes and headers as when it was filled, or 304 for a matching If-None-Match. */
+function cachedResponse(entry: CachedResponse, ifNoneMatch: string | undefined): Response {
+  if (matchesEtag(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers: { etag: entry.etag } });
+  return new Response(new Uint8Array(entry.body), {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, etag: entry.etag },
+  });
 }
 
 async function buildContext(c: Context, op: OperationSpec, params: Record<string, string>, url: URL, validator: ContractValidator, s: Services): Promise<Ctx> {

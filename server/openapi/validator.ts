@@ -20,7 +20,7 @@ export class ContractValidator {
   private readonly ajv: Ajv2020;
   private readonly coercing: Ajv2020;
   private readonly bodies: Ajv2020;
-  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly cache = new Map<string, ValidateFunction | undefined>();
 
   constructor(private readonly doc: Json) {
     const options = { strict: false, allErrors: false, validateFormats: true, discriminator: true } as const;
@@ -46,21 +46,40 @@ export class ContractValidator {
 
   /** Path, query and header values arrive as strings: they are coerced to the declared types in place. */
   checkParameters(op: OperationSpec, location: 'path' | 'query' | 'header', values: Record<string, unknown>): CheckResult {
+    const fn = this.parameterValidator(op, location);
+    return fn ? result(fn, values) : { ok: true };
+  }
+
+  /**
+   * The compiled validator of one operation's parameters at one location (undefined when it has none),
+   * built once: the request fast path and the dispatcher call it on every request.
+   */
+  parameterValidator(op: OperationSpec, location: 'path' | 'query' | 'header'): ValidateFunction | undefined {
+    const key = `c:${op.operationId}:${location}`;
+    if (this.cache.has(key)) return this.cache.get(key);
     const params = op.parameters.filter((p) => p.in === location);
-    if (params.length === 0) return { ok: true };
+    if (params.length === 0) {
+      this.cache.set(key, undefined);
+      return undefined;
+    }
     const schema: Json = {
       type: 'object',
       properties: Object.fromEntries(params.map((p) => [location === 'header' ? p.name.toLowerCase() : p.name, rebase(p.schema ?? {})])),
       required: params.filter((p) => p.required || location === 'path').map((p) => (location === 'header' ? p.name.toLowerCase() : p.name)),
     };
-    const fn = this.compile(this.coercing, `${op.operationId}:${location}`, schema);
-    return result(fn, values);
+    return this.compile(this.coercing, `${op.operationId}:${location}`, schema);
   }
 
   checkBody(op: OperationSpec, contentType: string, body: unknown): CheckResult {
+    return result(this.bodyValidator(op, contentType), body);
+  }
+
+  /** The compiled body validator (fills declared defaults into the body it checks). */
+  bodyValidator(op: OperationSpec, contentType: string): ValidateFunction {
+    const cached = this.cache.get(`b:${op.operationId}:body`);
+    if (cached) return cached;
     const pointer = `${op.pointer}/requestBody/content/${escapePointer(contentType)}/schema`;
-    const fn = this.compile(this.bodies, `${op.operationId}:body`, { $ref: `${DOC_ID}${pointer}` });
-    return result(fn, body);
+    return this.compile(this.bodies, `${op.operationId}:body`, { $ref: `${DOC_ID}${pointer}` });
   }
 
   /** The schema a response of this status must match, or undefined when the yaml declares none. */
