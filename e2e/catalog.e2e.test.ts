@@ -1,0 +1,116 @@
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { RunningServer } from '../server/start';
+import { confirmPopup, DEMO, launchBrowser, newPage, popupText, signInLocal, startApp } from './support';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('catalog journey of a visitor', () => {
+  it('main → category menu → class list → class view → search', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/main');
+    const hero = page.locator('.hero img').first();
+    await hero.waitFor({ state: 'attached' });
+    expect(await hero.getAttribute('fetchpriority')).toBe('high');
+    expect(await hero.getAttribute('loading')).toBe('eager');
+    expect(await hero.getAttribute('width')).toBeTruthy();
+
+    await page.locator('.site-header a[href="/classList/1/1"]').first().click();
+    await page.waitForURL('**/classList/1/1');
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    expect(await page.locator('.breadcrumb').textContent()).toContain('필라테스');
+
+    await page.getByLabel('정렬').selectOption('pricelow');
+    await page.waitForURL(/sort=pricelow/);
+
+    const first = page.locator('[data-testid="lecture-card"] h3').first();
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await page.waitForURL(/\/classView\/\d+/);
+    await expect.poll(() => page.locator('.class-summary__title').textContent()).toBe(title);
+    expect(await page.locator('.price').first().textContent()).toMatch(/원|무료/);
+    await page.locator('#curriculum .curriculum__section').first().waitFor();
+    await page.locator('#ratings .star-summary').waitFor();
+
+    await page.getByRole('button', { name: '장바구니' }).click();
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await confirmPopup(page);
+    await page.waitForURL('**/login');
+
+    await page.goto('/search?schtext=' + encodeURIComponent('리포머'));
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    expect(await page.locator('h1').textContent()).toContain('리포머');
+    await page.goto('/search?schtext=zzzz');
+    expect(await page.locator('.empty-state').textContent()).toContain('검색 결과가 없습니다');
+    await context.close();
+  });
+
+  it('notices → notice view, with the body sanitised', async () => {
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await page.goto('/notice');
+    const link = page.locator('[data-testid="notice-list"] a').first();
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    await page.waitForURL(/\/noticeView\/\d+/);
+    expect(await page.locator('.board-view__title').textContent()).toBe(title.replace('📎', ''));
+    expect(await page.locator('.board-view__body script').count()).toBe(0);
+    await page.getByRole('link', { name: '목록으로' }).click();
+    await page.waitForURL('**/notice');
+    await context.close();
+  });
+
+  it('FAQ opens an answer; visitors are asked to sign in for 1:1 문의', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/q&a');
+    const faq = page.locator('.faq').first();
+    await faq.locator('summary').click();
+    expect(await faq.locator('.faq__answer').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: '1:1 문의' }).click();
+    expect(await page.locator('.empty-state').textContent()).toContain('로그인 후 1:1 문의');
+    await context.close();
+  });
+});
+
+describe('suggestions of a member', () => {
+  it('writes a suggestion with an attachment, views it and deletes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'suggest-'));
+    const file = join(dir, '증상기록.txt');
+    writeFileSync(file, '허리 통증 기록\n'.repeat(200));
+    const { context, page } = await newPage(browser, server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/q&a?tab=suggest');
+    await page.getByRole('button', { name: '문의하기' }).click();
+    await page.locator('select[name="suggesttype"]').selectOption({ index: 1 });
+    await page.locator('input[name="title"]').fill('수강 기간 문의드립니다');
+    await page.locator('textarea[name="content"]').fill('출장으로 수강을 못 했습니다. 연장 가능할까요?');
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page.getByRole('button', { name: '문의 등록' }).click();
+    expect(await popupText(page)).toBe('문의가 등록되었습니다.');
+    await confirmPopup(page);
+    const view = page.locator('[data-testid="suggest-view"]');
+    await view.waitFor();
+    expect(await view.locator('h3').textContent()).toBe('수강 기간 문의드립니다');
+
+    await view.getByRole('button', { name: '삭제' }).click();
+    expect(await popupText(page)).toBe('문의를 삭제하시겠습니까?');
+    await page.locator('.swal2-confirm', { hasText: '확인' }).click();
+    await expect.poll(() => page.locator('.swal2-html-container').textContent()).toBe('문의가 삭제되었습니다.');
+    await confirmPopup(page);
+    await page.getByRole('button', { name: '문의하기' }).waitFor();
+    expect(await page.getByText('수강 기간 문의드립니다').count()).toBe(0);
+    await context.close();
+  });
+});
