@@ -105,4 +105,14 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create table uploads (fileid serial primary key, filename text not null unique, original_filename text not null, size int not null, content_type text not null, created_at text not null)`,
     ],
   },
+  {
+    id: '006_suggest_files',
+    statements: [
+      // Who uploaded a file: only its uploader may attach it to a suggestion.
+      `alter table uploads add column uploaded_by text`,
+      `create table suggest_files (
+        suggestid int not null references suggests(suggestid) on delete cascade,
+        filename text not null references uploads(filename), sort int not null, primary key (suggestid, filename))`,
+    ],
+  },
 ];

@@ -2,17 +2,53 @@ import { sql } from 'kysely';
 import { fail, ok, type Handler } from './context';
 import { iso, isoOrNull, one, ownUser, page, pageOf } from './shared';
 import { kst } from '../time';
+import type { Db } from '../db/database';
+import { uploadedFile } from './files';
 
 const toNotice = (n: any) => ({
   noticeid: n.noticeid, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, writer: n.writer, regdate: iso(n.created_at), viewcnt: n.viewcnt,
   files: n.attachment ? [{ filename: n.attachment, originalFilename: '워크숍 안내.pdf', path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent('워크숍 안내.pdf')}`, size: 1024, contentType: 'application/pdf' }] : [],
 });
 
-const toSuggest = (r: any, full: boolean) => ({
+const toSuggest = (r: any, full: boolean, files: ReturnType<typeof uploadedFile>[] = []) => ({
   suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: r.title, username: r.username ?? '회원', issecret: true,
   status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
-  ...(full ? { useruid: r.useruid, content: r.content, files: [], answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
+  // Attachments in list items too (not declared by SuggestSummary, which allows extra properties), so a list can show a clip icon.
+  files,
+  ...(full ? { useruid: r.useruid, content: r.content, answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
 });
+
+/** Attachments of the given suggestions, in the order they were sent. */
+async function filesOf(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof uploadedFile>[]>> {
+  const byId = new Map<number, ReturnType<typeof uploadedFile>[]>();
+  if (ids.length === 0) return byId;
+  const rows = await sql<any>`select f.suggestid, u.* from suggest_files f join uploads u on u.filename = f.filename where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`.execute(db);
+  for (const r of rows.rows) {
+    const list = byId.get(r.suggestid) ?? [];
+    list.push(uploadedFile(r));
+    byId.set(r.suggestid, list);
+  }
+  return byId;
+}
+
+/**
+ * The uploads a suggestion links, checked: each must be a file the member uploaded (by its stored
+ * name; the other fields of the record are the server's own, whatever the client sent back).
+ */
+async function ownUploads(db: Db, me: string, files: { filename: string }[] | undefined): Promise<string[]> {
+  const names = [...new Set((files ?? []).map((f) => f.filename))];
+  if (names.length === 0) return [];
+  const rows = await sql<{ filename: string }>`select filename from uploads where filename = any(${names}::text[]) and uploaded_by = ${me}`.execute(db);
+  const known = new Set(rows.rows.map((r) => r.filename));
+  const missing = names.filter((n) => !known.has(n));
+  if (missing.length) return fail(404, `첨부 파일을 찾을 수 없습니다: ${missing.join(', ')}`);
+  return names;
+}
+
+async function linkFiles(db: Db, suggestid: number, names: string[]): Promise<void> {
+  await sql`delete from suggest_files where suggestid = ${suggestid}`.execute(db);
+  for (const [i, name] of names.entries()) await sql`insert into suggest_files (suggestid, filename, sort) values (${suggestid}, ${name}, ${i})`.execute(db);
+}
 
 export const board: Record<string, Handler> = {
   async getNotices({ s, query, body }) {
@@ -50,25 +86,33 @@ export const board: Record<string, Handler> = {
     const where = sql`(${body.suggesttype ?? null}::text is null or g.suggesttype = ${body.suggesttype ?? null}) and (${body.useruid ?? null}::text is null or g.useruid = ${body.useruid ?? null}) and g.title ilike ${like}`;
     const rows = await sql<any>`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where ${where} order by g.suggestid desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
     const total = (await sql<any>`select count(*)::int as n from suggests g where ${where}`.execute(s.db)).rows[0].n;
-    return ok(pageOf(rows.rows.map((r) => toSuggest(r, false)), total, p));
+    const files = await filesOf(s.db, rows.rows.map((r) => r.suggestid));
+    return ok(pageOf(rows.rows.map((r) => toSuggest(r, false, files.get(r.suggestid))), total, p));
   },
   async saveSuggest(ctx) {
     const { s, body } = ctx;
     const me = ownUser(ctx, body.useruid);
     if (!(await one(s.db, sql`select 1 from suggest_types where code = ${body.suggesttype}`))) return fail(404, '문의 유형을 찾을 수 없습니다.');
-    if (body.suggestid) {
-      const r = await one<any>(s.db, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
-      if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
-      return ok({ suggestid: r.suggestid }, '문의가 수정되었습니다.');
-    }
-    const r = await one<any>(s.db, sql`insert into suggests (useruid, suggesttype, title, content, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${kst()}) returning suggestid`);
-    return ok({ suggestid: r.suggestid }, '문의가 등록되었습니다.');
+    const names = await ownUploads(s.db, me, body.files);
+    return s.db.transaction().execute(async (tx) => {
+      if (body.suggestid) {
+        const r = await one<any>(tx, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
+        if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
+        // The files sent are the suggestion's attachments from now on (an empty list removes them).
+        await linkFiles(tx, r.suggestid, names);
+        return ok({ suggestid: r.suggestid }, '문의가 수정되었습니다.');
+      }
+      const r = await one<any>(tx, sql`insert into suggests (useruid, suggesttype, title, content, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${kst()}) returning suggestid`);
+      await linkFiles(tx, r.suggestid, names);
+      return ok({ suggestid: r.suggestid }, '문의가 등록되었습니다.');
+    });
   },
   async getSuggestInfo(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
     const r = await one<any>(ctx.s.db, sql`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where g.suggestid = ${ctx.params.suggestid} and g.useruid = ${me}`);
     if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
-    return ok(toSuggest(r, true));
+    const files = await filesOf(ctx.s.db, [r.suggestid]);
+    return ok(toSuggest(r, true, files.get(r.suggestid)));
   },
   async deleteSuggest(ctx) {
     const me = ownUser(ctx, undefined);

@@ -19,9 +19,20 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
+/** The record of a stored upload, as `UploadFiles` returns it and suggestions list it (`path` downloads it). */
+export function uploadedFile(u: { filename: string; original_filename: string; size: number; content_type: string }) {
+  return {
+    filename: u.filename,
+    originalFilename: u.original_filename,
+    path: `/api/file/downloadstream?filename=${encodeURIComponent(u.filename)}&originalFilename=${encodeURIComponent(u.original_filename)}`,
+    size: u.size,
+    contentType: u.content_type,
+  };
+}
+
 export const files: Record<string, Handler> = {
   async uploadFiles(ctx) {
-    ownUser(ctx, undefined);
+    const me = ownUser(ctx, undefined);
     const parts = (ctx.form?.getAll('files') ?? []).filter((f): f is File => typeof f !== 'string');
     if (parts.length === 0) return fail(400, '업로드할 파일을 선택해주세요.');
     if (parts.some((f) => f.size > MAX_UPLOAD_BYTES)) return fail(400, '파일 크기는 10MB를 넘을 수 없습니다.');
@@ -32,8 +43,8 @@ export const files: Record<string, Handler> = {
       const filename = `${kst().slice(0, 10).replace(/-/g, '')}_${randomBytes(6).toString('hex')}${ext}`;
       writeFileSync(join(uploadsDir(ctx.s.dataDir), filename), Buffer.from(await f.arrayBuffer()));
       const contentType = f.type || 'application/octet-stream';
-      await sql`insert into uploads (filename, original_filename, size, content_type, created_at) values (${filename}, ${f.name}, ${f.size}, ${contentType}, ${kst()})`.execute(ctx.s.db);
-      saved.push({ filename, originalFilename: f.name, path: `/api/file/downloadstream?filename=${filename}&originalFilename=${encodeURIComponent(f.name)}`, size: f.size, contentType });
+      await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by) values (${filename}, ${f.name}, ${f.size}, ${contentType}, ${kst()}, ${me})`.execute(ctx.s.db);
+      saved.push(uploadedFile({ filename, original_filename: f.name, size: f.size, content_type: contentType }));
     }
     return ok(saved, '파일이 업로드되었습니다.');
   },
@@ -49,7 +60,8 @@ export const files: Record<string, Handler> = {
     const up = await one<any>(s.db, sql`select * from uploads where filename = ${query.filename}`);
     const file = up ? join(uploadsDir(s.dataDir), up.filename) : '';
     if (!up || !existsSync(file)) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
-    return new Response(new Uint8Array(readFileSync(file)), { headers: { ...headers, 'content-type': 'application/octet-stream' } });
+    const bytes = readFileSync(file);
+    return new Response(new Uint8Array(bytes), { headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) } });
   },
   async getMedia({ s, query, req }) {
     // Every lecture video of the demo points at one small sample clip shipped in server/assets.
