@@ -148,7 +148,7 @@ async function samplePaths(appUrl: string): Promise<string[]> {
   const lectures = await fetch(`${appUrl}/api/Contents/GetOnlineLectures/`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ page: 1, pageSize: 12 }),
+    body: JSON.stringify({ page: 1, pageSize: 12, isonlybranch: true }),
   }).then((r) => r.json());
   const first = lectures.datas.list[0];
   return ['/main', `/classList/${leaf?.categoryid}/${leaf?.pcategoryid}`, `/classView/${first.contentsid}`];
