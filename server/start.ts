@@ -68,16 +68,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Hono's own listener, behind the fast path for cached catalogue reads.
     createServer: ((opts: ServerOptions, listener: RequestListener) => createServer(opts, fast ? fast.front(listener) : listener)) as typeof createServer,
   });
-  await new Promise<void>((ok) => server.once('listening', () => ok()));
+  await new Promise<void>((ok, fail) => {
+    server.once('listening', () => ok());
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      void database.close();
+      fail(err.code === 'EADDRINUSE' ? new Error(`[server] port ${options.port} on ${host} is already in use (set PORT / API_PORT)`) : err);
+    });
+  });
   const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
   return {
     url: host === '127.0.0.1' ? `http://127.0.0.1:${port}` : `http://localhost:${port}`,
     port,
     db: database.db,
     fastPath: fast?.stats,
-    async close() {
-      await new Promise<void>((ok) => server.close(() => ok()));
-      await database.close();
+    // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits.
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((ok) => server.close(() => ok()));
+        await database.close();
+      })();
+      return closing;
     },
   };
 }
