@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -7,28 +9,61 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.ico': 'image/x-icon',
   '.json': 'application/json', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
 };
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+
+type Encoded = { type: string; etag: string; raw: Buffer; gzip?: Buffer; br?: Buffer };
+
+/** Reads and compresses a file once; the built app does not change while the server runs. */
+function encode(file: string): Encoded {
+  const raw = readFileSync(file);
+  const ext = extname(file);
+  const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 16)}"`;
+  const entry: Encoded = { type: TYPES[ext] ?? 'application/octet-stream', etag, raw };
+  if (COMPRESSIBLE.has(ext) && raw.length > 512) {
+    entry.gzip = gzipSync(raw, { level: 9 });
+    entry.br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+  }
+  return entry;
+}
+
+function respond(c: Context, entry: Encoded, cacheControl: string): Response {
+  const headers: Record<string, string> = { 'content-type': entry.type, 'cache-control': cacheControl, etag: entry.etag, vary: 'Accept-Encoding' };
+  if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
+  const accepts = c.req.header('accept-encoding') ?? '';
+  let body = entry.raw;
+  if (entry.br && /\bbr\b/.test(accepts)) {
+    body = entry.br;
+    headers['content-encoding'] = 'br';
+  } else if (entry.gzip && /\bgzip\b/.test(accepts)) {
+    body = entry.gzip;
+    headers['content-encoding'] = 'gzip';
+  }
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { headers });
+}
 
 /**
  * Serves the built SPA from dist/: hashed files under /assets/ get a year-long immutable cache,
  * other files are revalidated, and any other GET falls back to index.html (client-side routes).
+ * Files are kept compressed (brotli, gzip) in memory, as a CDN in front of the static build would.
  */
 export function staticApp(distDir: string) {
   const index = join(distDir, 'index.html');
+  const cache = new Map<string, Encoded>();
+  const load = (file: string) => {
+    let entry = cache.get(file);
+    if (!entry) cache.set(file, (entry = encode(file)));
+    return entry;
+  };
   return (c: Context): Response | undefined => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     const file = normalize(join(distDir, path));
-    if (file.startsWith(distDir) && existsSync(file) && statSync(file).isFile()) {
+    if (file.startsWith(distDir) && (cache.has(file) || (existsSync(file) && statSync(file).isFile()))) {
       const immutable = path.startsWith('/assets/');
-      return new Response(readFileSync(file), {
-        headers: {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        },
-      });
+      return respond(c, load(file), immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (extname(path) && path.startsWith('/assets/')) return undefined; // a missing asset is a 404, not the SPA
     if (!existsSync(index)) return undefined;
-    return new Response(readFileSync(index), { headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' } });
+    return respond(c, load(index), 'no-cache');
   };
 }
