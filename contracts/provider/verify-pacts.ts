@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Verifier } from '@pact-foundation/pact';
 import { sql } from 'kysely';
+import { uploadedFile } from '../consumer/fixtures';
 
 export const PACT_DIR = fileURLToPath(new URL('../pacts', import.meta.url));
 
@@ -38,11 +39,33 @@ export function stateHandlers(db?: any) {
           for (const id of ids) await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
         };
       }
+      const uploaded = /^member (\S+) has uploaded (\S+)$/.exec(name);
+      if (uploaded && db) return () => ensureUpload(db, uploaded[1]!, uploaded[2]!);
+      // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
+      // attachment fixture counts as uploaded by any member a state names.
+      const member = /^member (\S+) exists$/.exec(name);
+      if (member && db) return () => ensureUpload(db, member[1]!, uploadedFile.filename, uploadedFile.originalFilename);
+      const session = /^member (\S+) has the active session token (\S+)$/.exec(name);
+      if (session && db) {
+        return async () => {
+          const [, id, token] = session;
+          await sql`insert into users (id, last_login, active_session_token) values (${id}, '2024-05-01T10:00:00', ${token})
+            on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
+        };
+      }
+      const noRow = /^member (\S+) has no users row$/.exec(name);
+      if (noRow && db) return async () => void (await sql`delete from users where id = ${noRow[1]}`.execute(db));
       return noop;
     },
     has: () => true,
     ownKeys: () => [],
   });
+}
+
+async function ensureUpload(db: any, useruid: string, filename: string, originalFilename = filename): Promise<void> {
+  await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by)
+    values (${filename}, ${originalFilename}, 37, 'text/plain', '2024-03-15 10:00:00', ${useruid})
+    on conflict (filename) do update set uploaded_by = excluded.uploaded_by`.execute(db);
 }
 
 export async function verifyPacts(opts: { baseUrl: string; files: string[]; db?: any; logLevel?: 'error' | 'warn' | 'info' }) {
