@@ -1,0 +1,40 @@
+/**
+ * Diagnoses one page with Lighthouse (mobile preset): metrics, the LCP element and its phases, long tasks,
+ * main-thread breakdown and layout shifts. `npx tsx scripts/lighthouse-page.ts /main`. Not a test.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { startServer } from '../server/start';
+
+type Items = { details?: { items?: Record<string, unknown>[] } };
+
+const path = process.argv[2] ?? '/main';
+const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
+const port = 9600 + Math.floor(Math.random() * 300);
+const chrome = spawn(
+  process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--remote-debugging-port=${port}`, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'lh-'))}`, 'about:blank'],
+  { stdio: 'ignore' },
+);
+try {
+  await new Promise((r) => setTimeout(r, 1500));
+  const result = await lighthouse(server.url + path, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result!.lhr;
+  const audits = lhr.audits as Record<string, Items & { displayValue?: string; score?: number | null }>;
+  console.log(`${path}: performance ${lhr.categories.performance?.score}`);
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    console.log(`  ${id.padEnd(26)} ${audits[id]?.displayValue}  (score ${audits[id]?.score})`);
+  }
+  const lcp = audits['largest-contentful-paint-element']?.details?.items as { items?: Record<string, unknown>[] }[] | undefined;
+  console.log('  LCP element:', JSON.stringify((lcp?.[0]?.items?.[0] as { node?: { snippet?: string } })?.node?.snippet));
+  console.log('  LCP phases:', JSON.stringify(lcp?.[1]?.items?.map((i) => `${i.phase} ${Math.round(Number(i.timing))}ms`)));
+  console.log('  long tasks:', JSON.stringify(audits['long-tasks']?.details?.items?.slice(0, 8).map((i) => `${String(i.url).split('/').pop()} ${Math.round(Number(i.duration))}ms@${Math.round(Number(i.startTime))}`)));
+  console.log('  main thread:', JSON.stringify(audits['mainthread-work-breakdown']?.details?.items?.map((i) => `${i.group} ${Math.round(Number(i.duration))}ms`)));
+  console.log('  layout shifts:', JSON.stringify(audits['layout-shifts']?.details?.items?.slice(0, 5).map((i) => `${String((i.node as { snippet?: string })?.snippet).slice(0, 80)} ${Number(i.score).toFixed(3)}`)));
+} finally {
+  chrome.kill('SIGKILL');
+  await server.close();
+}
