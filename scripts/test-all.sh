@@ -31,11 +31,12 @@ step "OpenAPI lint" npx redocly lint --format=stylish openapi/storefront.yaml
 step "unit, machine and server tests (PGlite)" vitest_json unit --project unit
 step "pact consumer tests" vitest_json pact --project pact
 step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
-[ -f contracts/provider/verify.ts ] && step "pact provider verification" npx tsx contracts/provider/verify.ts
+step "pact provider verification" npx tsx contracts/provider/verify.ts
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi
-if grep -q '"test:e2e"' package.json; then step "browser tests" npm run -s test:e2e; fi
-if grep -q '"budget"' package.json; then step "budgets" npm run -s budget; fi
+step "browser tests (headless Chromium)" vitest_json e2e --project e2e
+step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
+step "budgets (initial JS, Lighthouse)" npx tsx scripts/budget.ts
 
 node scripts/summarise-tests.mjs "$results"
