@@ -1,26 +1,14 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningServer } from '../server/start';
-import { confirmPopup, DEMO, launchBrowser, newPage, popupText, signInLocal, startApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { confirmPopup, DEMO, newPage, popupText, signInLocal, appUnderTest } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 describe('catalog journey of a visitor', () => {
   it('main → category menu → class list → class view → search', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/main');
     const hero = page.locator('.hero img').first();
     await hero.waitFor({ state: 'attached' });
@@ -59,7 +47,7 @@ describe('catalog journey of a visitor', () => {
   });
 
   it('notices → notice view, with the body sanitised', async () => {
-    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
     await page.goto('/notice');
     const link = page.locator('[data-testid="notice-list"] a').first();
     const title = (await link.textContent()) ?? '';
@@ -73,7 +61,7 @@ describe('catalog journey of a visitor', () => {
   });
 
   it('FAQ opens an answer; visitors are asked to sign in for 1:1 문의', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/q&a');
     const faq = page.locator('.faq').first();
     await faq.locator('summary').click();
@@ -89,7 +77,7 @@ describe('suggestions of a member', () => {
     const dir = mkdtempSync(join(tmpdir(), 'suggest-'));
     const file = join(dir, '증상기록.txt');
     writeFileSync(file, '허리 통증 기록\n'.repeat(200));
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
     await page.goto('/q&a?tab=suggest');
     await page.getByRole('button', { name: '문의하기' }).click();

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../server/start';
-import { confirmPopup, DEMO, launchBrowser, newPage, popupText, productKeys, signInLocal, startApp } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { confirmPopup, DEMO, newPage, popupText, productKeys, signInLocal, appUnderTest } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 const visitorHeader = (page: Page) => page.locator('.site-header .header-actions[data-state="visitor"]');
 const memberHeader = (page: Page) => page.locator('.site-header .header-actions[data-state="member"]');
@@ -25,7 +14,7 @@ function fakeJwt(payload: object): string {
 
 describe('auth routes', () => {
   it('logged out: an auth route shows the notice and goes to /login', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/myclass');
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
     await page.waitForURL('**/login');
@@ -36,7 +25,7 @@ describe('auth routes', () => {
 
 describe('local sign-in', () => {
   it('the login page says it is local mode and lists the demo members', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/login');
     await expect.poll(() => page.locator('[data-testid="local-mode"]').textContent()).toContain('로컬 체험 모드');
     await expect.poll(() => page.locator('.member-btn').count()).toBeGreaterThanOrEqual(3);
@@ -44,7 +33,7 @@ describe('local sign-in', () => {
   });
 
   it('signs in: header shows the member variant, name and my-class counts from the API', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
     const token = (await context.cookies()).find((c) => c.name === 'pilates_accessToken')!.value;
     const res = await page.request.get(`/api/Contents/GetMyClassInfo/${DEMO.member.useruid}`, {
@@ -70,7 +59,7 @@ describe('local sign-in', () => {
   });
 
   it('auto-login ticked: cookies persist with an expiry', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email, { remember: true });
     const cookies = (await context.cookies()).filter((c) => c.name.startsWith('pilates_'));
     expect(cookies.length).toBe(6);
@@ -79,7 +68,7 @@ describe('local sign-in', () => {
   });
 
   it('a member without a phone gets the server message and goes to /myprofile', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/login');
     await page.locator(`.member-btn[data-email="${DEMO.noPhone.email}"]`).click();
     const message = await popupText(page);
@@ -93,9 +82,9 @@ describe('local sign-in', () => {
 
 describe('single session', () => {
   it('a sign-in on a second browser logs the first out on its next navigation', async () => {
-    const first = await newPage(browser, server.url);
+    const first = await newPage(app.browser, app.server.url);
     await signInLocal(first.page, DEMO.member.email);
-    const second = await newPage(browser, server.url);
+    const second = await newPage(app.browser, app.server.url);
     await signInLocal(second.page, DEMO.member.email);
 
     await first.page.locator('.site-footer a', { hasText: '공지사항' }).click();
@@ -122,9 +111,9 @@ describe('token validity', () => {
     ['tampered', 'not.a-valid.token'],
     ['expired', fakeJwt({ sub: DEMO.member.useruid, exp: Math.floor(Date.now() / 1000) - 60 })],
   ])('%s access-token cookie counts as logged out', async (_, value) => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
-    await context.addCookies([{ name: 'pilates_accessToken', value, url: server.url }]);
+    await context.addCookies([{ name: 'pilates_accessToken', value, url: app.server.url }]);
     await page.goto('/main');
     await visitorHeader(page).waitFor();
     await page.goto('/mypoint');
@@ -136,7 +125,7 @@ describe('token validity', () => {
 
 describe('logout', () => {
   it('clears every product-prefixed key and goes to /login', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email, { remember: true });
     await page.evaluate(() => {
       localStorage.setItem('pilates_extra', '1');
@@ -154,7 +143,7 @@ describe('logout', () => {
   });
 
   it('another tab of the same browser learns of the logout within a second', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
     const other = await context.newPage();
     await other.goto('/myclass');
@@ -169,7 +158,7 @@ describe('logout', () => {
 
 describe('header', () => {
   it('scrolling past 70 px swaps the header; scrolling up shows the fixed header; below 70 it is off', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/main');
     await page.locator('.shell__main').waitFor();
     await page.evaluate(() => ((document.querySelector('.shell__main') as HTMLElement).style.minHeight = '3000px'));
@@ -191,7 +180,7 @@ describe('header', () => {
   });
 
   it('empty search alerts and refocuses; text goes to /search and closes the box', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/main');
     await page.locator('.site-header').getByRole('button', { name: '검색' }).click();
     const input = page.locator('.site-header .search-box__input');
@@ -212,7 +201,7 @@ describe('header', () => {
   });
 
   it('the side menu locks page scrolling and closes on route change', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/main');
     await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
     await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
@@ -225,7 +214,7 @@ describe('header', () => {
   });
 
   it('category menu: hover class on enter, on class for the current category', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/classList/111/1');
     const first = page.locator('.gnb__item').first();
     await first.waitFor();

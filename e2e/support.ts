@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../server/start';
 
@@ -20,6 +21,20 @@ export function buildApp(): void {
 /** The real server (app + API) on a random port with a throw-away in-memory database. */
 export function startApp(): Promise<RunningServer> {
   return startServer({ port: 0, memory: true, serveApp: true, quiet: true });
+}
+
+/** One server and one browser for a test file: started before its tests, closed after them. */
+export function appUnderTest(): { server: RunningServer; browser: Browser } {
+  const app = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    app.server = await startApp();
+    app.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,15 +1,10 @@
 import Cookies from 'js-cookie';
 import { isProductKey, productKey } from '../lib/productKeys';
 
-/** The signed-in member as kept in browser cookies (spec §3 "User"). */
-export interface StoredUser {
-  accessToken: string;
-  refreshToken: string;
-  sessionToken: string;
-  email: string;
-  useruid: string;
-  username: string;
-}
+import type { SignedInUser } from '../../machines/identityTypes';
+
+/** The signed-in member as kept in browser cookies (spec §3 "User"): the machines' user, field for field. */
+export type StoredUser = SignedInUser;
 
 /** Product-prefixed cookie names (spec §9). */
 export const COOKIE_NAMES = {

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { noticeInfoQuery } from '../../api/queries/notice';
+import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { formatDate } from '../../components/ui/formatPrice';
 import './board.css';
@@ -18,17 +19,7 @@ export function NoticeViewPage({ noticeid }: { noticeid: number }) {
         </p>
       </header>
       <SafeHtml html={n.content} className="safe-html board-view__body" />
-      {n.files.length > 0 && (
-        <ul className="attachments" aria-label="첨부파일">
-          {n.files.map((f) => (
-            <li key={f.filename}>
-              <a href={f.path} download={f.originalFilename}>
-                📎 {f.originalFilename}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachmentList files={n.files} />
       <div className="board-view__foot">
         <Link to="/notice" className="btn btn--dark">
           목록으로

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { boardKeys, deleteSuggest, suggestInfoQuery } from '../../api/queries/board';
 import { alertDark, alertError, confirmDark } from '../../components/popup';
+import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { formatDate } from '../../components/ui/formatPrice';
@@ -38,17 +39,7 @@ export function SuggestView({ suggestid, useruid, onClose }: { suggestid: number
         </p>
       </header>
       <p className="suggest-view__content">{s.content}</p>
-      {s.files.length > 0 && (
-        <ul className="attachments" aria-label="첨부파일">
-          {s.files.map((f) => (
-            <li key={f.filename}>
-              <a href={f.path} download={f.originalFilename}>
-                📎 {f.originalFilename}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AttachmentList files={s.files} />
       {s.answer && (
         <div className="suggest-view__answer">
           <strong>답변</strong>
