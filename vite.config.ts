@@ -9,8 +9,21 @@ const backend = process.env.BACKEND_URL ?? `http://localhost:${process.env.API_P
 const FIRST_PAINT_LIBRARIES =
   /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|react-query|query-core|react-store|store)|openapi-fetch|zod|js-cookie|jwt-decode|tiny-invariant|tiny-warning|cookie-es|seroval[^/]*)\//;
 
+/**
+ * App modules every first paint runs (API client and envelope, session restore, lecture cards and skeletons,
+ * Vite's preload helper): one file instead of a dozen tiny ones. Nothing here imports a deferred library.
+ */
+const FIRST_PAINT_APP =
+  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|category|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|components\/layout\/Deferred)\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+    }),
+    react(),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(backendPaths.map((p) => [p, { target: backend, changeOrigin: true }])),
@@ -18,13 +31,19 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true,
+    // Every supported browser has native modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       output: {
         // What every first paint needs travels as one file instead of a dozen small ones; libraries only
         // some screens or signed-in members need (supabase-js, xstate, sweetalert2, DOMPurify) keep their own chunks.
         codeSplitting: {
-          groups: [{ name: 'framework', test: FIRST_PAINT_LIBRARIES }],
+          groups: [
+            // Mutations only run on member screens: useMutation / MutationObserver stay with those chunks.
+            { name: 'framework', test: (id: string) => FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id) },
+            { name: 'shell', test: FIRST_PAINT_APP },
+          ],
         },
       },
     },

@@ -10,7 +10,8 @@ const ConfigSchema = z.object({
   VITE_CLIENT_HEADER: z._default(z.string(), 'web/1.0'),
   VITE_CATEGORY_APP_ID: z._default(z.string(), 'storefront-local'),
   VITE_CATEGORY_APP_KEY: z._default(z.string(), 'local-public-key'),
-  VITE_SUPABASE_URL: z.optional(z.string().check(z.url())),
+  // An http(s) origin; a regex check instead of z.url() keeps zod's URL parser out of first paint.
+  VITE_SUPABASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/))),
   VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(1))),
   VITE_KAKAO_APP_KEY: z.optional(z.string()),
   VITE_NAVER_LOGIN_FUNCTION_URL: z.optional(z.string()),

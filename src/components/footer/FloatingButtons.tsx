@@ -1,6 +1,7 @@
 import { useHeaderMode } from '../header/useHeaderMode';
 import { ArrowUpIcon, ChatIcon } from '../icons';
 import { CHAT_CHANNEL_URL } from './siteInfo';
+import './footer.css';
 
 /** Chat-channel button, and a scroll-to-top button shown while scrolling up (spec §2 footer). */
 export function FloatingButtons() {

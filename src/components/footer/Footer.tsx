@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { SITE_INFO, SOCIAL_LINKS } from './siteInfo';
-import { MobileBar } from './MobileBar';
-import { FloatingButtons } from './FloatingButtons';
 import './footer.css';
 
 const FOOTER_LINKS = [
@@ -12,7 +10,10 @@ const FOOTER_LINKS = [
   { label: 'Q&A', to: '/q&a' },
 ] as const;
 
-/** Footer (spec §2): company info, customer centre, social links, mobile bar, floating buttons. */
+/**
+ * Footer (spec §2): company info, customer centre, social links. Below the fold on every page, so the
+ * layouts load it when it nears the viewport (SiteFooter); the mobile bar and floating buttons stay eager.
+ */
 export function Footer() {
   return (
     <>
@@ -54,8 +55,6 @@ export function Footer() {
           <p className="site-footer__copy">© {new Date().getFullYear()} {SITE_INFO.company}. All rights reserved.</p>
         </div>
       </footer>
-      <FloatingButtons />
-      <MobileBar />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { requestOpenSearch } from '../../lib/shellEvents';
 import { useMyClassInfo } from '../header/useMyClassInfo';
 import { CartIcon, ChatIcon, ClassroomIcon, HomeIcon, SearchIcon } from '../icons';
 import { CHAT_CHANNEL_URL } from './siteInfo';
+import './footer.css';
 
 /** Mobile fixed bar: HOME, 내 강의실, 검색, 장바구니 (alert mark), 문의 (spec §2 footer). */
 export function MobileBar() {

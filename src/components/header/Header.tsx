@@ -1,15 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../session/sessionStore';
 import { onOpenSearchRequest } from '../../lib/shellEvents';
 import { CartIcon, ClassroomIcon, MenuIcon, SearchIcon } from '../icons';
 import { CategoryMenu, useCategoryMenu } from './CategoryMenu';
 import { SearchBox } from './SearchBox';
-import { SideMenu } from './SideMenu';
 import { useHeaderMode } from './useHeaderMode';
 import { useMyClassInfo } from './useMyClassInfo';
 import { Logo } from './Logo';
 import './header.css';
+
+// The side panel is only needed once the menu button is used: its code loads on first intent (hover, focus,
+// touch) or first open, never with the page.
+const loadSideMenu = () => import('./SideMenu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+const preloadSideMenu = () => void loadSideMenu();
 
 /** Shared header (spec §2): logo, category menu, search, member actions, side menu, scroll modes. */
 export function Header() {
@@ -19,6 +24,7 @@ export function Header() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   const info = useMyClassInfo(user.data?.useruid, { alertOnError: true });
@@ -32,7 +38,10 @@ export function Header() {
       loggedIn={user.loggedIn}
       cartCount={info?.cartCnt ?? 0}
       onSearch={() => setSearchOpen((v) => !v)}
-      onMenu={() => setMenuOpen(true)}
+      onMenu={() => {
+        setMenuUsed(true);
+        setMenuOpen(true);
+      }}
     />
   );
 
@@ -59,7 +68,11 @@ export function Header() {
           {actions}
         </div>
       </div>
-      <SideMenu open={menuOpen} onClose={closeMenu} user={user.data} tree={tree} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={closeMenu} user={user.data} tree={tree} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -88,7 +101,15 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
           로그인
         </Link>
       )}
-      <button type="button" className="icon-btn" onClick={onMenu} aria-label="전체 메뉴 열기">
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={onMenu}
+        onPointerEnter={preloadSideMenu}
+        onPointerDown={preloadSideMenu}
+        onFocus={preloadSideMenu}
+        aria-label="전체 메뉴 열기"
+      >
         <MenuIcon />
       </button>
     </div>

@@ -1,8 +1,26 @@
+import { lazy } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from '../header/Header';
-import { Footer } from '../footer/Footer';
+import { FloatingButtons } from '../footer/FloatingButtons';
+import { MobileBar } from '../footer/MobileBar';
+import { Deferred } from './Deferred';
 import { SubpageBand } from './SubpageBand';
 import './layout.css';
+
+const LazyFooter = lazy(() => import('../footer/Footer').then((m) => ({ default: m.Footer })));
+
+/** Footer (loaded when it nears the viewport), floating buttons and the fixed mobile bar. */
+function SiteFooter() {
+  return (
+    <>
+      <Deferred minHeight={320} className="site-footer-slot">
+        <LazyFooter />
+      </Deferred>
+      <FloatingButtons />
+      <MobileBar />
+    </>
+  );
+}
 
 /** Layout A: header, page, footer with mobile bar. */
 export function LayoutA() {
@@ -12,7 +30,7 @@ export function LayoutA() {
       <main className="shell__main" id="main">
         <Outlet />
       </main>
-      <Footer />
+      <SiteFooter />
     </div>
   );
 }
@@ -26,7 +44,7 @@ export function LayoutB() {
       <main className="shell__main shell__main--sub" id="main">
         <Outlet />
       </main>
-      <Footer />
+      <SiteFooter />
     </div>
   );
 }

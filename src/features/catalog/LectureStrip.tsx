@@ -17,7 +17,7 @@ export function LectureStrip({ title, result, limit = 8 }: LectureStripProps) {
       <div className="section__head">
         <h2 className="section__title">{title}</h2>
       </div>
-      {isPending || !data ? <LectureGridSkeleton count={4} /> : <LectureGrid lectures={data.slice(0, limit)} />}
+      {isPending || !data ? <LectureGridSkeleton count={limit} /> : <LectureGrid lectures={data.slice(0, limit)} />}
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
+interface DeferredProps {
+  /** Height the block reserves until it renders (and while its code loads), so nothing below it jumps. */
+  minHeight: number | string;
+  children: ReactNode;
+  /** How far outside the viewport the block starts rendering. */
+  rootMargin?: string;
+  /** Also render on the visitor's first interaction (pointer, key, wheel), for blocks reached without scrolling. */
+  onInteraction?: boolean;
+  className?: string;
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Renders its children (typically lazy components that fetch their own data) only once the reserved box
+ * comes near the viewport: what is below the fold costs neither script, rendering nor requests on first paint.
+ */
+export function Deferred({ minHeight, children, rootMargin = '200px', onInteraction = false, className }: DeferredProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (shown) return;
+    const el = ref.current;
+    const show = () => setShown(true);
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      show();
+      return;
+    }
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin });
+    io.observe(el);
+    if (onInteraction) for (const type of INTERACTIONS) window.addEventListener(type, show, { once: true, passive: true });
+    return () => {
+      io.disconnect();
+      if (onInteraction) for (const type of INTERACTIONS) window.removeEventListener(type, show);
+    };
+  }, [shown, rootMargin, onInteraction]);
+
+  const placeholder = <div ref={ref} className={className} style={{ minHeight }} aria-hidden="true" />;
+  if (!shown) return placeholder;
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
+}
