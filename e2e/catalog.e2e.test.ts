@@ -21,11 +21,17 @@ describe('catalog journey of a visitor', () => {
     await page.locator('[data-testid="lecture-card"]').first().waitFor();
     expect(await page.locator('.breadcrumb').textContent()).toContain('필라테스');
 
+    // The list re-renders once the sorted page arrives: wait for it, then expect its first lecture on top.
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/api/Contents/GetOnlineLectures/') && (r.request().postData() ?? '').includes('pricelow'),
+    );
     await page.getByLabel('정렬').selectOption('pricelow');
     await page.waitForURL(/sort=pricelow/);
+    const cheapest = ((await (await sorted).json()) as { datas: { list: { title: string }[] } }).datas.list[0]!.title;
 
     const first = page.locator('[data-testid="lecture-card"] h3').first();
-    const title = (await first.textContent()) ?? '';
+    await expect.poll(() => first.textContent()).toBe(cheapest);
+    const title = cheapest;
     await first.click();
     await page.waitForURL(/\/classView\/\d+/);
     await expect.poll(() => page.locator('.class-summary__title').textContent()).toBe(title);

@@ -12,10 +12,10 @@ export function SearchBox({ open, onClose }: { open: boolean; onClose: () => voi
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
 
+  // Emptied while closed, so it never opens showing the previous text, even for a frame.
   useEffect(() => {
-    if (!open) return;
-    setText('');
-    input.current?.focus();
+    if (open) input.current?.focus();
+    else setText('');
   }, [open]);
 
   const submit = async (e: React.FormEvent) => {
