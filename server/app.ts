@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { Db } from './db/database';
 import { createDispatcher, type Dispatcher } from './openapi/dispatch';
 import { loadSpec, type Json } from './openapi/spec';
 import type { Handler, Services } from './handlers/context';
 import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
-import { thumbnailSvg } from './media';
+import { artwork } from './artwork';
+import { heroPrerender } from './hero';
 import { staticApp } from './static';
 import type { LocalAuth } from './local/auth';
 
@@ -40,25 +40,15 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   app.route('/', usersTableRoutes(options.db));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
-  app.get('/media/:kind/:file', async (c) => {
-    const { kind, file } = c.req.param();
-    const id = Number(/^(\d+)\.svg$/.exec(file)?.[1]);
-    if (!Number.isInteger(id) || (kind !== 'thumbs' && kind !== 'banners')) return c.notFound();
-    const row = kind === 'thumbs'
-      ? (await sql<{ title: string }>`select title from lectures where contentsid = ${id}`.execute(options.db)).rows[0]
-      : (await sql<{ title: string }>`select title from banners where bannerid = ${id}`.execute(options.db)).rows[0];
-    if (!row) return c.notFound();
-    const svg = kind === 'thumbs' ? thumbnailSvg(id, row.title) : thumbnailSvg(id, row.title, 1200, 400);
-    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
-  });
+  app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());
 
-  const serveStatic = options.distDir ? staticApp(options.distDir) : undefined;
+  const serveStatic = options.distDir ? staticApp(options.distDir, { transformIndex: heroPrerender(options.db) }) : undefined;
   app.all('*', async (c) => {
     const response = await dispatch(c);
     if (response) return response;
     const path = new URL(c.req.url).pathname;
     if (!API_PREFIXES.some((p) => path.startsWith(p)) && serveStatic) {
-      const file = serveStatic(c);
+      const file = await serveStatic(c);
       if (file) return file;
     }
     return c.json({ success: false, respMessage: '요청하신 주소를 찾을 수 없습니다.' }, 404);

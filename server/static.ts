@@ -26,6 +26,17 @@ function encode(file: string): Encoded {
   return entry;
 }
 
+function encodeHtml(html: string): Encoded {
+  const raw = Buffer.from(html, 'utf8');
+  return {
+    type: TYPES['.html']!,
+    etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 16)}"`,
+    raw,
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
 function respond(c: Context, entry: Encoded, cacheControl: string): Response {
   const headers: Record<string, string> = { 'content-type': entry.type, 'cache-control': cacheControl, etag: entry.etag, vary: 'Accept-Encoding' };
   if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
@@ -42,28 +53,48 @@ function respond(c: Context, entry: Encoded, cacheControl: string): Response {
 }
 
 /**
+ * Rewrites index.html for one request path (e.g. to preload and pre-render the /main hero image).
+ * Returns the html unchanged when it has nothing to add.
+ */
+export type IndexTransformer = (html: string, path: string) => string | Promise<string>;
+
+/**
  * Serves the built SPA from dist/: hashed files under /assets/ get a year-long immutable cache,
  * other files are revalidated, and any other GET falls back to index.html (client-side routes).
  * Files are kept compressed (brotli, gzip) in memory, as a CDN in front of the static build would.
  */
-export function staticApp(distDir: string) {
+export function staticApp(distDir: string, options: { transformIndex?: IndexTransformer } = {}) {
   const index = join(distDir, 'index.html');
   const cache = new Map<string, Encoded>();
+  // Transformed variants, keyed by their html: compressed once per distinct output.
+  const variants = new Map<string, Encoded>();
+  const serveIndex = async (c: Context, path: string): Promise<Response> => {
+    const base = load(index);
+    const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path) : undefined;
+    if (html === undefined || html === base.raw.toString('utf8')) return respond(c, base, 'no-cache');
+    let entry = variants.get(html);
+    if (!entry) {
+      if (variants.size > 32) variants.clear();
+      variants.set(html, (entry = encodeHtml(html)));
+    }
+    return respond(c, entry, 'no-cache');
+  };
   const load = (file: string) => {
     let entry = cache.get(file);
     if (!entry) cache.set(file, (entry = encode(file)));
     return entry;
   };
-  return (c: Context): Response | undefined => {
+  return (c: Context): Response | Promise<Response> | undefined => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     const file = normalize(join(distDir, path));
+    if (file === index) return serveIndex(c, '/');
     if (file.startsWith(distDir) && (cache.has(file) || (existsSync(file) && statSync(file).isFile()))) {
       const immutable = path.startsWith('/assets/');
       return respond(c, load(file), immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     if (extname(path) && path.startsWith('/assets/')) return undefined; // a missing asset is a 404, not the SPA
     if (!existsSync(index)) return undefined;
-    return respond(c, load(index), 'no-cache');
+    return serveIndex(c, path);
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fail, ok, type Handler } from './context';
+import { bannerRecords } from '../banners';
 import { countLectures, iso, lectureOr404, lectures, page, pageOf } from './shared';
 
 const sortSql = (s: string | undefined) =>
@@ -82,8 +83,7 @@ export const catalog: Record<string, Handler> = {
     return ok(rows.rows.map((r) => ({ sectionid: r.sectionid, contentsid: r.contentsid, title: r.title, sortorder: r.sort, videocount: r.videocount, totalduration: r.totalduration })));
   },
   async getBanners({ s }) {
-    const rows = await sql<any>`select * from banners order by sort`.execute(s.db);
-    return ok(rows.rows.map((b) => ({ bannerid: b.bannerid, title: b.title, imageurl: b.image, mobileimageurl: b.image, linkurl: b.link || null, width: 1200, height: 400, alt: `${b.title} - ${b.subtitle}`, sortorder: b.sort + 1 })));
+    return ok(await bannerRecords(s.db));
   },
   async getBranch({ s }) {
     // The product has one branch: every region answers with Seoul (spec §9).

@@ -23,7 +23,10 @@ export function HeroBanner() {
   const first = banners[0]!;
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="메인 배너">
-      <div className="hero__track" style={{ transform: `translateX(-${index * 100}%)`, aspectRatio: `${first.width} / ${first.height}` }}>
+      <div
+        className="hero__track"
+        style={{ transform: `translateX(-${index * 100}%)`, '--hero-ratio': `${first.width} / ${first.height}` } as React.CSSProperties}
+      >
         {banners.map((b, i) => {
           const img = (
             <picture>

@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { Db } from './db/database';
+import { BANNER_SIZE, MOBILE_BANNER_SIZE } from './banners';
+import { bannerSvg, thumbnailSvg } from './media';
+
+/**
+ * `/media/thumbs/<contentsid>.svg`, `/media/banners/<bannerid>.svg` and the phone banner
+ * `/media/banners/<bannerid>-m.svg`: generated artwork, so the demo never depends on external images.
+ */
+export async function artwork(db: Db, kind: string, file: string): Promise<Response | undefined> {
+  const match = /^(\d+)(-m)?\.svg$/.exec(file);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  let svg: string;
+  if (kind === 'thumbs' && !match[2]) {
+    const row = (await sql<{ title: string }>`select title from lectures where contentsid = ${id}`.execute(db)).rows[0];
+    if (!row) return undefined;
+    svg = thumbnailSvg(id, row.title);
+  } else if (kind === 'banners') {
+    const row = (await sql<{ title: string; subtitle: string }>`select title, subtitle from banners where bannerid = ${id}`.execute(db)).rows[0];
+    if (!row) return undefined;
+    const size = match[2] ? MOBILE_BANNER_SIZE : BANNER_SIZE;
+    svg = bannerSvg(id, row.title, row.subtitle, size.width, size.height);
+  } else return undefined;
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
+}
