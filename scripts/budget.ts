@@ -22,6 +22,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const JS_RATIO_BUDGET = 1.15;
 const LIGHTHOUSE_BUDGET = 0.95;
+const LIGHTHOUSE_RUNS = 3;
+/**
+ * `--advisory`: print the initial-JS ratio and the Lighthouse scores against their budgets without failing
+ * on them; the libraries-kept-out-of-first-paint check (deterministic) always gates. CI passes it while the
+ * ratio budget awaits a product decision and Lighthouse's run-to-run spread sits across 0.95
+ * (docs/decisions.md, "First paint and budgets"). Without the flag every budget gates.
+ */
+const ADVISORY = process.argv.includes('--advisory');
 /** Must not reach a visitor before first paint (module paths inside node_modules). */
 const KEPT_OUT_OF_FIRST_PAINT = ['@supabase/', 'sweetalert2', '/xstate/', '@xstate/', 'hls.js', '/zod/v4/classic/', 'dompurify'];
 
@@ -87,7 +95,7 @@ async function initialScripts(url: string): Promise<{ name: string; gzip: number
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<boolean> {
+async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<{ ratioOk: boolean; keptOutOk: boolean }> {
   const floorDir = mkdtempSync(join(tmpdir(), 'floor-'));
   await buildFloor(floorDir);
   const floor = await serveStatic(floorDir);
@@ -102,17 +110,18 @@ async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<boolean>
     console.log(`  stack floor: ${kb(floorTotal)} in ${floorScripts.length} file(s)`);
     console.log(`  storefront:  ${kb(appTotal)} in ${appScripts.length} file(s)`);
     console.log(`  ratio: ${ratio.toFixed(3)} (budget ≤ ${JS_RATIO_BUDGET})`);
-    let ok = ratio <= JS_RATIO_BUDGET;
+    const ratioOk = ratio <= JS_RATIO_BUDGET;
+    let keptOutOk = true;
     const loaded = new Set(appScripts.map((s) => s.name.replace(/^\//, '')));
     for (const chunk of chunks.filter((c) => loaded.has(c.fileName))) {
       const offenders = chunk.modules.filter((m) => KEPT_OUT_OF_FIRST_PAINT.some((lib) => m.includes(lib)));
       if (offenders.length) {
-        ok = false;
+        keptOutOk = false;
         console.log(`  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`);
       }
     }
-    console.log(`  initial JS budget: ${ok ? 'pass' : 'FAIL'}`);
-    return ok;
+    console.log(`  ratio budget: ${ratioOk ? 'pass' : 'OVER'}; libraries kept out of first paint: ${keptOutOk ? 'pass' : 'FAIL'}`);
+    return { ratioOk, keptOutOk };
   } finally {
     floor.server.close();
     rmSync(floorDir, { recursive: true, force: true });
@@ -162,15 +171,21 @@ async function checkLighthouse(appUrl: string): Promise<boolean> {
     await waitForDevtools(port);
     console.log('\nLighthouse (mobile preset, simulated throttling):');
     for (const path of await samplePaths(appUrl)) {
-      const result = await lighthouse(`${appUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+      // Scores move by a few points run to run: the median of LIGHTHOUSE_RUNS runs is the page's figure.
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const result = await lighthouse(`${appUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+        runs.push(result.lhr);
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
       const score = lhr.categories.performance?.score ?? 0;
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
       const pass = score >= LIGHTHOUSE_BUDGET;
       ok &&= pass;
       console.log(
-        `  ${path.padEnd(28)} score ${score.toFixed(2)}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : 'FAIL'}`,
+        `  ${path.padEnd(28)} score ${score.toFixed(2)} (runs ${runs.map((r) => r.categories.performance?.score?.toFixed(2)).join('/')})  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : 'FAIL'}`,
       );
     }
   } finally {
@@ -184,10 +199,16 @@ async function main() {
   const { startServer } = await import('../server/start.ts');
   const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
   try {
-    const jsOk = await checkInitialJs(server.url, chunks);
+    const js = await checkInitialJs(server.url, chunks);
     const lhOk = process.argv.includes('--no-lighthouse') ? true : await checkLighthouse(server.url);
-    console.log(`\nbudgets: ${jsOk && lhOk ? 'pass' : 'FAIL'}`);
-    process.exitCode = jsOk && lhOk ? 0 : 1;
+    const allMet = js.ratioOk && js.keptOutOk && lhOk;
+    const gated = ADVISORY ? js.keptOutOk : allMet;
+    if (!allMet && ADVISORY) {
+      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(Boolean);
+      console.log(`\nover budget: ${over.join(', ')} (advisory run: only the kept-out check gates; see docs/decisions.md)`);
+    }
+    console.log(`\nbudgets: ${allMet ? 'all met' : 'NOT all met'}; this run ${gated ? 'passes' : 'FAILS'}`);
+    process.exitCode = gated ? 0 : 1;
   } finally {
     await server.close();
   }
