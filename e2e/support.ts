@@ -37,6 +37,19 @@ export function appUnderTest(): { server: RunningServer; browser: Browser } {
   return app;
 }
 
+/** For scripts (screenshots): build, start the server and a browser, run `work`, always close both. */
+export async function withAppAndBrowser(work: (server: RunningServer, browser: Browser) => Promise<void>): Promise<void> {
+  buildApp();
+  const server = await startApp();
+  const browser = await launchBrowser();
+  try {
+    await work(server, browser);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, launchBrowser, newPage, ROOT, signInLocal, startApp, DEMO } from '../e2e/support';
+import { newPage, ROOT, signInLocal, withAppAndBrowser, DEMO } from '../e2e/support';
 
 const OUT = join(ROOT, 'screenshots');
 const PAGES: [name: string, path: string, ready: string][] = [
@@ -24,13 +24,13 @@ const PAGES: [name: string, path: string, ready: string][] = [
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  buildApp();
-  const server = await startApp();
-  const browser = await launchBrowser();
-  const only = process.argv[2];
-  try {
+  await withAppAndBrowser(async (server, browser) => {
+    const only = process.argv[2];
     for (const width of [390, 1280]) {
-      const { context, page } = await newPage(browser, server.url, { width, height: width < 600 ? 844 : 900 });
+      const { context, page } = await newPage(browser, server.url, {
+        width,
+        height: width < 600 ? 844 : 900,
+      });
       for (const [name, path, ready] of PAGES) {
         if (only && !name.startsWith(only)) continue;
         await page.goto(path);
@@ -43,22 +43,25 @@ async function main() {
           window.scrollTo(0, 0);
         });
         await page.waitForTimeout(500);
-        await page.screenshot({ path: join(OUT, `cat-${name}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(OUT, `cat-${name}-${width}.png`),
+          fullPage: true,
+        });
       }
       if (!only || only === 'suggest') {
         await signInLocal(page, DEMO.member.email);
         await page.goto('/q&a?tab=suggest');
         await page.getByRole('button', { name: '문의하기' }).click();
         await page.waitForTimeout(400);
-        await page.screenshot({ path: join(OUT, `cat-suggest-form-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: join(OUT, `cat-suggest-form-${width}.png`),
+          fullPage: true,
+        });
       }
       await context.close();
     }
     console.log(`screenshots written to ${OUT}`);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 await main();

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildApp, launchBrowser, newPage, ROOT, signInLocal, startApp, DEMO } from '../e2e/support';
+import { newPage, ROOT, signInLocal, withAppAndBrowser, DEMO } from '../e2e/support';
 
 const OUT = join(ROOT, 'screenshots');
 const WIDTHS = [390, 1280] as const;
@@ -18,12 +18,12 @@ async function shoot(page: Page, name: string, width: number, fullPage = false) 
 
 async function main() {
   mkdirSync(OUT, { recursive: true });
-  buildApp();
-  const server = await startApp();
-  const browser = await launchBrowser();
-  try {
+  await withAppAndBrowser(async (server, browser) => {
     for (const width of WIDTHS) {
-      const { context, page } = await newPage(browser, server.url, { width, height: width < 600 ? 844 : 900 });
+      const { context, page } = await newPage(browser, server.url, {
+        width,
+        height: width < 600 ? 844 : 900,
+      });
       await page.goto('/main');
       await page.locator('.gnb__item, .site-header').first().waitFor();
       await shoot(page, 'header-visitor', width);
@@ -49,8 +49,9 @@ async function main() {
       await page.locator('[data-testid="count-point"]').waitFor();
       await shoot(page, 'side-menu-member', width);
       await page.goto('/myclass');
+      await page.locator('.shell__main').waitFor();
       // Tall enough to scroll past the 70 px threshold and back.
-      await page.evaluate(() => (document.querySelector('.shell__main') as HTMLElement).style.minHeight = '2400px');
+      await page.evaluate(() => ((document.querySelector('.shell__main') as HTMLElement).style.minHeight = '2400px'));
       await page.evaluate(() => window.scrollTo(0, 400));
       await page.waitForTimeout(200);
       await page.evaluate(() => window.scrollTo(0, 500));
@@ -60,10 +61,7 @@ async function main() {
       await context.close();
     }
     console.log(`screenshots written to ${OUT}`);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
 await main();

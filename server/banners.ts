@@ -1,21 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from './db/database';
+import type { components } from '../src/api/schema.gen';
 
 /** Desktop banners are 3:1; the phone variant is 3:2 so the hero stays the largest paint on a phone. */
 export const BANNER_SIZE = { width: 1200, height: 400 } as const;
 export const MOBILE_BANNER_SIZE = { width: 780, height: 520 } as const;
 
-export type BannerRecord = {
-  bannerid: number;
-  title: string;
-  imageurl: string;
-  mobileimageurl: string | null;
-  linkurl: string | null;
-  width: number;
-  height: number;
-  alt: string;
-  sortorder: number;
-};
+/** The contract's Banner record: the generated type, so the server cannot drift from the yaml. */
+export type BannerRecord = components['schemas']['Banner'];
 
 /** The phone variant of a generated banner image: `/media/banners/1.svg` → `/media/banners/1-m.svg`. */
 export const mobileVariant = (image: string) => image.replace(/\.svg$/, '-m.svg');
