@@ -7,15 +7,26 @@ import './styles/global.css';
 
 const { router, queryClient } = createAppRouter();
 
-// index.html paints a static header (and, for /main, the hero) first. Rendering once the first route's
-// code and loader data are in keeps that paint until the app can replace it with the full page, with no
-// blank frame in between.
-void router.load().finally(() =>
+function render() {
   createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-  ),
-);
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// index.html paints a static header (and, for /main, the hero) first. The app starts after that frame
+// (when its scripts are already cached they would otherwise run before the browser paints anything), and
+// renders once the first route's code and data are in, so the static paint stays until the full page
+// replaces it in the same boxes, with no blank frame in between.
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void router.load().finally(render);
+}
+requestAnimationFrame(() => setTimeout(start, 0));
+// A tab opened in the background gets no animation frames: start anyway.
+setTimeout(start, 250);
