@@ -37,6 +37,8 @@ describe('catalog journey of a visitor', () => {
     await expect.poll(() => page.locator('.class-summary__title').textContent()).toBe(title);
     expect(await page.locator('.price').first().textContent()).toMatch(/원|무료/);
     await page.locator('#curriculum .curriculum__section').first().waitFor();
+    // Ratings render when they near the viewport.
+    await page.locator('#ratings').scrollIntoViewIfNeeded();
     await page.locator('#ratings .star-summary').waitFor();
 
     await page.getByRole('button', { name: '장바구니' }).click();

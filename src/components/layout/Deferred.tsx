@@ -9,6 +9,8 @@ interface DeferredProps {
   /** Also render on the visitor's first interaction (pointer, key, wheel), for blocks reached without scrolling. */
   onInteraction?: boolean;
   className?: string;
+  /** Anchor id the reserved box carries, so an in-page link (#ratings) lands where the block will render. */
+  id?: string;
 }
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -17,7 +19,7 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
  * Renders its children (typically lazy components that fetch their own data) only once the reserved box
  * comes near the viewport: what is below the fold costs neither script, rendering nor requests on first paint.
  */
-export function Deferred({ minHeight, children, rootMargin = '200px', onInteraction = false, className }: DeferredProps) {
+export function Deferred({ minHeight, children, rootMargin = '200px', onInteraction = false, className, id }: DeferredProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
 
@@ -38,7 +40,7 @@ export function Deferred({ minHeight, children, rootMargin = '200px', onInteract
     };
   }, [shown, rootMargin, onInteraction]);
 
-  const placeholder = <div ref={ref} className={className} style={{ minHeight }} aria-hidden="true" />;
+  const placeholder = <div ref={ref} id={id} className={className} style={{ minHeight }} aria-hidden="true" />;
   if (!shown) return placeholder;
   return <Suspense fallback={placeholder}>{children}</Suspense>;
 }

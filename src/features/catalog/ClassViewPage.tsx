@@ -1,18 +1,15 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { lectureDetailQuery, lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
-import { LectureGrid } from '../../components/ui/LectureCard';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { lectureDetailQuery } from '../../api/queries/catalog';
 import { SafeHtml } from '../../components/ui/SafeHtml';
-import { Link } from '@tanstack/react-router';
+import { Deferred } from '../../components/layout/Deferred';
 import { ClassSummary } from './ClassSummary';
+import { ClassViewBelowFold } from './ClassViewBelowFold';
 import { Curriculum } from './Curriculum';
-import { Ratings } from './Ratings';
 import './catalog.css';
 
 /** /classView/$contentsid: summary, introduction, teacher, curriculum, ratings, tags, similar classes. */
 export function ClassViewPage({ contentsid, useruid }: { contentsid: number; useruid: string }) {
   const { data: lecture } = useSuspenseQuery(lectureDetailQuery(contentsid, useruid));
-  const tags = useQuery(lectureTagsQuery(contentsid));
-  const similar = useQuery(similarLecturesQuery(contentsid));
   return (
     <div className="page class-view">
       <ClassSummary lecture={lecture} />
@@ -32,27 +29,11 @@ export function ClassViewPage({ contentsid, useruid }: { contentsid: number; use
         </section>
       )}
       <Curriculum contentsid={contentsid} />
-      <Ratings contentsid={contentsid} />
-      {tags.data && tags.data.length > 0 && (
-        <section className="class-block">
-          <h3 className="class-block__title">태그</h3>
-          <ul className="tag-list">
-            {tags.data.map((t) => (
-              <li key={t.tagid}>
-                <Link to="/search" search={{ schtext: t.name }}>
-                  #{t.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {similar.data && similar.data.length > 0 && (
-        <section className="class-block">
-          <h3 className="class-block__title">비슷한 클래스</h3>
-          <LectureGrid lectures={similar.data} />
-        </section>
-      )}
+      {/* Ratings, tags and similar classes render, and fetch, when they near the viewport or on the first
+          interaction; the reserved box carries the #ratings anchor of the tab above. */}
+      <Deferred minHeight={900} id="ratings" onInteraction>
+        <ClassViewBelowFold contentsid={contentsid} />
+      </Deferred>
     </div>
   );
 }

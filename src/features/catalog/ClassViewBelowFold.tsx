@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
+import { LectureGrid } from '../../components/ui/LectureCard';
+import { Ratings } from './Ratings';
+
+/** The lower half of /classView: ratings, tags and similar classes. */
+export function ClassViewBelowFold({ contentsid }: { contentsid: number }) {
+  const tags = useQuery(lectureTagsQuery(contentsid));
+  const similar = useQuery(similarLecturesQuery(contentsid));
+  return (
+    <>
+      <Ratings contentsid={contentsid} />
+      {tags.data && tags.data.length > 0 && (
+        <section className="class-block">
+          <h3 className="class-block__title">태그</h3>
+          <ul className="tag-list">
+            {tags.data.map((t) => (
+              <li key={t.tagid}>
+                <Link to="/search" search={{ schtext: t.name }}>
+                  #{t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {similar.data && similar.data.length > 0 && (
+        <section className="class-block">
+          <h3 className="class-block__title">비슷한 클래스</h3>
+          <LectureGrid lectures={similar.data} />
+        </section>
+      )}
+    </>
+  );
+}
