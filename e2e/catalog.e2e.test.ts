@@ -61,7 +61,7 @@ describe('catalog journey of a visitor', () => {
     const title = (await link.textContent()) ?? '';
     await link.click();
     await page.waitForURL(/\/noticeView\/\d+/);
-    expect(await page.locator('.board-view__title').textContent()).toBe(title.replace('📎', ''));
+    expect(await page.locator('.board-view__title').textContent()).toBe(title);
     expect(await page.locator('.board-view__body script').count()).toBe(0);
     await page.getByRole('link', { name: '목록으로' }).click();
     await page.waitForURL('**/notice');

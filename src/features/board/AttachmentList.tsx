@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema.gen';
+import { ClipIcon } from '../../components/icons';
 
 type UploadedFile = components['schemas']['UploadedFile'];
 
@@ -10,7 +11,7 @@ export function AttachmentList({ files }: { files: UploadedFile[] }) {
       {files.map((f) => (
         <li key={f.filename}>
           <a href={f.path} download={f.originalFilename}>
-            📎 {f.originalFilename}
+            <ClipIcon size={15} /> {f.originalFilename}
           </a>
         </li>
       ))}

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { formatDate } from '../../components/ui/formatPrice';
 import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
+import { ClipIcon } from '../../components/icons';
 
 
 interface NoticeListPageProps {
@@ -43,7 +44,7 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
               <span className="board-list__no">{n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}</span>
               <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }} className="board-list__title">
                 {n.title}
-                {n.files.length > 0 && <span className="clip" aria-label="첨부파일 있음">📎</span>}
+                {n.files.length > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
               </Link>
               <span className="board-list__meta">
                 {formatDate(n.regdate)}
