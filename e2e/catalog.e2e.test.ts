@@ -36,6 +36,7 @@ describe('catalog journey of a visitor', () => {
     await page.waitForURL(/\/classView\/\d+/);
     await expect.poll(() => page.locator('.class-summary__title').textContent()).toBe(title);
     expect(await page.locator('.price').first().textContent()).toMatch(/원|무료/);
+    await page.locator('#curriculum').scrollIntoViewIfNeeded();
     await page.locator('#curriculum .curriculum__section').first().waitFor();
     // Ratings render when they near the viewport.
     await page.locator('#ratings').scrollIntoViewIfNeeded();

@@ -28,9 +28,11 @@ export function ClassViewPage({ contentsid, useruid }: { contentsid: number; use
           <SafeHtml html={lecture.teacherintro} />
         </section>
       )}
-      <Curriculum contentsid={contentsid} />
-      {/* Ratings, tags and similar classes render, and fetch, when they near the viewport or on the first
-          interaction; the reserved box carries the #ratings anchor of the tab above. */}
+      {/* Curriculum, ratings, tags and similar classes render, and fetch, when they near the viewport or on
+          the first interaction; the reserved boxes carry the #curriculum and #ratings anchors of the tabs. */}
+      <Deferred minHeight={480} id="curriculum" onInteraction>
+        <Curriculum contentsid={contentsid} />
+      </Deferred>
       <Deferred minHeight={900} id="ratings" onInteraction>
         <ClassViewBelowFold contentsid={contentsid} />
       </Deferred>
