@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
 import { fetchMyClassInfo } from '../../src/api/queries/myClass';
 import { fetchLocalMembers, localSignIn } from '../../src/auth/localAdapter';
@@ -13,8 +13,6 @@ import { isApiError } from '../../src/api/errors';
  */
 const { like, string, integer, boolean, eachLike, regex } = MatchersV3;
 const pact = storefrontApiPact();
-const MEMBER = 'member u-demo-1 exists';
-const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 
 describe('account calls of the login flow (storefront-web → storefront-api)', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE, MEMBER, DEMO_TOKEN } from './pact';
 import { faq, notice, suggest, suggestSummary, suggestType, uploadedFile } from './fixtures';
 import {
   FAQ_PAGE_SIZE,
@@ -19,10 +19,7 @@ import { setAccessTokenSource } from '../../src/api/client';
  * save, view and delete. Seed data: notice 1 exists; suggestion 1 belongs to member u-demo-1.
  */
 const { like, eachLike, integer, regex } = MatchersV3;
-const CATALOGUE = 'the demo catalogue is seeded';
-const MEMBER = 'member u-demo-1 exists';
 const SUGGESTION = 'suggestion 1 of member u-demo-1 exists';
-const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 const member = { ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 const pact = storefrontApiPact();
 

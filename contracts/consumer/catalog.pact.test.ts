@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE, DEMO_TOKEN } from './pact';
 import { branch, curriculumSection, lecture, lectureDetail, rating, ratingStarInfo, tag, video } from './fixtures';
 import {
   LECTURE_PAGE_SIZE,
@@ -21,8 +21,6 @@ import { setAccessTokenSource } from '../../src/api/client';
  * ratings), cart add and the Seoul branch. States name seed data (server/db/seed-data.ts).
  */
 const { like, eachLike, integer, regex } = MatchersV3;
-const CATALOGUE = 'the demo catalogue is seeded';
-const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 const pact = storefrontApiPact();
 /** `path` is null for visitors except on preview videos, so the pact leaves it out. */
 const { path: _path, ...videoWithoutPath } = video;

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
 import { uploadedFile } from './fixtures';
 import { uploadFiles } from '../../src/api/queries/files';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /** Files of issue #6: the multipart upload of a suggestion attachment. */
 const { eachLike, regex } = MatchersV3;
-const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 const ATTACHMENT = fileURLToPath(new URL('./files/attachment.txt', import.meta.url));
 const BOUNDARY = 'pact-attachment-boundary';
 const pact = storefrontApiPact();

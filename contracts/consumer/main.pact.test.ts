@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE } from './pact';
 import { banner, category, lecture, notice, review, stats } from './fixtures';
 import {
   MAIN_REVIEW_COUNT,
@@ -15,7 +15,6 @@ import { fetchMenuCategories } from '../../src/api/queries/category';
 import { fetchNotices, NOTICE_PAGE_SIZE } from '../../src/api/queries/notice';
 
 const { like, eachLike, integer } = MatchersV3;
-const CATALOGUE = 'the demo catalogue is seeded';
 const pact = storefrontApiPact();
 
 describe('main page and menu calls (storefront-web → storefront-api)', () => {

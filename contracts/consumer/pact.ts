@@ -29,3 +29,13 @@ export function okEnvelope(datas: unknown) {
 }
 
 export { MatchersV3 };
+
+/** Provider states every consumer file shares; the reference backend's state handlers match these names. */
+export const CATALOGUE = 'the demo catalogue is seeded';
+export const MEMBER = 'member u-demo-1 exists';
+
+/**
+ * Bearer token recorded in the pacts for member calls: a placeholder of member u-demo-1, which provider
+ * verification swaps for a real token of that member before each request.
+ */
+export const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
