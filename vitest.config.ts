@@ -1,9 +1,14 @@
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { configDefine } from './src/configSchema';
 
 export default defineConfig({
+  // Same validated configuration constant as the app build (vite.config.ts).
+  define: configDefine(loadEnv('test', process.cwd(), 'VITE_')),
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
@@ -12,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'pact',
           include: ['contracts/consumer/**/*.pact.test.ts'],
@@ -23,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
