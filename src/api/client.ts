@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths as contractPaths } from './schema.gen';
 import { config } from '../config';
-import { Envelope } from './envelope';
+import { readEnvelope } from './envelope';
 import {
   ApiError,
   GENERIC_FAILURE_MESSAGE,
@@ -67,11 +67,11 @@ const envelope: Middleware = {
     } catch {
       throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
     }
-    const parsed = Envelope.safeParse(body);
-    if (!parsed.success) throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
-    const message = parsed.data.respMessage || GENERIC_FAILURE_MESSAGE;
+    const envelope = readEnvelope(body);
+    if (!envelope) throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
+    const message = envelope.respMessage || GENERIC_FAILURE_MESSAGE;
     if (!response.ok) throw new ApiError('http', message, response.status, operation);
-    if (!parsed.data.success) throw new ApiError('server', message, response.status, operation);
+    if (!envelope.success) throw new ApiError('server', message, response.status, operation);
     return response;
   },
   onError({ error, request, schemaPath }) {
