@@ -23,3 +23,16 @@ describe('isAccessTokenValid', () => {
     expect(isAccessTokenValid('a.%%%.c', now)).toBe(false);
   });
 });
+
+describe('isAccessTokenValid on real-world payloads', () => {
+  const now = 1_700_000_000_000;
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  it('reads a payload with Korean text and base64url characters', () => {
+    const token = `${b64({ alg: 'HS256' })}.${b64({ name: '김필라테스 ~?>', exp: now / 1000 + 60 })}.sig`;
+    expect(token.split('.')[1]).toMatch(/[-_]/);
+    expect(isAccessTokenValid(token, now)).toBe(true);
+  });
+  it('rejects a payload that is JSON but not an object', () => {
+    expect(isAccessTokenValid(`h.${Buffer.from('42').toString('base64url')}.s`, now)).toBe(false);
+  });
+});

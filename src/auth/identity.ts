@@ -1,8 +1,7 @@
-import Cookies from 'js-cookie';
 import { sessionStore } from '../session/sessionStore';
 import { onLogoutInOtherTab } from '../session/logoutChannel';
 import { setAccessTokenSource } from '../api/client';
-import { COOKIE_NAMES, readAccessToken } from './tokenStore';
+import { readAccessToken } from './tokenStore';
 import type { IdentityDeps, IdentityRuntime } from './runtime';
 
 /**
@@ -39,5 +38,5 @@ export function isProviderReturn(href: string): boolean {
 
 /** True when the per-navigation check has anything to look at. */
 export function needsIdentity(): boolean {
-  return sessionStore.get().user.loggedIn || Cookies.get(COOKIE_NAMES.accessToken) !== undefined || runtime !== undefined;
+  return sessionStore.get().user.loggedIn || readAccessToken() !== undefined || runtime !== undefined;
 }

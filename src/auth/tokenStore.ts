@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, readCookies, removeCookie, writeCookie, type CookieOptions } from '../lib/cookies';
 import { isProductKey, productKey } from '../lib/productKeys';
 
 import type { SignedInUser } from '../../machines/identityTypes';
@@ -24,27 +24,27 @@ export const REMEMBER_DAYS = 30;
 const FIELDS = Object.keys(COOKIE_NAMES) as (keyof StoredUser)[];
 
 export function saveUser(user: StoredUser, remember: boolean): void {
-  const attributes: Cookies.CookieAttributes = { path: '/', sameSite: 'lax' };
-  if (remember) attributes.expires = REMEMBER_DAYS;
-  for (const field of FIELDS) Cookies.set(COOKIE_NAMES[field], user[field], attributes);
+  const options: CookieOptions = { path: '/', sameSite: 'lax' };
+  if (remember) options.days = REMEMBER_DAYS;
+  for (const field of FIELDS) writeCookie(COOKIE_NAMES[field], user[field], options);
 }
 
 /** Partial read: any field may be missing. */
 export function readUser(): Partial<StoredUser> {
   const out: Partial<StoredUser> = {};
   for (const field of FIELDS) {
-    const value = Cookies.get(COOKIE_NAMES[field]);
+    const value = readCookie(COOKIE_NAMES[field]);
     if (value) out[field] = value;
   }
   return out;
 }
 
 export function readAccessToken(): string | undefined {
-  return Cookies.get(COOKIE_NAMES.accessToken);
+  return readCookie(COOKIE_NAMES.accessToken);
 }
 
 export function readSessionToken(): string | undefined {
-  return Cookies.get(COOKIE_NAMES.sessionToken);
+  return readCookie(COOKIE_NAMES.sessionToken);
 }
 
 export function setRememberChoice(remember: boolean): void {
@@ -74,8 +74,8 @@ function clearStorage(storage: Storage): void {
 
 /** Logout: removes every product-prefixed cookie and storage key, known or not. */
 export function clearAllProductKeys(): void {
-  for (const name of Object.keys(Cookies.get())) {
-    if (isProductKey(name)) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(readCookies())) {
+    if (isProductKey(name)) removeCookie(name);
   }
   try {
     clearStorage(localStorage);
