@@ -1,12 +1,15 @@
-import * as z from 'zod/mini';
 import { LECTURE_SORTS, type LectureSortType } from '../../api/queries/catalog';
+import { optionalNumber, optionalOneOf } from '../../lib/searchParams';
 
 /** Search params of /classList: sort (one of the lecture sorts, default recent) and page (≥ 1). */
-export const classListSearchSchema = z.object({
-  sort: z.catch(z.optional(z.enum(LECTURE_SORTS)), undefined),
-  page: z.catch(z.optional(z.number()), undefined),
-});
-export type ClassListSearch = z.infer<typeof classListSearchSchema>;
+export type ClassListSearch = {
+  sort?: LectureSortType | undefined;
+  page?: number | undefined;
+};
+
+export function parseClassListSearch(search: Record<string, unknown>): ClassListSearch {
+  return { sort: optionalOneOf(search.sort, LECTURE_SORTS), page: optionalNumber(search.page) };
+}
 
 export function sortOf(search: ClassListSearch): LectureSortType {
   return search.sort ?? 'recent';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { menuCategoriesQuery } from '../../api/queries/category';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
-import { classListSearchSchema, pageOf, sortOf } from '../../features/catalog/classListSearch';
+import { pageOf, parseClassListSearch, sortOf } from '../../features/catalog/classListSearch';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -10,7 +10,7 @@ const TITLE = '클래스 목록';
 
 export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   staticData: { title: TITLE },
-  validateSearch: classListSearchSchema,
+  validateSearch: parseClassListSearch,
   loaderDeps: ({ search }) => ({ sort: sortOf(search), page: pageOf(search) }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());

@@ -1,22 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { SearchPage } from '../../features/catalog/SearchPage';
 import { pageOf } from '../../features/catalog/classListSearch';
+import { optionalNumber, stringOr } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '통합검색';
 
 /** `/search?schtext=` (spec §2, route name search). */
-export const searchSearchSchema = z.object({
-  schtext: z._default(z.string(), ''),
-  page: z.catch(z.optional(z.number()), undefined),
-});
+type SearchPageSearch = { schtext: string; page?: number | undefined };
+
+/** Typed as SearchSchemaInput so links may leave schtext out; it reads as ''. */
+function parseSearchPageSearch(search: Partial<SearchPageSearch> & SearchSchemaInput): SearchPageSearch {
+  return { schtext: stringOr(search.schtext, ''), page: optionalNumber(search.page) };
+}
 
 export const Route = createFileRoute('/_a/search')({
   staticData: { title: TITLE },
-  validateSearch: searchSearchSchema,
+  validateSearch: parseSearchPageSearch,
   loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: pageOf(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
   pendingComponent: () => (

@@ -1,22 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { noticesQuery } from '../../api/queries/notice';
 import { NoticeListPage } from '../../features/board/NoticeListPage';
 import { isnoticeOf } from '../../features/board/noticeKind';
 import { pageOf } from '../../features/catalog/classListSearch';
+import { optionalNumber, optionalOneOf } from '../../lib/searchParams';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '공지사항';
 
-const noticeSearchSchema = z.object({
-  kind: z.catch(z.optional(z.enum(['notice', 'news'])), undefined),
-  page: z.catch(z.optional(z.number()), undefined),
-});
+type NoticeSearch = { kind?: 'notice' | 'news' | undefined; page?: number | undefined };
+
+function parseNoticeSearch(search: Record<string, unknown>): NoticeSearch {
+  return { kind: optionalOneOf(search.kind, ['notice', 'news']), page: optionalNumber(search.page) };
+}
 
 export const Route = createFileRoute('/_b/notice')({
   staticData: { title: TITLE },
-  validateSearch: noticeSearchSchema,
+  validateSearch: parseNoticeSearch,
   loaderDeps: ({ search }) => ({ kind: search.kind ?? 'notice', page: pageOf(search) }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
   pendingComponent: () => <PageSkeleton lines={10} />,
