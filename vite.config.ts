@@ -1,22 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { configDefine } from './src/configSchema';
 
 // The reference backend serves these paths; in `npm run dev` Vite proxies them so the app and API share an origin.
 const backendPaths = ['/api', '/account', '/local', '/rest', '/media'];
 const backend = process.env.BACKEND_URL ?? `http://localhost:${process.env.API_PORT ?? 4174}`;
 
 const FIRST_PAINT_LIBRARIES =
-  /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|react-query|query-core|react-store|store)|openapi-fetch|zod|js-cookie|jwt-decode|tiny-invariant|tiny-warning|cookie-es|seroval[^/]*)\//;
+  /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|react-query|query-core|react-store|store)|openapi-fetch|tiny-invariant|tiny-warning|cookie-es|seroval[^/]*)\//;
 
 /**
  * App modules every first paint runs (API client and envelope, session restore, lecture cards and skeletons,
  * Vite's preload helper): one file instead of a dozen tiny ones. Nothing here imports a deferred library.
  */
 const FIRST_PAINT_APP =
-  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|category|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|components\/layout\/Deferred)\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
+  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|category|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|lib\/(cookies|searchParams)|components\/layout\/(Deferred|Layouts|SubpageBand)|components\/header\/(Header|CategoryMenu|SearchBox|categoryTree|Logo|useHeaderMode|useMyClassInfo|headerMode)|components\/footer\/(MobileBar|FloatingButtons|siteInfo)|components\/icons|api\/queries\/myClass|features\/catalog\/(MainPage|HeroBanner|LectureStrip))\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The app's environment, validated with zod here: a wrong value fails the build, not the visitor's page.
+  define: configDefine(loadEnv(mode, process.cwd(), 'VITE_')),
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -32,7 +35,7 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     // Every supported browser has native modulepreload: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: false,
     rolldownOptions: {
       output: {
@@ -41,11 +44,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Mutations only run on member screens: useMutation / MutationObserver stay with those chunks.
-            { name: 'framework', test: (id: string) => FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id) },
-            { name: 'shell', test: FIRST_PAINT_APP },
+            { name: 'framework', test: (id: string) => (FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id)) || FIRST_PAINT_APP.test(id) },
           ],
         },
       },
     },
   },
-});
+}));
