@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { configDefine } from './src/configSchema';
+import { configDefine } from './src/configSchema.ts';
 
 // The reference backend serves these paths; in `npm run dev` Vite proxies them so the app and API share an origin.
 const backendPaths = ['/api', '/account', '/local', '/rest', '/media'];
@@ -15,7 +15,7 @@ const FIRST_PAINT_LIBRARIES =
  * Vite's preload helper): one file instead of a dozen tiny ones. Nothing here imports a deferred library.
  */
 const FIRST_PAINT_APP =
-  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|category|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|lib\/(cookies|searchParams)|components\/layout\/(Deferred|Layouts|SubpageBand)|components\/header\/(Header|CategoryMenu|SearchBox|categoryTree|Logo|useHeaderMode|useMyClassInfo|headerMode)|components\/footer\/(MobileBar|FloatingButtons|siteInfo)|components\/icons|api\/queries\/myClass|features\/catalog\/(MainPage|HeroBanner|LectureStrip))\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
+  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|lib\/(cookies|searchParams)|components\/layout\/(Deferred|Layouts|SubpageBand)|components\/header\/(Header|Logo|useHeaderMode|useMyClassInfo|useWideScreen|headerMode)|components\/footer\/(MobileBar|FloatingButtons|siteInfo)|components\/icons|api\/queries\/myClass|features\/catalog\/(MainPage|HeroBanner|LectureStrip))\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
 
 export default defineConfig(({ mode }) => ({
   // The app's environment, validated with zod here: a wrong value fails the build, not the visitor's page.
@@ -24,6 +24,17 @@ export default defineConfig(({ mode }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => {
+          // Layout routes and /main render first-paint code that already travels in the first chunk:
+          // splitting them would only add a request.
+          if (['/_a', '/_b', '/_bare', '/_print', '/_a/main'].includes(routeId)) return [['errorComponent', 'notFoundComponent']];
+          return undefined;
+        },
+        // A screen's loader travels with its component: one request brings both, and the query
+        // factories of every other screen stay out of the first chunk.
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent', 'notFoundComponent']],
+      },
     }),
     react(),
   ],

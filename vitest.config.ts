@@ -1,6 +1,6 @@
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { configDefine } from './src/configSchema';
+import { configDefine } from './src/configSchema.ts';
 
 export default defineConfig({
   // Same validated configuration constant as the app build (vite.config.ts).

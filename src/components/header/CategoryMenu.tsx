@@ -1,15 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { menuCategoriesQuery } from '../../api/queries/category';
-import { buildCategoryTree, classListPath, currentIdsFromPath, type MenuNode } from './categoryTree';
-
-/** Menu tree of the current address; empty while loading or when the load failed (spec §7). */
-export function useCategoryMenu(): MenuNode[] {
-  const { data } = useQuery(menuCategoriesQuery());
-  const href = useRouterState({ select: (s) => s.location.pathname + (s.location.hash ? `#${s.location.hash}` : '') });
-  return useMemo(() => buildCategoryTree(data ?? [], currentIdsFromPath(href)), [data, href]);
-}
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { classListPath, type MenuNode } from './categoryTree';
+import { useCategoryMenu } from './useCategoryMenu';
 
 function cx(...names: (string | false | undefined)[]): string {
   return names.filter(Boolean).join(' ');
@@ -59,7 +51,8 @@ function TopItem({ node }: { node: MenuNode }) {
 }
 
 /** Three-level category menu with hover / on classes (spec §2). */
-export function CategoryMenu({ tree }: { tree: MenuNode[] }) {
+export function CategoryMenu() {
+  const tree = useCategoryMenu();
   const [on, setOn] = useState(false);
   if (tree.length === 0) return <nav className="gnb" aria-label="클래스 카테고리" />;
   return (
@@ -74,6 +67,20 @@ export function CategoryMenu({ tree }: { tree: MenuNode[] }) {
           <TopItem key={node.categoryid} node={node} />
         ))}
       </ul>
+    </nav>
+  );
+}
+
+/** First-level categories in the compact (scrolled) header. */
+export function CompactCategoryNav() {
+  const tree = useCategoryMenu();
+  return (
+    <nav className="compact-nav" aria-label="주요 카테고리">
+      {tree.map((n) => (
+        <Link key={n.categoryid} {...classListPath(n)} className={n.on ? 'on' : undefined}>
+          {n.menuName}
+        </Link>
+      ))}
     </nav>
   );
 }

@@ -3,26 +3,37 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../session/sessionStore';
 import { onOpenSearchRequest } from '../../lib/shellEvents';
 import { CartIcon, ClassroomIcon, MenuIcon, SearchIcon } from '../icons';
-import { CategoryMenu, useCategoryMenu } from './CategoryMenu';
-import { SearchBox } from './SearchBox';
 import { useHeaderMode } from './useHeaderMode';
 import { useMyClassInfo } from './useMyClassInfo';
+import { useWideScreen } from './useWideScreen';
 import { Logo } from './Logo';
 import './header.css';
 
-// The side panel is only needed once the menu button is used: its code loads on first intent (hover, focus,
-// touch) or first open, never with the page.
+// The side panel and the search box are only needed once their buttons are used: their code loads on
+// first intent (hover, focus, touch) or first open, never with the page.
 const loadSideMenu = () => import('./SideMenu');
 const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
 const preloadSideMenu = () => void loadSideMenu();
+const loadSearchBox = () => import('./SearchBox');
+const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
+const preloadSearchBox = () => void loadSearchBox();
+// The category menu shows on wide screens only (header.css): phones never download it. On a wide screen
+// its code loads alongside the categories it lists, which arrive after the first paint anyway.
+const loadCategoryMenu = () => import('./CategoryMenu');
+const CategoryMenu = lazy(() => loadCategoryMenu().then((m) => ({ default: m.CategoryMenu })));
+const CompactCategoryNav = lazy(() => loadCategoryMenu().then((m) => ({ default: m.CompactCategoryNav })));
+
+/** The category menu's box while it loads and where the screen is too narrow to show it. */
+const menuSlot = <nav className="gnb" aria-label="클래스 카테고리" />;
 
 /** Shared header (spec §2): logo, category menu, search, member actions, side menu, scroll modes. */
 export function Header() {
   const user = useSessionUser();
-  const tree = useCategoryMenu();
+  const wide = useWideScreen();
   const mode = useHeaderMode();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -31,13 +42,23 @@ export function Header() {
 
   // The side panel closes on every route change.
   useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => onOpenSearchRequest(() => setSearchOpen(true)), []);
+  useEffect(
+    () =>
+      onOpenSearchRequest(() => {
+        setSearchUsed(true);
+        setSearchOpen(true);
+      }),
+    [],
+  );
 
   const actions = (
     <HeaderActions
       loggedIn={user.loggedIn}
       cartCount={info?.cartCnt ?? 0}
-      onSearch={() => setSearchOpen((v) => !v)}
+      onSearch={() => {
+        setSearchUsed(true);
+        setSearchOpen((v) => !v);
+      }}
       onMenu={() => {
         setMenuUsed(true);
         setMenuOpen(true);
@@ -50,27 +71,35 @@ export function Header() {
       <header className="site-header" data-testid="site-header" data-mode={mode}>
         <div className="site-header__inner">
           <Logo />
-          <CategoryMenu tree={tree} />
+          {wide ? (
+            <Suspense fallback={menuSlot}>
+              <CategoryMenu />
+            </Suspense>
+          ) : (
+            menuSlot
+          )}
           {actions}
         </div>
-        <SearchBox open={searchOpen} onClose={closeSearch} />
+        {searchUsed && (
+          <Suspense fallback={null}>
+            <SearchBox open={searchOpen} onClose={closeSearch} />
+          </Suspense>
+        )}
       </header>
       <div className="site-header-compact" data-testid="site-header-compact" aria-hidden={mode !== 'down'}>
         <div className="site-header-compact__inner">
           <Logo compact />
-          <nav className="compact-nav" aria-label="주요 카테고리">
-            {tree.map((n) => (
-              <Link key={n.categoryid} to="/classList/$categoryid/$pcategoryid" params={{ categoryid: String(n.categoryid), pcategoryid: String(n.pcategoryid) }} className={n.on ? 'on' : undefined}>
-                {n.menuName}
-              </Link>
-            ))}
-          </nav>
+          {wide && (
+            <Suspense fallback={null}>
+              <CompactCategoryNav />
+            </Suspense>
+          )}
           {actions}
         </div>
       </div>
       {menuUsed && (
         <Suspense fallback={null}>
-          <SideMenu open={menuOpen} onClose={closeMenu} user={user.data} tree={tree} />
+          <SideMenu open={menuOpen} onClose={closeMenu} user={user.data} />
         </Suspense>
       )}
     </div>
@@ -93,7 +122,15 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
           <span>내 강의실</span>
         </Link>
       )}
-      <button type="button" className="icon-btn" onClick={onSearch} aria-label="검색">
+      <button
+        type="button"
+        className="icon-btn"
+        onClick={onSearch}
+        onPointerEnter={preloadSearchBox}
+        onPointerDown={preloadSearchBox}
+        onFocus={preloadSearchBox}
+        aria-label="검색"
+      >
         <SearchIcon />
       </button>
       {loggedIn ? <CartLink count={cartCount} /> : (

@@ -4,8 +4,8 @@ import { config } from '../../config';
 import type { SessionUserData } from '../../session/sessionStore';
 import { formatPoints } from '../../lib/formatPoints';
 import { CloseIcon } from '../icons';
-import type { MenuNode } from './categoryTree';
 import { classListPath } from './categoryTree';
+import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from './useIdentityAction';
 import './sideMenu.css';
@@ -35,11 +35,11 @@ interface SideMenuProps {
   open: boolean;
   onClose: () => void;
   user: SessionUserData | null;
-  tree: MenuNode[];
 }
 
 /** Full-menu side panel; locks page scrolling while open (spec §2). */
-export function SideMenu({ open, onClose, user, tree }: SideMenuProps) {
+export function SideMenu({ open, onClose, user }: SideMenuProps) {
+  const tree = useCategoryMenu();
   useEffect(() => {
     if (!open) return;
     const previous = document.body.style.overflow;

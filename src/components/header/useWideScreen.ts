@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+/** Above this width the header shows the category menu (header.css hides it below). */
+const WIDE = '(min-width: 1025px)';
+
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** True on screens wide enough for the header's category menu. */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => false);
+}
