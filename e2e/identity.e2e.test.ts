@@ -215,6 +215,20 @@ describe('header', () => {
     await context.close();
   });
 
+  it('on a phone the side menu lists the categories; widening the window brings the header menu', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await page.goto('/main');
+    expect(await page.locator('.gnb__item').count()).toBe(0);
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    const categories = page.getByTestId('side-menu').getByRole('navigation', { name: '클래스 카테고리' });
+    await categories.getByRole('link', { name: '필라테스' }).click();
+    await page.waitForURL(/\/classList\/\d+\/\d+$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('.gnb__item.on').first().waitFor();
+    expect(await page.locator('.gnb__item').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('category menu: hover class on enter, on class for the current category', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/classList/111/1');

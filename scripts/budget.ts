@@ -22,16 +22,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const JS_RATIO_BUDGET = 1.15;
 const LIGHTHOUSE_BUDGET = 0.95;
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
 /**
- * `--advisory`: print the initial-JS ratio and the Lighthouse scores against their budgets without failing
- * on them; the libraries-kept-out-of-first-paint check (deterministic) always gates. CI passes it while the
- * ratio budget awaits a product decision and Lighthouse's run-to-run spread sits across 0.95
- * (docs/decisions.md, "First paint and budgets"). Without the flag every budget gates.
+ * `--advisory` (for diagnosis): print the initial-JS ratio and the Lighthouse scores against their budgets
+ * without failing on them; the libraries-kept-out-of-first-paint check always gates. CI runs without it:
+ * every budget gates there (docs/decisions.md, "First paint and budgets").
  */
 const ADVISORY = process.argv.includes('--advisory');
 /** Must not reach a visitor before first paint (module paths inside node_modules). */
-const KEPT_OUT_OF_FIRST_PAINT = ['@supabase/', 'sweetalert2', '/xstate/', '@xstate/', 'hls.js', '/zod/v4/classic/', 'dompurify'];
+const KEPT_OUT_OF_FIRST_PAINT = ['@supabase/', 'sweetalert2', '/xstate/', '@xstate/', 'hls.js', '/zod/', 'dompurify'];
 
 type Chunk = { fileName: string; modules: string[] };
 
