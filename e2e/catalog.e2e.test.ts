@@ -100,6 +100,14 @@ describe('suggestions of a member', () => {
     const view = page.locator('[data-testid="suggest-view"]');
     await view.waitFor();
     expect(await view.locator('h3').textContent()).toBe('수강 기간 문의드립니다');
+    expect(await view.getByRole('link', { name: /증상기록\.txt/ }).count()).toBe(1);
+
+    // Back in the list, the suggestion carries the attachment mark.
+    await view.getByRole('button', { name: '목록' }).click();
+    const item = page.getByTestId('suggest-list').locator('li', { hasText: '수강 기간 문의드립니다' });
+    await item.getByRole('img', { name: '첨부파일 있음' }).waitFor();
+    await item.getByRole('button').click();
+    await view.waitFor();
 
     await view.getByRole('button', { name: '삭제' }).click();
     expect(await popupText(page)).toBe('문의를 삭제하시겠습니까?');

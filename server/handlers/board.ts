@@ -13,7 +13,7 @@ const toNotice = (n: any) => ({
 const toSuggest = (r: any, full: boolean, files: ReturnType<typeof uploadedFile>[] = []) => ({
   suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: r.title, username: r.username ?? '회원', issecret: true,
   status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
-  // Attachments in list items too (not declared by SuggestSummary, which allows extra properties), so a list can show a clip icon.
+  // Attachments in list items too (SuggestSummary.files), so the list can mark them.
   files,
   ...(full ? { useruid: r.useruid, content: r.content, answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
 });

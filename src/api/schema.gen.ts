@@ -2100,7 +2100,8 @@ export interface components {
          *       "issecret": false,
          *       "status": "answered",
          *       "regdate": "2024-03-10T11:20:00+09:00",
-         *       "viewcnt": 15
+         *       "viewcnt": 15,
+         *       "files": []
          *     }
          */
         SuggestSummary: {
@@ -2115,6 +2116,8 @@ export interface components {
             status: components["schemas"]["SuggestStatus"];
             regdate: components["schemas"]["DateTime"];
             viewcnt: number;
+            /** @description Attachments, so a list can mark the suggestions that have one. Optional (assumed; the spec does not name list fields), a backend that leaves it out shows no mark. */
+            files?: components["schemas"]["UploadedFile"][];
         };
         /**
          * @example {

@@ -6,6 +6,7 @@ import { useSessionUser } from '../../session/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { ClipIcon } from '../../components/icons';
 import { formatDate } from '../../components/ui/formatPrice';
 import { SuggestForm } from './SuggestForm';
 import { SuggestView } from './SuggestView';
@@ -70,6 +71,7 @@ function MemberSuggests({ useruid }: { useruid: string }) {
                   <span className={`status status--${s.status}`}>{s.status === 'answered' ? '답변완료' : '답변대기'}</span>
                   <button type="button" className="board-list__title" onClick={() => setMode({ kind: 'view', suggestid: s.suggestid })}>
                     <span className="badge">{s.typename}</span> {s.title}
+                    {(s.files?.length ?? 0) > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
                   </button>
                   <span className="board-list__meta">{formatDate(s.regdate)}</span>
                 </li>
