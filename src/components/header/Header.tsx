@@ -122,34 +122,27 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
           <span>내 강의실</span>
         </Link>
       )}
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={onSearch}
-        onPointerEnter={preloadSearchBox}
-        onPointerDown={preloadSearchBox}
-        onFocus={preloadSearchBox}
-        aria-label="검색"
-      >
+      <PanelButton label="검색" onClick={onSearch} preload={preloadSearchBox}>
         <SearchIcon />
-      </button>
+      </PanelButton>
       {loggedIn ? <CartLink count={cartCount} /> : (
         <Link to="/login" className="header-actions__login">
           로그인
         </Link>
       )}
-      <button
-        type="button"
-        className="icon-btn"
-        onClick={onMenu}
-        onPointerEnter={preloadSideMenu}
-        onPointerDown={preloadSideMenu}
-        onFocus={preloadSideMenu}
-        aria-label="전체 메뉴 열기"
-      >
+      <PanelButton label="전체 메뉴 열기" onClick={onMenu} preload={preloadSideMenu}>
         <MenuIcon />
-      </button>
+      </PanelButton>
     </div>
+  );
+}
+
+/** An icon button whose panel's code starts loading on the first sign of intent (hover, touch, focus). */
+function PanelButton({ label, onClick, preload, children }: { label: string; onClick: () => void; preload: () => void; children: React.ReactNode }) {
+  return (
+    <button type="button" className="icon-btn" onClick={onClick} onPointerEnter={preload} onPointerDown={preload} onFocus={preload} aria-label={label}>
+      {children}
+    </button>
   );
 }
 
