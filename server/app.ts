@@ -7,7 +7,8 @@ import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './artwork';
 import { heroPrerender } from './hero';
-import { staticApp } from './static';
+import { routePreloads } from './routePreloads';
+import { composeIndex, staticApp } from './static';
 import type { LocalAuth } from './local/auth';
 
 export interface AppOptions {
@@ -42,7 +43,9 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
   app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());
 
-  const serveStatic = options.distDir ? staticApp(options.distDir, { transformIndex: heroPrerender(options.db) }) : undefined;
+  const serveStatic = options.distDir
+    ? staticApp(options.distDir, { transformIndex: composeIndex(heroPrerender(options.db), routePreloads(options.distDir)) })
+    : undefined;
   app.all('*', async (c) => {
     const response = await dispatch(c);
     if (response) return response;

@@ -1,5 +1,6 @@
 import type { Db } from './db/database';
 import { bannerRecords, type BannerRecord } from './banners';
+import { addToHead } from './static';
 
 const HERO_PATHS = new Set(['/', '/main']);
 const BANNER_TTL_MS = 30_000;
@@ -35,7 +36,7 @@ export function heroPrerender(db: Db): (html: string, path: string) => Promise<s
     if (!cached || Date.now() - cached.at > BANNER_TTL_MS) cached = { at: Date.now(), first: (await bannerRecords(db))[0] };
     const first = cached.first;
     if (!first) return html;
-    return html.replace('<!--app-head-->', preloads(first)).replace('<!--app-hero-->', firstSlide(first));
+    return addToHead(html, preloads(first)).replace('<!--app-hero-->', () => firstSlide(first));
   };
 }
 

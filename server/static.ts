@@ -53,10 +53,30 @@ function respond(c: Context, entry: Encoded, cacheControl: string): Response {
 }
 
 /**
- * Rewrites index.html for one request path (e.g. to preload and pre-render the /main hero image).
- * Returns the html unchanged when it has nothing to add.
+ * Rewrites index.html for one request path, already percent-decoded (e.g. to preload and pre-render the
+ * /main hero image). Returns the html unchanged when it has nothing to add.
  */
 export type IndexTransformer = (html: string, path: string) => string | Promise<string>;
+
+const APP_HEAD = '<!--app-head-->';
+
+/** Adds tags at index.html's head marker and keeps the marker, so the next transformer can add its own. */
+export function addToHead(html: string, tags: string): string {
+  return html.replace(APP_HEAD, () => tags + APP_HEAD); // a function: `$` in a URL is not a replacement pattern
+}
+
+/** Tags at the end of <head>, after the entry's own script, preloads and stylesheets (which come first). */
+export function addToHeadEnd(html: string, tags: string): string {
+  return html.replace('</head>', () => tags + '</head>');
+}
+
+/** One transformer made of several, applied in order (their head tags land in that order). */
+export function composeIndex(...transformers: IndexTransformer[]): IndexTransformer {
+  return async (html, path) => {
+    for (const transform of transformers) html = await transform(html, path);
+    return html;
+  };
+}
 
 /**
  * Serves the built SPA from dist/: hashed files under /assets/ get a year-long immutable cache,
@@ -74,7 +94,8 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
     if (html === undefined || html === base.raw.toString('utf8')) return respond(c, base, 'no-cache');
     let entry = variants.get(html);
     if (!entry) {
-      if (variants.size > 32) variants.clear();
+      // Room for one variant per screen with preloads plus the hero's, so a crawl does not keep recompressing.
+      if (variants.size > 128) variants.clear();
       variants.set(html, (entry = encodeHtml(html)));
     }
     return respond(c, entry, 'no-cache');
@@ -86,7 +107,12 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
   };
   return (c: Context): Response | Promise<Response> | undefined => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return undefined; // not a percent-encoding this server wrote: the API's 404 answers it
+    }
     const file = normalize(join(distDir, path));
     if (file === index) return serveIndex(c, '/');
     if (file.startsWith(distDir) && (cache.has(file) || (existsSync(file) && statSync(file).isFile()))) {
