@@ -58,6 +58,34 @@ describe('local sign-in', () => {
     await context.close();
   });
 
+  it('a Naver return (?success=true&useruid=…&email=…) signs the member in; a failed one says so', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    // The auth service's tokens for the member, as the Naver server function hands them back.
+    const res = await page.request.post('/local/auth/sign-in', {
+      headers: { 'X-Storefront-Client': 'web/1.0' },
+      data: { email: DEMO.member.email, remember: false },
+    });
+    const { datas } = (await res.json()) as { datas: { accessToken: string; refreshToken: string } };
+    const back = new URLSearchParams({
+      success: 'true',
+      useruid: DEMO.member.useruid,
+      email: DEMO.member.email,
+      name: DEMO.member.name,
+      access_token: datas.accessToken,
+      refresh_token: datas.refreshToken,
+    });
+    await page.goto(`/login?${back}`);
+    await page.waitForURL('**/main');
+    await memberHeader(page).first().waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'pilates_useruid')?.value).toBe(DEMO.member.useruid);
+    await context.close();
+
+    const visitor = await newPage(app.browser, app.server.url);
+    await visitor.page.goto(`/login?success=false&email=${encodeURIComponent(DEMO.member.email)}`);
+    expect(await popupText(visitor.page)).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+    await visitor.context.close();
+  });
+
   it('auto-login ticked: cookies persist with an expiry', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email, { remember: true });

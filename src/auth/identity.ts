@@ -12,11 +12,16 @@ import type { IdentityDeps, IdentityRuntime } from './runtime';
 // Every API call carries this browser's access token as its bearer token.
 setAccessTokenSource(readAccessToken);
 
-let deps: IdentityDeps | undefined;
+let provideDeps: (deps: IdentityDeps) => void;
+/**
+ * The root configures identity in an effect, and React runs a child's effects before its parent's: a
+ * screen (the login page handling a provider return) can ask for the runtime first, so it waits here.
+ */
+const depsReady = new Promise<IdentityDeps>((resolve) => (provideDeps = resolve));
 let runtime: Promise<IdentityRuntime> | undefined;
 
 export function configureIdentity(next: IdentityDeps & { onOtherTabLogout: () => void }): () => void {
-  deps = next;
+  provideDeps(next);
   return onLogoutInOtherTab(() => {
     sessionStore.setLoggedOut();
     next.onOtherTabLogout();
@@ -24,9 +29,7 @@ export function configureIdentity(next: IdentityDeps & { onOtherTabLogout: () =>
 }
 
 export function loadIdentity(): Promise<IdentityRuntime> {
-  if (!deps) return Promise.reject(new Error('identity: configureIdentity() was not called'));
-  const d = deps;
-  runtime ??= import('./runtime').then((m) => m.createIdentityRuntime(d));
+  runtime ??= depsReady.then((deps) => import('./runtime').then((m) => m.createIdentityRuntime(deps)));
   return runtime;
 }
 

@@ -3,5 +3,7 @@ import type { IdentityRuntime } from '../../auth/runtime';
 
 /** Runs an identity action, loading the identity runtime chunk on first use. */
 export function withIdentity(action: (identity: IdentityRuntime) => Promise<void> | void): void {
-  void loadIdentity().then(action);
+  loadIdentity()
+    .then(action)
+    .catch((error: unknown) => console.error('identity action failed', error));
 }
