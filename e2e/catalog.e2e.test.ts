@@ -1,8 +1,8 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { confirmPopup, DEMO, newPage, popupText, signInLocal, appUnderTest } from './support';
+import { confirmPopup, DEMO, newPage, popupText, signInLocal, appUnderTest, ROOT } from './support';
 
 const app = appUnderTest();
 
@@ -116,6 +116,22 @@ describe('suggestions of a member', () => {
     await confirmPopup(page);
     await page.getByRole('button', { name: '문의하기' }).waitFor();
     expect(await page.getByText('수강 기간 문의드립니다').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('deep links', () => {
+  it('a class view opened from a link comes with its screen code preloaded and renders', async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const screen = manifest['src/routes/_b/classView.$contentsid.tsx?tsr-split=component---loader'];
+    const html = await (await fetch(`${app.server.url}/classView/127`)).text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${screen!.file}">`);
+    expect(html.indexOf(`/${screen!.file}`)).toBe(html.lastIndexOf(`/${screen!.file}`));
+
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await page.goto('/classView/127');
+    await expect.poll(() => page.locator('.class-summary__title').textContent()).toMatch(/\S/);
+    expect(await page.locator('.price').first().textContent()).toMatch(/원|무료/);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { heroPrerender } from './hero';
 import { createApp } from './app';
 import { createLocalAuth } from './local/auth';
 import { composeIndex } from './static';
-import { ROOT, startServer, type RunningServer } from './start';
+import { startServer, type RunningServer } from './start';
 
 const TEMPLATE = '<head><title>t</title><!--app-head--></head><body><div id="app"><!--app-hero--></div></body>';
 
@@ -115,23 +115,5 @@ describe('served by the reference backend', () => {
     const dir = distWith(MANIFEST);
     const app = createApp({ db: server.db, auth: createLocalAuth(dir), dataDir: dir, distDir: dir });
     expect((await app.request('/%E0')).status).toBe(404);
-  });
-});
-
-// The real build, when there is one: e2e builds dist/ (npm run build); unit tests do not build it.
-const manifestFile = join(ROOT, 'dist', '.vite', 'manifest.json');
-describe.skipIf(!existsSync(manifestFile))('served from the built dist/ (skipped: no dist/.vite/manifest.json, run npx vite build)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ port: 0, memory: true, serveApp: true, quiet: true });
-  });
-  afterAll(() => server?.close());
-
-  it('preloads the class view chunk for /classView/127', async () => {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    const chunk = manifest['src/routes/_b/classView.$contentsid.tsx?tsr-split=component---loader'];
-    const html = await (await fetch(`${server.url}/classView/127`)).text();
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${chunk!.file}">`);
-    expect(html.indexOf(`/${chunk!.file}`)).toBe(html.lastIndexOf(`/${chunk!.file}`));
   });
 });
