@@ -52,6 +52,9 @@ describe('catalog journey of a visitor', () => {
     expect(await page.locator('h1').textContent()).toContain('리포머');
     await page.goto('/search?schtext=zzzz');
     expect(await page.locator('.empty-state').textContent()).toContain('검색 결과가 없습니다');
+    // A number typed into the address is still a search text, not an error page.
+    await page.goto('/search?schtext=2024');
+    await expect.poll(() => page.locator('h1').textContent()).toContain('2024');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { optionalNumber, optionalOneOf, optionalString, optionalText, stringOr } from './searchParams';
+import { optionalNumber, optionalOneOf, optionalText, textOr } from './searchParams';
 
 const TABS = ['faq', 'suggest'] as const;
 
@@ -22,29 +22,29 @@ describe('optionalNumber', () => {
   });
 });
 
-describe('optionalString and stringOr', () => {
+describe('optionalText and textOr', () => {
   it('keep strings, including the empty one', () => {
-    expect(optionalString('u-1')).toBe('u-1');
-    expect(optionalString('')).toBe('');
-    expect(stringOr('필라테스', '')).toBe('필라테스');
-    expect(stringOr('', 'x')).toBe('');
+    expect(optionalText('u-1')).toBe('u-1');
+    expect(optionalText('')).toBe('');
+    expect(textOr('필라테스', '')).toBe('필라테스');
+    expect(textOr('', 'x')).toBe('');
   });
-  it('give undefined or the fallback only when the param is absent', () => {
-    expect(optionalString(undefined)).toBeUndefined();
-    expect(stringOr(undefined, '')).toBe('');
-  });
-  it('reject any other type, as the zod schemas did', () => {
-    for (const v of [123, true, null, ['a'], { a: 1 }]) {
-      expect(() => optionalString(v)).toThrow(TypeError);
-      expect(() => stringOr(v, '')).toThrow(TypeError);
+  it('give undefined or the fallback when the param is absent or structured', () => {
+    for (const v of [undefined, null, ['a'], { a: 1 }]) {
+      expect(optionalText(v)).toBeUndefined();
+      expect(textOr(v, '')).toBe('');
     }
+  });
+  it('read numbers and booleans back as the text that was typed', () => {
+    expect(textOr(123, '')).toBe('123');
+    expect(optionalText(true)).toBe('true');
   });
 });
 
 describe('with the values the router hands to validateSearch', () => {
   const read = (query: string) => {
     const search: Record<string, unknown> = defaultParseSearch(query);
-    return { page: optionalNumber(search.page), tab: optionalOneOf(search.tab, TABS), schtext: stringOr(search.schtext, '') };
+    return { page: optionalNumber(search.page), tab: optionalOneOf(search.tab, TABS), schtext: textOr(search.schtext, '') };
   };
   it('reads ?page=2 as the number 2', () => {
     expect(read('?page=2&tab=suggest&schtext=%EB%A7%A4%ED%8A%B8')).toEqual({ page: 2, tab: 'suggest', schtext: '매트' });
@@ -56,6 +56,9 @@ describe('with the values the router hands to validateSearch', () => {
   });
   it('does not turn a quoted number back into a page', () => {
     expect(read('?page=%222%22').page).toBeUndefined();
+  });
+  it('reads a search for a number as that text', () => {
+    expect(read('?schtext=2024').schtext).toBe('2024');
   });
 });
 

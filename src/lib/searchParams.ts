@@ -5,9 +5,8 @@
  * TanStack Router JSON-parses each search value before validation: `?page=2` arrives as the
  * number 2, `?success=true` as the boolean true, and only `?page=%222%22` as the string '2'.
  *
- * Enum and number readers drop a bad value to undefined, so a stale or hand-edited link still
- * opens the page with its default. String readers reject a non-string instead (the route shows
- * its error), as the schema validation before them did.
+ * Every reader drops a bad value to undefined (or its fallback), so a stale, hand-edited or outside
+ * link still opens the page with its default instead of an error page.
  */
 
 /** `value` when it is one of `allowed`, otherwise undefined. */
@@ -20,22 +19,16 @@ export function optionalNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** `value` when it is a string, undefined when absent; throws for anything else. */
-export function optionalString(value: unknown): string | undefined {
-  if (value === undefined || typeof value === 'string') return value;
-  throw new TypeError(`Expected a string search param, got ${value === null ? 'null' : typeof value}`);
-}
-
 /**
- * A value another site put in the address (a sign-in provider's return), read back as the text it was:
- * the router's JSON parsing turns `?success=true` into true and `?useruid=12345` into 12345.
+ * Text as it was typed in the address: the router's JSON parsing turns `?schtext=123` into 123 and a
+ * sign-in provider's `?success=true` into true; both read back as text. Objects and arrays read as absent.
  */
 export function optionalText(value: unknown): string | undefined {
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   return typeof value === 'string' ? value : undefined;
 }
 
-/** `value` when it is a string, `fallback` when absent; throws for anything else. */
-export function stringOr(value: unknown, fallback: string): string {
-  return optionalString(value) ?? fallback;
+/** Text as typed (see optionalText), `fallback` when absent or unreadable. */
+export function textOr(value: unknown, fallback: string): string {
+  return optionalText(value) ?? fallback;
 }

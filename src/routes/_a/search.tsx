@@ -2,7 +2,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { SearchPage } from '../../features/catalog/SearchPage';
 import { pageOf } from '../../features/catalog/classListSearch';
-import { optionalNumber, stringOr } from '../../lib/searchParams';
+import { optionalNumber, textOr } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -13,7 +13,7 @@ type SearchPageSearch = { schtext: string; page?: number | undefined };
 
 /** Typed as SearchSchemaInput so links may leave schtext out; it reads as ''. */
 function parseSearchPageSearch(search: Partial<SearchPageSearch> & SearchSchemaInput): SearchPageSearch {
-  return { schtext: stringOr(search.schtext, ''), page: optionalNumber(search.page) };
+  return { schtext: textOr(search.schtext, ''), page: optionalNumber(search.page) };
 }
 
 export const Route = createFileRoute('/_a/search')({
