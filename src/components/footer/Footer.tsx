@@ -77,8 +77,8 @@ function SocialMark({ kind }: { kind: (typeof SOCIAL_LINKS)[number]['key'] }) {
         </svg>
       );
     case 'kakao':
-      return <span className="social__text">TALK</span>;
+      return <span className="social__text" aria-hidden="true">TALK</span>;
     case 'naver':
-      return <span className="social__text">N</span>;
+      return <span className="social__text" aria-hidden="true">N</span>;
   }
 }

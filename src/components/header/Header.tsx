@@ -86,7 +86,7 @@ export function Header() {
           </Suspense>
         )}
       </header>
-      <div className="site-header-compact" data-testid="site-header-compact" aria-hidden={mode !== 'down'}>
+      <div className="site-header-compact" data-testid="site-header-compact" aria-hidden={mode !== 'down'} inert={mode !== 'down'}>
         <div className="site-header-compact__inner">
           <Logo compact />
           {wide && (

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 /** Logo linking home (spec §2). */
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/main" className={compact ? 'logo logo--compact' : 'logo'} aria-label="필라테스재활협회 온라인클래스 홈">
+    <Link to="/main" className={compact ? 'logo logo--compact' : 'logo'}>
       <span className="logo__mark" aria-hidden="true">
         <svg viewBox="0 0 32 32" width="100%" height="100%">
           <circle cx="16" cy="16" r="15" fill="#EE732E" />
@@ -14,6 +14,8 @@ export function Logo({ compact = false }: { compact?: boolean }) {
         <strong>필라테스재활협회</strong>
         {!compact && <em>ONLINE CLASS</em>}
       </span>
+      {/* The link's name is the visible text plus where it goes (WCAG 2.5.3: the name contains the label). */}
+      <span className="sr-only"> 홈</span>
     </Link>
   );
 }

@@ -75,7 +75,13 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
       {data.list.length === 0 ? (
         <EmptyState title="이 카테고리에 등록된 클래스가 없습니다." hint="다른 카테고리를 둘러보세요." />
       ) : (
-        <LectureGrid lectures={data.list} eagerCount={4} />
+        <section aria-labelledby="class-list-heading">
+          {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+          <h2 id="class-list-heading" className="sr-only">
+            클래스 목록
+          </h2>
+          <LectureGrid lectures={data.list} eagerCount={4} />
+        </section>
       )}
       <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
     </div>
