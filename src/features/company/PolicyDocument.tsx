@@ -22,7 +22,7 @@ export function PolicyDocument({ intro, sections, effective }: { intro: string; 
       </nav>
       {sections.map((s, i) => (
         <section key={s.heading} id={`article-${i + 1}`} className="policy__article">
-          <h3>{s.heading}</h3>
+          <h2>{s.heading}</h2>
           {s.paragraphs.map((p) => (
             <p key={p}>{p}</p>
           ))}
