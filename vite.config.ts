@@ -11,11 +11,24 @@ const FIRST_PAINT_LIBRARIES =
   /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|react-query|query-core|react-store|store)|openapi-fetch|tiny-invariant|tiny-warning|cookie-es|seroval[^/]*)\//;
 
 /**
- * App modules every first paint runs (API client and envelope, session restore, lecture cards and skeletons,
- * Vite's preload helper): one file instead of a dozen tiny ones. Nothing here imports a deferred library.
+ * App modules every first paint runs (paths under src/, no extension): the API client and envelope, session
+ * restore, header and mobile bar, the /main page and lecture cards. They travel in the first chunk with the
+ * libraries instead of as a dozen small files. Nothing here may import a deferred library; a first-paint
+ * module left off the list still works, it just costs a request (npm run budget shows the files).
  */
-const FIRST_PAINT_APP =
-  /(\/src\/(config|api\/(client|envelope|errors)|api\/queries\/(catalog|main)|session\/sessionStore|auth\/(tokenStore|accessToken)|lib\/(productKeys|cartEvents|shellEvents|routeMeta)|components\/ui\/(formatPrice|Price|LectureCard|Skeleton|Stars|TopProgress)|lib\/(cookies|searchParams)|components\/layout\/(Deferred|Layouts|SubpageBand)|components\/header\/(Header|Logo|useHeaderMode|useMyClassInfo|useWideScreen|headerMode)|components\/footer\/(MobileBar|FloatingButtons|siteInfo)|components\/icons|api\/queries\/myClass|features\/catalog\/(MainPage|HeroBanner|LectureStrip))\.tsx?$|vite\/preload-helper|rolldown\/runtime)/;
+const FIRST_PAINT_APP_MODULES = [
+  'config', 'api/client', 'api/envelope', 'api/errors', 'api/queries/catalog', 'api/queries/main', 'api/queries/myClass',
+  'session/sessionStore', 'auth/tokenStore', 'auth/accessToken',
+  'lib/productKeys', 'lib/cartEvents', 'lib/shellEvents', 'lib/routeMeta', 'lib/cookies', 'lib/searchParams',
+  'components/ui/formatPrice', 'components/ui/Price', 'components/ui/LectureCard', 'components/ui/Skeleton', 'components/ui/Stars',
+  'components/ui/TopProgress', 'components/icons',
+  'components/layout/Deferred', 'components/layout/Layouts', 'components/layout/SubpageBand',
+  'components/header/Header', 'components/header/Logo', 'components/header/useHeaderMode', 'components/header/useMyClassInfo',
+  'components/header/useWideScreen', 'components/header/headerMode',
+  'components/footer/MobileBar', 'components/footer/FloatingButtons', 'components/footer/siteInfo',
+  'features/catalog/MainPage', 'features/catalog/HeroBanner', 'features/catalog/LectureStrip',
+];
+const FIRST_PAINT_APP = new RegExp(`/src/(${FIRST_PAINT_APP_MODULES.join('|')})\\.tsx?$|vite/preload-helper|rolldown/runtime`);
 
 export default defineConfig(({ mode }) => ({
   // The app's environment, validated with zod here: a wrong value fails the build, not the visitor's page.
@@ -45,7 +58,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     manifest: true,
-    // Every supported browser has native modulepreload: no polyfill in the entry.
+    // Every supported browser has native modulepreload: no polyfill in the entry. Only index.html preloads
+    // (the entry's imports); dynamic imports carry no preload lists, which would cost first-paint bytes:
+    // the reference backend preloads a deep link's screen chunks instead (server/routePreloads.ts).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: false,
     rolldownOptions: {
