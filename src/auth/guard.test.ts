@@ -2,7 +2,7 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 
 const alertDark = vi.fn(async (_: string) => {});
-vi.mock('../components/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
+vi.mock('../lib/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
 
 const { requireSignedIn, LOGIN_REQUIRED_MESSAGE } = await import('./guard');
 

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { isAccessTokenValid } from './accessToken';
 import { readAccessToken } from './tokenStore';
-import { alertDark } from '../components/popup';
+import { alertDark } from '../lib/popup';
 
 export const LOGIN_REQUIRED_MESSAGE = '로그인 후 이용해주세요.';
 

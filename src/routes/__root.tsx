@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useShellEffects } from '../components/layout/useShellEffects';
 import { PRODUCT_NAME } from '../lib/routeMeta';
-import '../components/popup.css';
+import '../lib/popup.css';
 import { TopProgress } from '../components/ui/TopProgress';
 
 export interface RouterContext {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 import { requestOpenSearch } from '../../lib/shellEvents';
 import { useMyClassInfo } from '../header/useMyClassInfo';
 import { CartIcon, ChatIcon, ClassroomIcon, HomeIcon, SearchIcon } from '../icons';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SUGGEST_PAGE_SIZE, suggestsQuery } from '../../api/queries/board';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { boardKeys, deleteSuggest, suggestInfoQuery } from '../../api/queries/board';
-import { alertDark, alertError, confirmDark } from '../../components/popup';
+import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { SkeletonBlock } from '../../components/ui/Skeleton';

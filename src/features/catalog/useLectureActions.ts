@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { addLectureToCart, catalogKeys } from '../../api/queries/catalog';
-import { alertDark, alertError } from '../../components/popup';
+import { alertDark, alertError } from '../../lib/popup';
 import { LOGIN_REQUIRED_MESSAGE } from '../../auth/guard';
 import { announceCartChange } from '../../lib/cartEvents';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 
 export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
 

@@ -3,7 +3,7 @@ import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
-import { sessionStore, useSessionUser } from '../../session/sessionStore';
+import { sessionStore, useSessionUser } from '../../auth/sessionStore';
 
 const TITLE = '클래스 상세';
 

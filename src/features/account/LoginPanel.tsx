@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { config } from '../../config';
 import { fetchLocalMembers } from '../../auth/localAdapter';
 import { isProviderReturn } from '../../auth/identity';
-import { useSessionUser } from '../../session/sessionStore';
-import { withIdentity } from '../header/useIdentityAction';
+import { useSessionUser } from '../../auth/sessionStore';
+import { withIdentity } from '../../auth/withIdentity';
 import './login.css';
 
 export const LOCAL_MODE_LABEL = '로컬 체험 모드';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { StoredUser } from '../auth/tokenStore';
-import { readAccessToken, readUser } from '../auth/tokenStore';
-import { isAccessTokenValid } from '../auth/accessToken';
+import type { StoredUser } from './tokenStore';
+import { readAccessToken, readUser } from './tokenStore';
+import { isAccessTokenValid } from './accessToken';
 
 /** Member data shown by the interface (tokens stay in the token store). */
 export interface SessionUserData {
