@@ -47,12 +47,6 @@ export const CartIcon = (p: IconProps) => (
     <circle cx="17" cy="19.5" r="1.2" />
   </Svg>
 );
-export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="8.5" r="3.8" />
-    <path d="M4.5 20c1.2-3.6 4-5.3 7.5-5.3s6.3 1.7 7.5 5.3" />
-  </Svg>
-);
 export const ClassroomIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3.5" y="5" width="17" height="11.5" rx="1.8" />
@@ -73,11 +67,6 @@ export const ChatIcon = (p: IconProps) => (
 export const ArrowUpIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 19V5M6 11l6-6 6 6" />
-  </Svg>
-);
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m6 9 6 6 6-6" />
   </Svg>
 );
 
