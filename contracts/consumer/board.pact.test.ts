@@ -11,7 +11,7 @@ import {
   fetchSuggests,
   saveSuggest,
 } from '../../src/api/queries/board';
-import { NOTICE_PAGE_SIZE, fetchNoticeInfo, fetchNotices } from '../../src/api/queries/notice';
+import { NOTICE_PAGE_SIZE, fetchNoticeInfo, fetchNotices } from '../../src/api/queries/board';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useSyncExternalStore } from 'react';
 import type { StoredUser } from './tokenStore';
 import { readAccessToken, readUser } from './tokenStore';

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { readCookie, readCookies, removeCookie, writeCookie, type CookieOptions } from '../lib/cookies';
 import { isProductKey, productKey } from '../lib/productKeys';
 

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Inline line icons (24 px grid, currentColor) so the shell needs no icon font or image request. */
 interface IconProps {
   size?: number;

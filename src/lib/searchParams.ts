@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /**
  * Readers for route `validateSearch` functions. Route validators load with the entry chunk, so
  * these stay a few lines each rather than pulling a schema library into first paint.

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../../auth/sessionStore';
 import { requestOpenSearch } from '../../lib/shellEvents';

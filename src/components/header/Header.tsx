@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../auth/sessionStore';

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import './ui.css';
 import { Link } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';

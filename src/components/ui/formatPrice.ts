@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 const won = new Intl.NumberFormat('ko-KR');
 
 /** 89000 → "89,000원" (spec §9: ko-KR separators). */

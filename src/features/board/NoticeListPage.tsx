@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/notice';
+import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/board';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { formatDate } from '../../components/ui/formatPrice';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { mainReviewsQuery } from '../../api/queries/main';
+import { mainReviewsQuery } from '../../api/queries/ratings';
 import { Stars } from '../../components/ui/Stars';
 import { formatDate } from '../../components/ui/formatPrice';
 

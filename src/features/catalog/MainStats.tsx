@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { statsQuery } from '../../api/queries/main';
+import { statsQuery } from '../../api/queries/stats';
 
 const count = new Intl.NumberFormat('ko-KR');
 

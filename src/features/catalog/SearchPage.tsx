@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LECTURE_PAGE_SIZE, onlineLecturesQuery } from '../../api/queries/catalog';
-import { noticesQuery } from '../../api/queries/notice';
+import { noticesQuery } from '../../api/queries/board';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { addLectureToCart, catalogKeys } from '../../api/queries/catalog';
+import { catalogKeys } from '../../api/queries/catalog';
+import { addLectureToCart } from '../../api/queries/cart';
 import { alertDark, alertError } from '../../lib/popup';
 import { LOGIN_REQUIRED_MESSAGE } from '../../auth/guard';
 import { announceCartChange } from '../../lib/cartEvents';

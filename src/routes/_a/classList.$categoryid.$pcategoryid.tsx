@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { onlineLecturesQuery } from '../../api/queries/catalog';
-import { menuCategoriesQuery } from '../../api/queries/category';
+import { menuCategoriesQuery } from '../../api/queries/catalog';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
 import { pageOf, parseClassListSearch, sortOf } from '../../features/catalog/classListSearch';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { noticesQuery } from '../../api/queries/notice';
+import { noticesQuery } from '../../api/queries/board';
 import { NoticeListPage } from '../../features/board/NoticeListPage';
 import { isnoticeOf } from '../../features/board/noticeKind';
 import { pageOf } from '../../features/catalog/classListSearch';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { noticeInfoQuery } from '../../api/queries/notice';
+import { noticeInfoQuery } from '../../api/queries/board';
 import { NoticeViewPage } from '../../features/board/NoticeViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
