@@ -4,7 +4,11 @@ import { isRedirect } from '@tanstack/react-router';
 const alertDark = vi.fn(async (_: string) => {});
 vi.mock('../lib/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
 
-const { requireSignedIn, LOGIN_REQUIRED_MESSAGE } = await import('./guard');
+const { requireSignedIn, signedInOrToLogin, LOGIN_REQUIRED_MESSAGE } = await import('./guard');
+const { isAccessTokenValid } = await import('./accessToken');
+
+/** The router context's auth for a browser holding this access token. */
+const tokenIs = (token: string | undefined) => ({ hasValidToken: () => isAccessTokenValid(token) });
 
 function jwt(exp: number): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -24,7 +28,7 @@ describe('requireSignedIn (the one auth guard)', () => {
   beforeEach(() => alertDark.mockClear());
 
   it('lets a valid, unexpired access token through silently', () => {
-    expect(thrown(() => requireSignedIn({}, () => jwt(Date.now() / 1000 + 600)))).toBeUndefined();
+    expect(thrown(() => requireSignedIn({ auth: tokenIs(jwt(Date.now() / 1000 + 600)) }))).toBeUndefined();
     expect(alertDark).not.toHaveBeenCalled();
   });
 
@@ -33,7 +37,7 @@ describe('requireSignedIn (the one auth guard)', () => {
     ['expired', jwt(Date.now() / 1000 - 1)],
     ['tampered', 'abc.def.ghi'],
   ])('%s token: notice "로그인 후 이용해주세요." and redirect to /login', (_, token) => {
-    const error = thrown(() => requireSignedIn({}, () => token));
+    const error = thrown(() => requireSignedIn({ auth: tokenIs(token) }));
     expect(isRedirect(error)).toBe(true);
     expect((error as { options: { to: string } }).options.to).toBe('/login');
     expect(alertDark).toHaveBeenCalledWith(LOGIN_REQUIRED_MESSAGE);
@@ -41,7 +45,21 @@ describe('requireSignedIn (the one auth guard)', () => {
   });
 
   it('preloading (hover intent) redirects without a notice', () => {
-    expect(isRedirect(thrown(() => requireSignedIn({ preload: true }, () => undefined)))).toBe(true);
+    expect(isRedirect(thrown(() => requireSignedIn({ auth: tokenIs(undefined), preload: true })))).toBe(true);
     expect(alertDark).not.toHaveBeenCalled();
+  });
+
+  it('a button on a public page: signed in goes on without a notice', async () => {
+    const navigate = vi.fn(async (_: { to: '/login' }) => {});
+    expect(await signedInOrToLogin(tokenIs(jwt(Date.now() / 1000 + 600)), navigate)).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(alertDark).not.toHaveBeenCalled();
+  });
+
+  it('a button on a public page: a visitor gets the guard\'s notice and goes to /login', async () => {
+    const navigate = vi.fn(async (_: { to: '/login' }) => {});
+    expect(await signedInOrToLogin(tokenIs(undefined), navigate)).toBe(false);
+    expect(alertDark).toHaveBeenCalledWith('로그인 후 이용해주세요.');
+    expect(navigate).toHaveBeenCalledWith({ to: '/login' });
   });
 });

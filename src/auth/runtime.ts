@@ -1,14 +1,12 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, type NaverReturn } from '../../machines/auth';
 import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCheck';
-import type { SignedInUser } from '../../machines/identityTypes';
 import { config } from '../config';
 import { alertDark } from '../lib/popup';
 import { getSupabase } from '../session/supabaseClient';
 import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
 import { sessionStore } from './sessionStore';
 import { announceLogoutToOtherTabs } from './logoutChannel';
-import { isAccessTokenValid } from './accessToken';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
 import { createSupabaseAuthAdapter } from './supabaseAdapter';
@@ -19,7 +17,7 @@ import {
   readAccessToken,
   readRememberChoice,
   readSessionToken,
-  readUser,
+  readSignedInUser,
   saveUser,
   setRememberChoice,
 } from './tokenStore';
@@ -28,23 +26,9 @@ export interface IdentityDeps {
   navigate: (to: string) => void;
 }
 
-/** Cookies → signed-in user, when every field needed is there and the access token is valid. */
-function userFromStorage(): SignedInUser | null {
-  const u = readUser();
-  if (!isAccessTokenValid(u.accessToken) || !u.useruid || !u.sessionToken) return null;
-  return {
-    accessToken: u.accessToken ?? '',
-    refreshToken: u.refreshToken ?? '',
-    sessionToken: u.sessionToken,
-    email: u.email ?? '',
-    useruid: u.useruid,
-    username: u.username ?? '',
-  };
-}
-
 function inspectLocalSession(): LocalSession {
   const loggedIn = sessionStore.get().user.loggedIn;
-  const user = userFromStorage();
+  const user = readSignedInUser();
   if (user) return { kind: loggedIn ? 'loggedIn' : 'restorable', useruid: user.useruid, sessionToken: user.sessionToken };
   // The store says logged in, or a stale cookie lingers: both count as logged out.
   if (loggedIn || readAccessToken()) return { kind: 'expired' };
@@ -102,7 +86,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       },
       actions: {
         restoreUser: () => {
-          const user = userFromStorage();
+          const user = readSignedInUser();
           if (user) auth.send({ type: 'RESTORED', user });
         },
         dropExpiredUser: () => {
@@ -116,7 +100,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     { inspect },
   ).start();
 
-  const restored = sessionStore.get().user.loggedIn ? userFromStorage() : null;
+  const restored = sessionStore.get().user.loggedIn ? readSignedInUser() : null;
   if (restored) auth.send({ type: 'RESTORED', user: restored });
 
   async function reportSignIn(report: Awaited<ReturnType<typeof localSignIn>>, remember: boolean, returnTo?: string) {

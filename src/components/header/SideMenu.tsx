@@ -4,7 +4,7 @@ import { config } from '../../config';
 import type { SessionUserData } from '../../auth/sessionStore';
 import { formatPoints } from '../../lib/formatPoints';
 import { CloseIcon } from '../icons';
-import { classListPath } from './categoryTree';
+import { classListPath } from '../../lib/categories';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';

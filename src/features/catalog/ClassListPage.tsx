@@ -5,7 +5,7 @@ import { LECTURE_PAGE_SIZE, LECTURE_SORTS, onlineLecturesQuery, type LectureSort
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { categoryPath, childrenOf } from './categoryPath';
+import { categoryPath, childrenOf } from '../../lib/categories';
 import { SORT_LABELS } from './classListSearch';
 import './catalog.css';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '../../api/queries/catalog';
 import { addLectureToCart } from '../../api/queries/cart';
 import { alertDark, alertError } from '../../lib/popup';
-import { LOGIN_REQUIRED_MESSAGE } from '../../auth/guard';
+import { signedInOrToLogin } from '../../auth/guard';
 import { announceCartChange } from '../../lib/cartEvents';
 import { useSessionUser } from '../../auth/sessionStore';
 
@@ -17,11 +17,11 @@ export function useLectureActions(contentsid: number) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
+  const auth = useRouteContext({ from: '__root__', select: (context) => context.auth });
+
   const requireMember = async (): Promise<string | null> => {
-    if (user.loggedIn && user.data) return user.data.useruid;
-    await alertDark(LOGIN_REQUIRED_MESSAGE);
-    await navigate({ to: '/login' });
-    return null;
+    if (!(await signedInOrToLogin(auth, navigate))) return null;
+    return user.data?.useruid ?? null;
   };
 
   const addToCart = async () => {
