@@ -68,12 +68,9 @@ export function buildCategoryTree(categories: readonly Category[], current: Curr
 /** Address of a category's class list: /classList/{categoryid}/{pcategoryid}. */
 export function classListPath(node: Pick<Category, 'categoryid' | 'pcategoryid'>): {
   to: '/classList/$categoryid/$pcategoryid';
-  params: { categoryid: string; pcategoryid: string };
+  params: { categoryid: number; pcategoryid: number };
 } {
-  return {
-    to: '/classList/$categoryid/$pcategoryid',
-    params: { categoryid: String(node.categoryid), pcategoryid: String(node.pcategoryid) },
-  };
+  return { to: '/classList/$categoryid/$pcategoryid', params: { categoryid: node.categoryid, pcategoryid: node.pcategoryid } };
 }
 
 /** The category and its ancestors, top level first (breadcrumb of /classList). */

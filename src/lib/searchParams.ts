@@ -33,3 +33,8 @@ export function optionalText(value: unknown): string | undefined {
 export function textOr(value: unknown, fallback: string): string {
   return optionalText(value) ?? fallback;
 }
+
+/** A page number from the address: a whole number ≥ 1, else 1. */
+export function pageOr1(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 1;
+}

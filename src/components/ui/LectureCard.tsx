@@ -16,7 +16,7 @@ interface LectureCardProps {
 export function LectureCard({ lecture, eager = false }: LectureCardProps) {
   return (
     <article className="lecture-card" data-testid="lecture-card">
-      <Link to="/classView/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="lecture-card__link">
+      <Link to="/classView/$contentsid" params={{ contentsid: lecture.contentsid }} className="lecture-card__link">
         <div className="lecture-card__thumb">
           <img
             src={lecture.thumbnail}

@@ -35,7 +35,7 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
         </li>
         {path.map((c) => (
           <li key={c.categoryid}>
-            <Link to="/classList/$categoryid/$pcategoryid" params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}>
+            <Link to="/classList/$categoryid/$pcategoryid" params={{ categoryid: c.categoryid, pcategoryid: c.pcategoryid }}>
               {c.ctgrname}
             </Link>
           </li>
@@ -51,7 +51,7 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
             <li key={c.categoryid}>
               <Link
                 to="/classList/$categoryid/$pcategoryid"
-                params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}
+                params={{ categoryid: c.categoryid, pcategoryid: c.pcategoryid }}
                 className={c.categoryid === categoryid ? 'chip on' : 'chip'}
               >
                 {c.ctgrname}

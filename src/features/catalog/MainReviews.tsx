@@ -20,7 +20,7 @@ export function MainReviews() {
           <li key={r.reviewid} className="review-card">
             <Stars score={r.ratescore} />
             <p className="review-card__content">{r.content}</p>
-            <Link to="/classView/$contentsid" params={{ contentsid: String(r.contentsid) }} className="review-card__lecture">
+            <Link to="/classView/$contentsid" params={{ contentsid: r.contentsid }} className="review-card__lecture">
               {r.lecturetitle}
             </Link>
             <p className="review-card__meta">

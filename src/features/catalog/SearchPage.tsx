@@ -60,7 +60,7 @@ export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
               <ul className="search-notices">
                 {noticeList.map((n) => (
                   <li key={n.noticeid}>
-                    <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }}>
+                    <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }}>
                       {n.title}
                     </Link>
                     <span className="muted">{formatDate(n.regdate)}</span>

@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { onlineLecturesQuery } from '../../api/queries/catalog';
-import { menuCategoriesQuery } from '../../api/queries/catalog';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
-import { pageOf, parseClassListSearch, sortOf } from '../../features/catalog/classListSearch';
+import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
+import { idParam, idString } from '../../lib/routeParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -10,17 +10,17 @@ const TITLE = '클래스 목록';
 
 export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   staticData: { title: TITLE },
+  params: {
+    parse: (p) => ({ categoryid: idParam(p.categoryid), pcategoryid: idParam(p.pcategoryid) }),
+    stringify: (p) => ({ categoryid: idString(p.categoryid), pcategoryid: idString(p.pcategoryid) }),
+  },
   validateSearch: parseClassListSearch,
-  loaderDeps: ({ search }) => ({ sort: sortOf(search), page: pageOf(search) }),
+  search: { middlewares: [stripSearchParams(CLASS_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());
     return context.queryClient.ensureQueryData(
-      onlineLecturesQuery({
-        page: deps.page,
-        categoryid: Number(params.categoryid) || 0,
-        pcategoryid: Number(params.pcategoryid) || 0,
-        sortType: deps.sort,
-      }),
+      onlineLecturesQuery({ page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort }),
     );
   },
   pendingComponent: () => (
@@ -33,15 +33,15 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
 });
 
 function ClassListRoute() {
-  const params = Route.useParams();
-  const search = Route.useSearch();
+  const { categoryid, pcategoryid } = Route.useParams();
+  const { sort, page } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ClassListPage
-      categoryid={Number(params.categoryid) || 0}
-      pcategoryid={Number(params.pcategoryid) || 0}
-      sort={sortOf(search)}
-      page={pageOf(search)}
+      categoryid={categoryid}
+      pcategoryid={pcategoryid}
+      sort={sort}
+      page={page}
       onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
     />
   );
