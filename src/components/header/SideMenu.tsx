@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { config } from '../../config';
 import type { SessionUserData } from '../../auth/sessionStore';
-import { formatPoints } from '../../lib/formatPoints';
+import { formatPoints } from '../../lib/format';
 import { CloseIcon } from '../icons';
 import { classListPath } from '../../lib/categories';
 import { useCategoryMenu } from './useCategoryMenu';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/board';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
 import { ClipIcon } from '../../components/icons';

@@ -7,7 +7,7 @@ import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { ClipIcon } from '../../components/icons';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import { SuggestForm } from './SuggestForm';
 import { SuggestView } from './SuggestView';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { mainReviewsQuery } from '../../api/queries/ratings';
 import { Stars } from '../../components/ui/Stars';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 
 /** Latest reviews of members, linking to the reviewed class. */
 export function MainReviews() {

@@ -5,7 +5,7 @@ import { noticesQuery } from '../../api/queries/board';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import './catalog.css';
 
 interface SearchPageProps {
