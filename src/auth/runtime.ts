@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type NaverReturn } from '../../machines/auth';
+import { authMachine } from '../../machines/auth';
+import type { NaverReturnFlags } from './naverReturn';
 import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCheck';
 import { config } from '../config';
 import { alertDark } from '../lib/popup';
@@ -144,7 +145,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       if (report) await reportSignIn(report, readRememberChoice(), '/main');
     },
     /** Back from the Naver server function with ?success=…&useruid=…&email=… */
-    async naverReturn(flags: Omit<NaverReturn, 'remember' | 'accessToken' | 'refreshToken'> & { accessToken?: string; refreshToken?: string }) {
+    async naverReturn(flags: NaverReturnFlags) {
       const tokens = flags.accessToken ? null : await port.currentTokens();
       auth.send({
         type: 'NAVER_RETURN',

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useShellEffects } from '../components/layout/useShellEffects';
+import { useIdentityWiring } from '../auth/useIdentityWiring';
 import { PRODUCT_NAME } from '../lib/routeMeta';
 import type { RouterAuth } from '../auth/routerAuth';
 import '../lib/popup.css';
@@ -19,6 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   useShellEffects();
+  useIdentityWiring();
   return (
     <>
       <TopProgress />
