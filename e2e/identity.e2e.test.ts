@@ -104,7 +104,9 @@ describe('local sign-in', () => {
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
     const answer = await page.evaluate(
       async ({ token, useruid }) => {
-        const res = await fetch(`/api/CheckUserPhone?useruid=${encodeURIComponent(useruid)}`, { headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
+        const res = await fetch(`/api/CheckUserPhone?useruid=${encodeURIComponent(useruid)}`, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+        });
         return (await res.json()) as { datas: { exists: boolean }; respMessage: string };
       },
       { token: cookies.pilates_accessToken ?? '', useruid: cookies.pilates_useruid ?? '' },
