@@ -49,6 +49,8 @@ export default tseslint.config(
     rules: {
       // `_name` marks a parameter a signature requires but the body does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Merged modules leave two imports of one file behind; one import line per module.
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {

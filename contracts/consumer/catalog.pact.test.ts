@@ -4,6 +4,7 @@ import { branch, curriculumSection, lecture, lectureDetail, rating, ratingStarIn
 import {
   LECTURE_PAGE_SIZE,
   SIMILAR_COUNT,
+  fetchBranches,
   fetchCurriculum,
   fetchCurriculumSections,
   fetchLectureDetail,
@@ -13,7 +14,6 @@ import {
 } from '../../src/api/queries/catalog';
 import { addLectureToCart } from '../../src/api/queries/cart';
 import { RATING_PAGE_SIZE, fetchRatingStarInfo, fetchRatings } from '../../src/api/queries/ratings';
-import { fetchBranches } from '../../src/api/queries/catalog';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**
