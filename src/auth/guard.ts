@@ -1,8 +1,15 @@
-import { isRedirect, redirect } from '@tanstack/react-router';
-import { alertDark } from '../lib/popup';
+import { redirect } from '@tanstack/react-router';
 import type { RouterAuth } from './routerAuth';
 
 export const LOGIN_REQUIRED_MESSAGE = '로그인 후 이용해주세요.';
+
+/**
+ * The dark notice. The guard travels with the entry chunk (layout routes are not split); the dialog module, like
+ * sweetalert2 behind it, loads on first use instead of riding along with every first paint.
+ */
+function notify(message: string): void {
+  void import('../lib/popup').then((dialogs) => dialogs.alertDark(message));
+}
 
 /**
  * The one guard every `_auth` layout runs in `beforeLoad` (spec §4, §5): the access token must
@@ -11,24 +18,6 @@ export const LOGIN_REQUIRED_MESSAGE = '로그인 후 이용해주세요.';
 export function requireSignedIn({ auth, preload = false }: { auth: Pick<RouterAuth, 'hasValidToken'>; preload?: boolean }): void {
   if (auth.hasValidToken()) return;
   // Hover/intent preloading runs guards too: only a real navigation shows the notice.
-  if (!preload) void alertDark(LOGIN_REQUIRED_MESSAGE);
+  if (!preload) notify(LOGIN_REQUIRED_MESSAGE);
   throw redirect({ to: '/login' });
-}
-
-/**
- * The same guard for a button on a public page (장바구니, 바로 구매): true when signed in, else the guard's
- * notice and its redirect carried out as a navigation.
- */
-export async function signedInOrToLogin(
-  auth: Pick<RouterAuth, 'hasValidToken'>,
-  navigate: (to: { to: '/login' }) => Promise<void>,
-): Promise<boolean> {
-  try {
-    requireSignedIn({ auth });
-    return true;
-  } catch (error) {
-    if (!isRedirect(error)) throw error;
-    await navigate({ to: '/login' });
-    return false;
-  }
 }

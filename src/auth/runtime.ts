@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine } from '../../machines/auth';
-import type { NaverReturnFlags } from './naverReturn';
+import type { NaverReturnSearch } from './naverReturn';
 import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCheck';
 import { config } from '../config';
 import { alertDark } from '../lib/popup';
@@ -144,15 +144,18 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       const report = await port.takeReturnedSignIn();
       if (report) await reportSignIn(report, readRememberChoice(), '/main');
     },
-    /** Back from the Naver server function with ?success=…&useruid=…&email=… */
-    async naverReturn(flags: NaverReturnFlags) {
-      const tokens = flags.accessToken ? null : await port.currentTokens();
+    /** Back from the Naver server function with ?success=…&useruid=…&email=… (the /login route's search). */
+    async naverReturn({ success, useruid, email, name, access_token, refresh_token }: NaverReturnSearch) {
+      const tokens = access_token ? null : await port.currentTokens();
       auth.send({
         type: 'NAVER_RETURN',
         naver: {
-          ...flags,
-          accessToken: flags.accessToken ?? tokens?.accessToken,
-          refreshToken: flags.refreshToken ?? tokens?.refreshToken,
+          success,
+          useruid,
+          email,
+          name,
+          accessToken: access_token ?? tokens?.accessToken,
+          refreshToken: refresh_token ?? tokens?.refreshToken,
           remember: readRememberChoice(),
         },
       });

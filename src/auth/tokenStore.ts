@@ -47,16 +47,9 @@ export function readUser(): Partial<StoredUser> {
  * restore both start here.
  */
 export function readSignedInUser(now: number = Date.now()): StoredUser | null {
-  const u = readUser();
-  if (!isAccessTokenValid(u.accessToken, now) || !u.useruid || !u.sessionToken) return null;
-  return {
-    accessToken: u.accessToken ?? '',
-    refreshToken: u.refreshToken ?? '',
-    sessionToken: u.sessionToken,
-    email: u.email ?? '',
-    useruid: u.useruid,
-    username: u.username ?? '',
-  };
+  const { accessToken = '', refreshToken = '', sessionToken, email = '', useruid, username = '' } = readUser();
+  if (!isAccessTokenValid(accessToken, now) || !useruid || !sessionToken) return null;
+  return { accessToken, refreshToken, sessionToken, email, useruid, username };
 }
 
 export function readAccessToken(): string | undefined {

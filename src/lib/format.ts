@@ -1,8 +1,9 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
-/** Every number and date a member reads, formatted once: ko-KR separators, dates on Korean time (spec §9). */
+/** Every number and date a member reads, formatted once: ko-KR separators (Intl), dates on Korean time (spec §9). */
 
 const koNumber = new Intl.NumberFormat('ko-KR');
-const kstDate = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Korea keeps UTC+9 all year (no daylight saving): a fixed offset gives the Seoul date without a time-zone table. */
+const KST_OFFSET_MS = 9 * 3600_000;
 
 /** 1234567 → "1,234,567" (counts: members, students, classes). */
 export function formatCount(value: number): string {
@@ -40,9 +41,6 @@ export function formatDuration(seconds: number): string {
  * zone-less text is already KST wall time (docs/decisions.md, reference backend), so its date is read as written.
  */
 export function formatDate(value: string): string {
-  if (!/(Z|[+-]\d\d:?\d\d)$/.test(value.trim())) return value.slice(0, 10).replace(/-/g, '.');
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return value.slice(0, 10).replace(/-/g, '.');
-  const part = (type: string) => kstDate.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}.${part('month')}.${part('day')}`;
+  const at = /([zZ]|[+-]\d\d:?\d\d)$/.test(value) ? Date.parse(value) : Number.NaN;
+  return (Number.isNaN(at) ? value : new Date(at + KST_OFFSET_MS).toISOString()).slice(0, 10).replace(/-/g, '.');
 }

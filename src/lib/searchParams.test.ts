@@ -1,6 +1,6 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { optionalNumber, optionalOneOf, optionalText, pageOr1, textOr } from './searchParams';
+import { dropDefaults, optionalNumber, optionalOneOf, optionalText, pageOr1, textOr } from './searchParams';
 
 const TABS = ['faq', 'suggest'] as const;
 
@@ -82,5 +82,17 @@ describe('pageOr1', () => {
   });
   it('reads anything else as page 1', () => {
     for (const v of [undefined, 0, -2, 1.5, '2', Number.NaN, null]) expect(pageOr1(v)).toBe(1);
+  });
+});
+
+describe('dropDefaults', () => {
+  const strip = dropDefaults<{ sort: string; page: number }>({ sort: 'recent', page: 1 });
+  const next = (search: { sort: string; page: number }) => search;
+  it('leaves default values out of the address', () => {
+    expect(strip({ search: { sort: 'recent', page: 1 }, next })).toEqual({});
+  });
+  it('keeps values a member chose', () => {
+    expect(strip({ search: { sort: 'popular', page: 3 }, next })).toEqual({ sort: 'popular', page: 3 });
+    expect(strip({ search: { sort: 'recent', page: 2 }, next })).toEqual({ page: 2 });
   });
 });

@@ -38,3 +38,17 @@ export function textOr(value: unknown, fallback: string): string {
 export function pageOr1(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 1;
 }
+
+/**
+ * Search middleware: leaves values equal to their default out of the address (`/classList/1/1`, not
+ * `?sort=recent&page=1`), since validateSearch fills them back in. A few lines instead of the router's
+ * stripSearchParams, which brings its map/deep-equal bookkeeping into the first-paint chunk; defaults here are
+ * plain strings and numbers.
+ */
+export function dropDefaults<T extends object>(defaults: Partial<T>): (ctx: { search: T; next: (search: T) => T }) => T {
+  return ({ search, next }) => {
+    const out: Partial<T> = { ...next(search) };
+    for (const key in defaults) if (out[key] === defaults[key]) delete out[key];
+    return out as T;
+  };
+}

@@ -6,7 +6,7 @@ import { fetchLocalMembers } from '../../auth/localAdapter';
 import { isProviderReturn } from '../../auth/identity';
 import { useSessionUser } from '../../auth/sessionStore';
 import { withIdentity } from '../../auth/withIdentity';
-import { naverReturnFlags, type NaverReturnSearch } from '../../auth/naverReturn';
+import type { NaverReturnSearch } from '../../auth/naverReturn';
 import './login.css';
 
 export const LOCAL_MODE_LABEL = '로컬 체험 모드';
@@ -57,9 +57,8 @@ function useProviderReturn(naver: NaverReturnSearch | undefined) {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const flags = naverReturnFlags(naver);
-    if (flags) {
-      withIdentity((identity) => identity.naverReturn(flags));
+    if (naver?.success !== undefined) {
+      withIdentity((identity) => identity.naverReturn(naver));
     } else if (!config.localMode && isProviderReturn(window.location.href)) {
       withIdentity((identity) => identity.completeOAuthReturn());
     }

@@ -5,8 +5,16 @@ import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { categoryPath, childrenOf } from '../../lib/categories';
-import { SORT_LABELS } from './classListSearch';
 import './catalog.css';
+
+/** The sort choices as the page names them (the route reads the sort itself: classListSearch.ts). */
+const SORT_LABELS: Record<LectureSortType, string> = {
+  recent: '최신순',
+  popular: '인기순',
+  rating: '평점순',
+  pricelow: '낮은 가격순',
+  pricehigh: '높은 가격순',
+};
 
 interface ClassListPageProps {
   categoryid: number;

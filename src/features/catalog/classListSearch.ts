@@ -12,11 +12,3 @@ export const CLASS_LIST_DEFAULTS: ClassListSearch = { sort: 'recent', page: 1 };
 export function parseClassListSearch(search: Partial<ClassListSearch> & SearchSchemaInput): ClassListSearch {
   return { sort: optionalOneOf(search.sort, LECTURE_SORTS) ?? CLASS_LIST_DEFAULTS.sort, page: pageOr1(search.page) };
 }
-
-export const SORT_LABELS: Record<LectureSortType, string> = {
-  recent: '최신순',
-  popular: '인기순',
-  rating: '평점순',
-  pricelow: '낮은 가격순',
-  pricehigh: '높은 가격순',
-};

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '../../api/queries/catalog';
 import { addLectureToCart } from '../../api/queries/cart';
 import { alertDark, alertError } from '../../lib/popup';
-import { signedInOrToLogin } from '../../auth/guard';
+import { signedInOrToLogin } from '../../auth/signedInOrToLogin';
 import { announceCartChange } from '../../lib/cartEvents';
 import { useSessionUser } from '../../auth/sessionStore';
 

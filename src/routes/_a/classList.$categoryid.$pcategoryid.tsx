@@ -1,8 +1,9 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
 import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
-import { idParam, idString } from '../../lib/routeParams';
+import { idParam } from '../../lib/routeParams';
+import { dropDefaults } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -12,10 +13,10 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   staticData: { title: TITLE },
   params: {
     parse: (p) => ({ categoryid: idParam(p.categoryid), pcategoryid: idParam(p.pcategoryid) }),
-    stringify: (p) => ({ categoryid: idString(p.categoryid), pcategoryid: idString(p.pcategoryid) }),
+    stringify: (p) => ({ categoryid: String(p.categoryid), pcategoryid: String(p.pcategoryid) }),
   },
   validateSearch: parseClassListSearch,
-  search: { middlewares: [stripSearchParams(CLASS_LIST_DEFAULTS)] },
+  search: { middlewares: [dropDefaults(CLASS_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());

@@ -1,7 +1,7 @@
-import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { SearchPage } from '../../features/catalog/SearchPage';
-import { pageOr1, textOr } from '../../lib/searchParams';
+import { dropDefaults, pageOr1, textOr } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -18,7 +18,7 @@ function parseSearchPageSearch(search: Partial<SearchPageSearch> & SearchSchemaI
 export const Route = createFileRoute('/_a/search')({
   staticData: { title: TITLE },
   validateSearch: parseSearchPageSearch,
-  search: { middlewares: [stripSearchParams({ page: 1 })] },
+  search: { middlewares: [dropDefaults<SearchPageSearch>({ page: 1 })] },
   loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
   pendingComponent: () => (

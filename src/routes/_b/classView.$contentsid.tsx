@@ -4,13 +4,13 @@ import { ClassViewPage } from '../../features/catalog/ClassViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 import { useSessionUser } from '../../auth/sessionStore';
-import { idParam, idString } from '../../lib/routeParams';
+import { idParam } from '../../lib/routeParams';
 
 const TITLE = '클래스 상세';
 
 export const Route = createFileRoute('/_b/classView/$contentsid')({
   staticData: { title: TITLE },
-  params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: idString(p.contentsid) }) },
+  params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
   // The member comes from the router context: a member's detail says whether the class is theirs.
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(lectureDetailQuery(params.contentsid, context.auth.member()?.useruid ?? VISITOR_UID)),

@@ -1,8 +1,8 @@
-import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { noticesQuery } from '../../api/queries/board';
 import { NoticeListPage } from '../../features/board/NoticeListPage';
 import { isnoticeOf } from '../../features/board/noticeKind';
-import { optionalOneOf, pageOr1 } from '../../lib/searchParams';
+import { dropDefaults, optionalOneOf, pageOr1 } from '../../lib/searchParams';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -19,7 +19,7 @@ function parseNoticeSearch(search: Partial<NoticeSearch> & SearchSchemaInput): N
 export const Route = createFileRoute('/_b/notice')({
   staticData: { title: TITLE },
   validateSearch: parseNoticeSearch,
-  search: { middlewares: [stripSearchParams(NOTICE_DEFAULTS)] },
+  search: { middlewares: [dropDefaults(NOTICE_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ kind: search.kind, page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
   pendingComponent: () => <PageSkeleton lines={10} />,

@@ -3,13 +3,13 @@ import { noticeInfoQuery } from '../../api/queries/board';
 import { NoticeViewPage } from '../../features/board/NoticeViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
-import { idParam, idString } from '../../lib/routeParams';
+import { idParam } from '../../lib/routeParams';
 
 const TITLE = '공지사항';
 
 export const Route = createFileRoute('/_b/noticeView/$noticeid')({
   staticData: { title: TITLE },
-  params: { parse: (p) => ({ noticeid: idParam(p.noticeid) }), stringify: (p) => ({ noticeid: idString(p.noticeid) }) },
+  params: { parse: (p) => ({ noticeid: idParam(p.noticeid) }), stringify: (p) => ({ noticeid: String(p.noticeid) }) },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(noticeInfoQuery(params.noticeid)),
   pendingComponent: () => <PageSkeleton lines={10} />,
   errorComponent: RouteError,
