@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { formatDate } from '../../lib/format';
 import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
-import { ClipIcon } from '../../components/icons';
+import { ClipIcon } from './ClipIcon';
 
 
 interface NoticeListPageProps {

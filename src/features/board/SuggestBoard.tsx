@@ -6,7 +6,7 @@ import { useSessionUser } from '../../auth/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { ClipIcon } from '../../components/icons';
+import { ClipIcon } from './ClipIcon';
 import { formatDate } from '../../lib/format';
 import { SuggestForm } from './SuggestForm';
 import { SuggestView } from './SuggestView';
