@@ -8,10 +8,11 @@
  * - features (src/features/<tag>) may use components, auth, api, lib and their own folder's siblings;
  * - components (the shell: header, footer, layouts, ui) may use auth, api and lib — the header shows who
  *   is signed in and the cart count, which are identity and API facts;
- * - auth (who is signed in) may use api, session and lib; session (the users table) only lib;
- * - api (the generated schema, the one client, the query factories by tag) only lib; lib nothing of the app;
+ * - auth (who is signed in) may use session, api, lib and the identity machines; session (the users table) only lib;
+ * - api (the one client, the query factories by tag) only lib; lib nothing of the app;
  * - machines/ depend on nothing of the app (xstate and their own folder only);
- * - server/ imports nothing of src/ but the generated contract types (src/api/schema.gen.ts).
+ * - server/ imports nothing of src/;
+ * - the generated contract types (src/api/schema.gen.ts) are the exception every layer may import, server included.
  * Tests, e2e/, scripts/ and contracts/ are unrestricted but lint-clean.
  */
 import js from '@eslint/js';
