@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -11,24 +12,24 @@ const FIRST_PAINT_LIBRARIES =
   /node_modules\/(react|react-dom|scheduler|@tanstack\/(react-router|router-core|history|react-query|query-core|react-store|store)|openapi-fetch|tiny-invariant|tiny-warning|cookie-es|seroval[^/]*)\//;
 
 /**
- * App modules every first paint runs (paths under src/, no extension): the API client and envelope, session
- * restore, header and mobile bar, the /main page and lecture cards. They travel in the first chunk with the
- * libraries instead of as a dozen small files. Nothing here may import a deferred library; a first-paint
- * module left off the list still works, it just costs a request (npm run budget shows the files).
+ * App modules every first paint runs (API client, session restore, header and mobile bar, the /main page and
+ * lecture cards) carry the marker comment FIRST_PAINT_MARKER near their top. They travel in the first chunk
+ * with the libraries instead of as a dozen small files, and a module keeps its place when it moves or is
+ * renamed. Nothing marked may import a deferred library; a first-paint module left unmarked still works, it
+ * just costs a request (npm run budget shows the files).
  */
-const FIRST_PAINT_APP_MODULES = [
-  'config', 'api/client', 'api/envelope', 'api/errors', 'api/queries/catalog', 'api/queries/main', 'api/queries/myClass',
-  'session/sessionStore', 'auth/tokenStore', 'auth/accessToken',
-  'lib/productKeys', 'lib/cartEvents', 'lib/shellEvents', 'lib/routeMeta', 'lib/cookies', 'lib/searchParams',
-  'components/ui/formatPrice', 'components/ui/Price', 'components/ui/LectureCard', 'components/ui/Skeleton', 'components/ui/Stars',
-  'components/ui/TopProgress', 'components/icons',
-  'components/layout/Deferred', 'components/layout/Layouts', 'components/layout/SubpageBand',
-  'components/header/Header', 'components/header/Logo', 'components/header/useHeaderMode', 'components/header/useMyClassInfo',
-  'components/header/useWideScreen', 'components/header/headerMode',
-  'components/footer/MobileBar', 'components/footer/FloatingButtons', 'components/footer/siteInfo',
-  'features/catalog/MainPage', 'features/catalog/HeroBanner', 'features/catalog/LectureStrip',
-];
-const FIRST_PAINT_APP = new RegExp(`/src/(${FIRST_PAINT_APP_MODULES.join('|')})\\.tsx?$|vite/preload-helper|rolldown/runtime`);
+const FIRST_PAINT_MARKER = '@first-paint';
+const firstPaintCache = new Map<string, boolean>();
+function isFirstPaintAppModule(id: string): boolean {
+  if (/vite\/preload-helper|rolldown\/runtime/.test(id)) return true;
+  if (!/\/src\/.*\.tsx?$/.test(id)) return false;
+  let marked = firstPaintCache.get(id);
+  if (marked === undefined) {
+    marked = existsSync(id) && readFileSync(id, 'utf8').slice(0, 600).includes(FIRST_PAINT_MARKER);
+    firstPaintCache.set(id, marked);
+  }
+  return marked;
+}
 
 export default defineConfig(({ mode }) => ({
   // The app's environment, validated with zod here: a wrong value fails the build, not the visitor's page.
@@ -70,7 +71,7 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             // Mutations only run on member screens: useMutation / MutationObserver stay with those chunks.
-            { name: 'framework', test: (id: string) => (FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id)) || FIRST_PAINT_APP.test(id) },
+            { name: 'framework', test: (id: string) => (FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id)) || isFirstPaintAppModule(id) },
           ],
         },
       },

@@ -100,8 +100,20 @@ describe('local sign-in', () => {
     await page.goto('/login');
     await page.locator(`.member-btn[data-email="${DEMO.noPhone.email}"]`).click();
     const message = await popupText(page);
-    expect(message.length).toBeGreaterThan(0);
-    expect(message).not.toBe('다른 기기에서 로그인되었습니다.');
+    // The popup shows the respMessage the server gives this member's phone check, word for word.
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
+    const answer = await page.evaluate(
+      async ({ token, useruid }) => {
+        const res = await fetch(`/api/CheckUserPhone?useruid=${encodeURIComponent(useruid)}`, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+        });
+        return (await res.json()) as { datas: { exists: boolean }; respMessage: string };
+      },
+      { token: cookies.pilates_accessToken ?? '', useruid: cookies.pilates_useruid ?? '' },
+    );
+    expect(answer.datas.exists).toBe(false);
+    expect(answer.respMessage).toMatch(/[가-힣]/);
+    expect(message).toBe(answer.respMessage);
     await confirmPopup(page);
     await page.waitForURL('**/myprofile');
     await context.close();

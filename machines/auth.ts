@@ -245,5 +245,3 @@ export const authMachine = setup({
     },
   },
 });
-
-export type AuthMachine = typeof authMachine;

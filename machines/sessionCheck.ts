@@ -181,5 +181,3 @@ export const sessionCheckMachine = setup({
     },
   },
 });
-
-export type SessionCheckMachine = typeof sessionCheckMachine;

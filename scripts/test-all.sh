@@ -27,6 +27,8 @@ vitest_json() { # vitest_json <result-name> <vitest args...>
 
 step "generated files are fresh" bash scripts/check-generated.sh
 step "type-check" npx tsc --noEmit
+step "lint (layers: eslint.config.js)" npx eslint .
+step "unused files, exports and dependencies (knip)" npx knip
 step "OpenAPI lint" npx redocly lint --format=stylish openapi/storefront.yaml
 step "unit, machine and server tests (PGlite)" vitest_json unit --project unit
 step "pact consumer tests" vitest_json pact --project pact

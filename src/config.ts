@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import type { AppConfig } from './configSchema';
 
 export type { AppConfig };

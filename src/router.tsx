@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
+import { routerAuth } from './auth/routerAuth';
 
 export function createAppRouter() {
   const queryClient = new QueryClient({
@@ -8,7 +9,7 @@ export function createAppRouter() {
   });
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, auth: routerAuth },
     defaultPreload: 'intent',
     // React Query decides freshness, not the router cache.
     defaultPreloadStaleTime: 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
-import { fetchMyClassInfo } from '../../src/api/queries/myClass';
+import { fetchMyClassInfo } from '../../src/api/queries/classroom';
 import { fetchLocalMembers, localSignIn } from '../../src/auth/localAdapter';
 import { setAccessTokenSource } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';

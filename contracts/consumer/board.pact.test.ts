@@ -10,8 +10,10 @@ import {
   fetchSuggestTypes,
   fetchSuggests,
   saveSuggest,
+  NOTICE_PAGE_SIZE,
+  fetchNoticeInfo,
+  fetchNotices,
 } from '../../src/api/queries/board';
-import { NOTICE_PAGE_SIZE, fetchNoticeInfo, fetchNotices } from '../../src/api/queries/notice';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**

@@ -4,7 +4,7 @@ import { branch, curriculumSection, lecture, lectureDetail, rating, ratingStarIn
 import {
   LECTURE_PAGE_SIZE,
   SIMILAR_COUNT,
-  addLectureToCart,
+  fetchBranches,
   fetchCurriculum,
   fetchCurriculumSections,
   fetchLectureDetail,
@@ -12,8 +12,8 @@ import {
   fetchOnlineLectures,
   fetchSimilarLectures,
 } from '../../src/api/queries/catalog';
+import { addLectureToCart } from '../../src/api/queries/cart';
 import { RATING_PAGE_SIZE, fetchRatingStarInfo, fetchRatings } from '../../src/api/queries/ratings';
-import { fetchBranches } from '../../src/api/queries/branch';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**

@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE } from './pact';
 import { banner, category, lecture, notice, review, stats } from './fixtures';
 import {
-  MAIN_REVIEW_COUNT,
   MAIN_STRIP_SIZE,
   fetchBanners,
   fetchMainContents,
-  fetchMainReviews,
   fetchPopularLectures,
   fetchRecentLectures,
-  fetchStats,
-} from '../../src/api/queries/main';
-import { fetchMenuCategories } from '../../src/api/queries/category';
-import { fetchNotices, NOTICE_PAGE_SIZE } from '../../src/api/queries/notice';
+  fetchMenuCategories,
+} from '../../src/api/queries/catalog';
+import { MAIN_REVIEW_COUNT, fetchMainReviews } from '../../src/api/queries/ratings';
+import { fetchStats } from '../../src/api/queries/stats';
+import { fetchNotices, NOTICE_PAGE_SIZE } from '../../src/api/queries/board';
 
 const { like, eachLike, integer } = MatchersV3;
 const pact = storefrontApiPact();
@@ -145,7 +144,7 @@ describe('main page and menu calls (storefront-web → storefront-api)', () => {
       .withRequest('GET', '/api/Main/GetNoticeInfo/99999/1', (b) => b.headers(commonHeaders))
       .willRespondWith(404, (b) => b.jsonBody({ success: false, respMessage: like('존재하지 않는 공지사항입니다.') }))
       .executeTest(async (server) => {
-        const { fetchNoticeInfo } = await import('../../src/api/queries/notice');
+        const { fetchNoticeInfo } = await import('../../src/api/queries/board');
         await expect(fetchNoticeInfo(99999, clientFor(server.url))).rejects.toMatchObject({
           name: 'ApiError',
           status: 404,

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths as contractPaths } from './schema.gen';
 import { config } from '../config';

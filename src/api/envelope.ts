@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /**
  * The common response envelope (spec §7), checked once at the client boundary.
  *

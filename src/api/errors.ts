@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Why a call failed; the screen only ever shows `message`, logs get `kind` and `status` too. */
 export type ApiErrorKind = 'http' | 'network' | 'parse' | 'server';
 

@@ -2,14 +2,22 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 
 const alertDark = vi.fn(async (_: string) => {});
-vi.mock('../components/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
+vi.mock('../lib/popup', () => ({ alertDark: (m: string) => alertDark(m) }));
 
 const { requireSignedIn, LOGIN_REQUIRED_MESSAGE } = await import('./guard');
+const { signedInOrToLogin } = await import('./signedInOrToLogin');
+const { isAccessTokenValid } = await import('./accessToken');
+
+/** The router context's auth for a browser holding this access token. */
+const tokenIs = (token: string | undefined) => ({ hasValidToken: () => isAccessTokenValid(token) });
 
 function jwt(exp: number): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u-demo-1', exp })}.sig`;
 }
+
+/** The notice's dialog module loads on first use: let that import settle before looking. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 function thrown(run: () => void): unknown {
   try {
@@ -23,8 +31,9 @@ function thrown(run: () => void): unknown {
 describe('requireSignedIn (the one auth guard)', () => {
   beforeEach(() => alertDark.mockClear());
 
-  it('lets a valid, unexpired access token through silently', () => {
-    expect(thrown(() => requireSignedIn({}, () => jwt(Date.now() / 1000 + 600)))).toBeUndefined();
+  it('lets a valid, unexpired access token through silently', async () => {
+    expect(thrown(() => requireSignedIn({ auth: tokenIs(jwt(Date.now() / 1000 + 600)) }))).toBeUndefined();
+    await settled();
     expect(alertDark).not.toHaveBeenCalled();
   });
 
@@ -32,16 +41,32 @@ describe('requireSignedIn (the one auth guard)', () => {
     ['missing', undefined],
     ['expired', jwt(Date.now() / 1000 - 1)],
     ['tampered', 'abc.def.ghi'],
-  ])('%s token: notice "로그인 후 이용해주세요." and redirect to /login', (_, token) => {
-    const error = thrown(() => requireSignedIn({}, () => token));
+  ])('%s token: notice "로그인 후 이용해주세요." and redirect to /login', async (_, token) => {
+    const error = thrown(() => requireSignedIn({ auth: tokenIs(token) }));
     expect(isRedirect(error)).toBe(true);
     expect((error as { options: { to: string } }).options.to).toBe('/login');
-    expect(alertDark).toHaveBeenCalledWith(LOGIN_REQUIRED_MESSAGE);
+    await vi.waitFor(() => expect(alertDark).toHaveBeenCalledWith(LOGIN_REQUIRED_MESSAGE));
     expect(LOGIN_REQUIRED_MESSAGE).toBe('로그인 후 이용해주세요.');
   });
 
-  it('preloading (hover intent) redirects without a notice', () => {
-    expect(isRedirect(thrown(() => requireSignedIn({ preload: true }, () => undefined)))).toBe(true);
+  it('preloading (hover intent) redirects without a notice', async () => {
+    expect(isRedirect(thrown(() => requireSignedIn({ auth: tokenIs(undefined), preload: true })))).toBe(true);
+    await settled();
     expect(alertDark).not.toHaveBeenCalled();
+  });
+
+  it('a button on a public page: signed in goes on without a notice', async () => {
+    const navigate = vi.fn(async (_: { to: '/login' }) => {});
+    expect(await signedInOrToLogin(tokenIs(jwt(Date.now() / 1000 + 600)), navigate)).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+    await settled();
+    expect(alertDark).not.toHaveBeenCalled();
+  });
+
+  it('a button on a public page: a visitor gets the guard\'s notice and goes to /login', async () => {
+    const navigate = vi.fn(async (_: { to: '/login' }) => {});
+    expect(await signedInOrToLogin(tokenIs(undefined), navigate)).toBe(false);
+    expect(navigate).toHaveBeenCalledWith({ to: '/login' });
+    await vi.waitFor(() => expect(alertDark).toHaveBeenCalledWith('로그인 후 이용해주세요.'));
   });
 });

@@ -1,5 +1,5 @@
-import { sessionStore } from '../session/sessionStore';
-import { onLogoutInOtherTab } from '../session/logoutChannel';
+import { sessionStore } from './sessionStore';
+import { onLogoutInOtherTab } from './logoutChannel';
 import { setAccessTokenSource } from '../api/client';
 import { readAccessToken } from './tokenStore';
 import type { IdentityDeps, IdentityRuntime } from './runtime';

@@ -1,14 +1,13 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type NaverReturn } from '../../machines/auth';
+import { authMachine } from '../../machines/auth';
+import type { NaverReturnSearch } from './naverReturn';
 import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCheck';
-import type { SignedInUser } from '../../machines/identityTypes';
 import { config } from '../config';
-import { alertDark } from '../components/popup';
+import { alertDark } from '../lib/popup';
 import { getSupabase } from '../session/supabaseClient';
 import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
-import { sessionStore } from '../session/sessionStore';
-import { announceLogoutToOtherTabs } from '../session/logoutChannel';
-import { isAccessTokenValid } from './accessToken';
+import { sessionStore } from './sessionStore';
+import { announceLogoutToOtherTabs } from './logoutChannel';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
 import { createSupabaseAuthAdapter } from './supabaseAdapter';
@@ -19,7 +18,7 @@ import {
   readAccessToken,
   readRememberChoice,
   readSessionToken,
-  readUser,
+  readSignedInUser,
   saveUser,
   setRememberChoice,
 } from './tokenStore';
@@ -28,23 +27,9 @@ export interface IdentityDeps {
   navigate: (to: string) => void;
 }
 
-/** Cookies → signed-in user, when every field needed is there and the access token is valid. */
-function userFromStorage(): SignedInUser | null {
-  const u = readUser();
-  if (!isAccessTokenValid(u.accessToken) || !u.useruid || !u.sessionToken) return null;
-  return {
-    accessToken: u.accessToken ?? '',
-    refreshToken: u.refreshToken ?? '',
-    sessionToken: u.sessionToken,
-    email: u.email ?? '',
-    useruid: u.useruid,
-    username: u.username ?? '',
-  };
-}
-
 function inspectLocalSession(): LocalSession {
   const loggedIn = sessionStore.get().user.loggedIn;
-  const user = userFromStorage();
+  const user = readSignedInUser();
   if (user) return { kind: loggedIn ? 'loggedIn' : 'restorable', useruid: user.useruid, sessionToken: user.sessionToken };
   // The store says logged in, or a stale cookie lingers: both count as logged out.
   if (loggedIn || readAccessToken()) return { kind: 'expired' };
@@ -102,7 +87,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       },
       actions: {
         restoreUser: () => {
-          const user = userFromStorage();
+          const user = readSignedInUser();
           if (user) auth.send({ type: 'RESTORED', user });
         },
         dropExpiredUser: () => {
@@ -116,7 +101,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     { inspect },
   ).start();
 
-  const restored = sessionStore.get().user.loggedIn ? userFromStorage() : null;
+  const restored = sessionStore.get().user.loggedIn ? readSignedInUser() : null;
   if (restored) auth.send({ type: 'RESTORED', user: restored });
 
   async function reportSignIn(report: Awaited<ReturnType<typeof localSignIn>>, remember: boolean, returnTo?: string) {
@@ -159,15 +144,18 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       const report = await port.takeReturnedSignIn();
       if (report) await reportSignIn(report, readRememberChoice(), '/main');
     },
-    /** Back from the Naver server function with ?success=…&useruid=…&email=… */
-    async naverReturn(flags: Omit<NaverReturn, 'remember' | 'accessToken' | 'refreshToken'> & { accessToken?: string; refreshToken?: string }) {
-      const tokens = flags.accessToken ? null : await port.currentTokens();
+    /** Back from the Naver server function with ?success=…&useruid=…&email=… (the /login route's search). */
+    async naverReturn({ success, useruid, email, name, access_token, refresh_token }: NaverReturnSearch) {
+      const tokens = access_token ? null : await port.currentTokens();
       auth.send({
         type: 'NAVER_RETURN',
         naver: {
-          ...flags,
-          accessToken: flags.accessToken ?? tokens?.accessToken,
-          refreshToken: flags.refreshToken ?? tokens?.refreshToken,
+          success,
+          useruid,
+          email,
+          name,
+          accessToken: access_token ?? tokens?.accessToken,
+          refreshToken: refresh_token ?? tokens?.refreshToken,
           remember: readRememberChoice(),
         },
       });

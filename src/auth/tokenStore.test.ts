@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearAllProductKeys, COOKIE_NAMES, readRememberChoice, readUser, saveUser, setRememberChoice } from './tokenStore';
+import { clearAllProductKeys, COOKIE_NAMES, readRememberChoice, readSignedInUser, readUser, saveUser, setRememberChoice } from './tokenStore';
+
+function jwt(exp: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: 'u-demo-1', exp })}.sig`;
+}
 
 const user = {
   accessToken: 'a.b.c',
@@ -35,6 +40,25 @@ describe('token store', () => {
     saveUser(user, false);
     expect(cookieNames().sort()).toEqual(Object.values(COOKIE_NAMES).sort());
     expect(readUser()).toEqual(user);
+  });
+
+  it('the signed-in member is read back when the access token is valid and useruid and session token are there', () => {
+    const valid = { ...user, accessToken: jwt(Date.now() / 1000 + 600) };
+    saveUser(valid, false);
+    expect(readSignedInUser()).toEqual(valid);
+  });
+
+  it('no signed-in member with an expired token, or without useruid or session token', () => {
+    saveUser({ ...user, accessToken: jwt(Date.now() / 1000 - 1) }, false);
+    expect(readSignedInUser()).toBeNull();
+    saveUser({ ...user, accessToken: jwt(Date.now() / 1000 + 600), sessionToken: '' }, false);
+    expect(readSignedInUser()).toBeNull();
+  });
+
+  it('missing name fields read as empty text', () => {
+    const token = jwt(Date.now() / 1000 + 600);
+    saveUser({ ...user, accessToken: token, email: '', username: '', refreshToken: '' }, false);
+    expect(readSignedInUser()).toEqual({ ...user, accessToken: token, email: '', username: '', refreshToken: '' });
   });
 
   it('logout removes every product-prefixed cookie and storage key and nothing else', () => {

@@ -1,5 +1,7 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { readCookie, readCookies, removeCookie, writeCookie, type CookieOptions } from '../lib/cookies';
 import { isProductKey, productKey } from '../lib/productKeys';
+import { isAccessTokenValid } from './accessToken';
 
 import type { SignedInUser } from '../../machines/identityTypes';
 
@@ -37,6 +39,17 @@ export function readUser(): Partial<StoredUser> {
     if (value) out[field] = value;
   }
   return out;
+}
+
+/**
+ * The one reader of the stored member: the signed-in user when every field needed is there and the access
+ * token decodes and has not expired, else null. The session store's first state and the identity runtime's
+ * restore both start here.
+ */
+export function readSignedInUser(now: number = Date.now()): StoredUser | null {
+  const { accessToken = '', refreshToken = '', sessionToken, email = '', useruid, username = '' } = readUser();
+  if (!isAccessTokenValid(accessToken, now) || !useruid || !sessionToken) return null;
+  return { accessToken, refreshToken, sessionToken, email, useruid, username };
 }
 
 export function readAccessToken(): string | undefined {

@@ -1,10 +1,12 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Inline line icons (24 px grid, currentColor) so the shell needs no icon font or image request. */
-interface IconProps {
+export interface IconProps {
   size?: number;
   className?: string;
 }
 
-function Svg({ size = 24, className, children }: IconProps & { children: React.ReactNode }) {
+/** The shared line-icon frame; a feature's own icons (features/board/ClipIcon.tsx) draw inside it too. */
+export function Svg({ size = 24, className, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       className={className}
@@ -47,12 +49,6 @@ export const CartIcon = (p: IconProps) => (
     <circle cx="17" cy="19.5" r="1.2" />
   </Svg>
 );
-export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="8.5" r="3.8" />
-    <path d="M4.5 20c1.2-3.6 4-5.3 7.5-5.3s6.3 1.7 7.5 5.3" />
-  </Svg>
-);
 export const ClassroomIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3.5" y="5" width="17" height="11.5" rx="1.8" />
@@ -75,17 +71,3 @@ export const ArrowUpIcon = (p: IconProps) => (
     <path d="M12 19V5M6 11l6-6 6 6" />
   </Svg>
 );
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
-
-/** Attachment (paper clip): an icon rather than the emoji, which not every device's fonts draw. */
-export function ClipIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M21 11.5 12.6 19.9a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
-    </Svg>
-  );
-}

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /**
  * Browser cookies for the session fields (spec §9). Values are URI-encoded on write and decoded on read,
  * the same encoding js-cookie uses, so cookies written by earlier versions still read back. Written out

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Every cookie and storage key this product writes starts with this prefix (spec §3, §9). */
 export const PRODUCT_PREFIX = 'pilates_';
 

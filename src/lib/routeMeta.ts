@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Route-level metadata: `staticData: { title }` names the page title (spec §2). */
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,6 +1,6 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { optionalNumber, optionalOneOf, optionalText, textOr } from './searchParams';
+import { dropDefaults, optionalNumber, optionalOneOf, optionalText, pageOr1, textOr } from './searchParams';
 
 const TABS = ['faq', 'suggest'] as const;
 
@@ -73,5 +73,26 @@ describe('optionalText (a sign-in provider return)', () => {
   });
   it('drops absent and structured values', () => {
     for (const v of [undefined, null, { a: 1 }, [1]]) expect(optionalText(v)).toBeUndefined();
+  });
+});
+
+describe('pageOr1', () => {
+  it('keeps a whole page number from 1 up', () => {
+    for (const v of [1, 2, 40]) expect(pageOr1(v)).toBe(v);
+  });
+  it('reads anything else as page 1', () => {
+    for (const v of [undefined, 0, -2, 1.5, '2', Number.NaN, null]) expect(pageOr1(v)).toBe(1);
+  });
+});
+
+describe('dropDefaults', () => {
+  const strip = dropDefaults<{ sort: string; page: number }>({ sort: 'recent', page: 1 });
+  const next = (search: { sort: string; page: number }) => search;
+  it('leaves default values out of the address', () => {
+    expect(strip({ search: { sort: 'recent', page: 1 }, next })).toEqual({});
+  });
+  it('keeps values a member chose', () => {
+    expect(strip({ search: { sort: 'popular', page: 3 }, next })).toEqual({ sort: 'popular', page: 3 });
+    expect(strip({ search: { sort: 'recent', page: 2 }, next })).toEqual({ page: 2 });
   });
 });

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /**
  * Readers for route `validateSearch` functions. Route validators load with the entry chunk, so
  * these stay a few lines each rather than pulling a schema library into first paint.
@@ -31,4 +32,23 @@ export function optionalText(value: unknown): string | undefined {
 /** Text as typed (see optionalText), `fallback` when absent or unreadable. */
 export function textOr(value: unknown, fallback: string): string {
   return optionalText(value) ?? fallback;
+}
+
+/** A page number from the address: a whole number ≥ 1, else 1. */
+export function pageOr1(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 1;
+}
+
+/**
+ * Search middleware: leaves values equal to their default out of the address (`/classList/1/1`, not
+ * `?sort=recent&page=1`), since validateSearch fills them back in. A few lines instead of the router's
+ * stripSearchParams, which brings its map/deep-equal bookkeeping into the first-paint chunk; defaults here are
+ * plain strings and numbers.
+ */
+export function dropDefaults<T extends object>(defaults: Partial<T>): (ctx: { search: T; next: (search: T) => T }) => T {
+  return ({ search, next }) => {
+    const out: Partial<T> = { ...next(search) };
+    for (const key in defaults) if (out[key] === defaults[key]) delete out[key];
+    return out as T;
+  };
 }

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Asks the header to open its search box (the mobile bar's 검색 button). */
 export const OPEN_SEARCH_EVENT = 'shell:open-search';
 

@@ -1,12 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useShellEffects } from '../components/layout/useShellEffects';
+import { useIdentityWiring } from '../auth/useIdentityWiring';
 import { PRODUCT_NAME } from '../lib/routeMeta';
-import '../components/popup.css';
+import type { RouterAuth } from '../auth/routerAuth';
+import '../lib/popup.css';
 import { TopProgress } from '../components/ui/TopProgress';
 
+/** What every guard and loader receives: the query cache and who is signed in. */
 export interface RouterContext {
   queryClient: QueryClient;
+  auth: RouterAuth;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -16,6 +20,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootComponent() {
   useShellEffects();
+  useIdentityWiring();
   return (
     <>
       <TopProgress />

@@ -1,6 +1,9 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
 import type { components } from '../schema.gen';
+
+// Operations tagged `catalog` in openapi/storefront.yaml: lectures, curriculum, tags, categories, banners and main strips, branches.
 
 export type LectureSortType = components['schemas']['LectureSortType'];
 export const LECTURE_SORTS = ['recent', 'popular', 'rating', 'pricelow', 'pricehigh'] as const satisfies readonly LectureSortType[];
@@ -53,15 +56,6 @@ export function fetchSimilarLectures(contentsid: number, client: ApiClient = api
   );
 }
 
-/** GET /api/Cart/add/lecture/{useruid}/{contentsid} — puts a lecture in the member's cart. */
-export function addLectureToCart(useruid: string, contentsid: number, client: ApiClient = api) {
-  return datasOf(
-    client.GET('/api/Cart/{type}/{itemtype}/{useruid}/{contentsid}', {
-      params: { path: { type: 'add', itemtype: 'lecture', useruid, contentsid } },
-    }),
-  );
-}
-
 export const catalogKeys = {
   all: ['catalog'] as const,
   lectures: (p: LectureListParams) => ['catalog', 'lectures', p] as const,
@@ -85,3 +79,77 @@ export const lectureTagsQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.tags(contentsid), queryFn: () => fetchLectureTags(contentsid), staleTime: CATALOG_STALE });
 export const similarLecturesQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.similar(contentsid), queryFn: () => fetchSimilarLectures(contentsid), staleTime: CATALOG_STALE });
+
+// Main page strips and banners.
+/** How many lectures each strip of the main page shows. */
+export const MAIN_STRIP_SIZE = 8;
+
+export function fetchBanners(client: ApiClient = api) {
+  return datasOf(client.POST('/api/Banner/GetList', { params: { query: { isonlybranch: true } } }));
+}
+
+export function fetchRecentLectures(client: ApiClient = api) {
+  return datasOf(
+    client.POST('/api/Contents/GetRecentOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }),
+  );
+}
+
+export function fetchPopularLectures(client: ApiClient = api) {
+  return datasOf(
+    client.POST('/api/Contents/GetPopularOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }),
+  );
+}
+
+export function fetchMainContents(client: ApiClient = api) {
+  return datasOf(client.POST('/api/Type/GetMainContents/', { body: { isonlybranch: true } }));
+}
+
+
+
+export const mainKeys = {
+  banners: ['main', 'banners'] as const,
+  recent: ['main', 'recent'] as const,
+  popular: ['main', 'popular'] as const,
+  contents: ['main', 'contents'] as const,
+};
+
+const MAIN_STALE = 5 * 60_000;
+export const bannersQuery = () => queryOptions({ queryKey: mainKeys.banners, queryFn: () => fetchBanners(), staleTime: MAIN_STALE });
+export const recentLecturesQuery = () =>
+  queryOptions({ queryKey: mainKeys.recent, queryFn: () => fetchRecentLectures(), staleTime: MAIN_STALE });
+export const popularLecturesQuery = () =>
+  queryOptions({ queryKey: mainKeys.popular, queryFn: () => fetchPopularLectures(), staleTime: MAIN_STALE });
+export const mainContentsQuery = () =>
+  queryOptions({ queryKey: mainKeys.contents, queryFn: () => fetchMainContents(), staleTime: MAIN_STALE });
+
+// Menu categories.
+/** Menu categories: GET /api/Category/GetList/category?isactive=1&pcategoryid=0 (spec §7). */
+export function fetchMenuCategories(client: ApiClient = api) {
+  return datasOf(client.GET('/api/Category/GetList/category', { params: { query: { isactive: 1, pcategoryid: 0 } } }));
+}
+
+export const categoryKeys = {
+  menu: ['category', 'menu'] as const,
+};
+
+export function menuCategoriesQuery() {
+  return queryOptions({
+    queryKey: categoryKeys.menu,
+    queryFn: () => fetchMenuCategories(),
+    staleTime: 10 * 60_000,
+  });
+}
+
+// Branches (company page).
+/** The branch region is always Seoul (spec §9). */
+export const BRANCH_REGION = 'Seoul';
+
+/** GET /api/Online/GetBranch/{region} */
+export function fetchBranches(region: string = BRANCH_REGION, client: ApiClient = api) {
+  return datasOf(client.GET('/api/Online/GetBranch/{region}', { params: { path: { region } } }));
+}
+
+export const branchKeys = { region: (region: string) => ['branch', region] as const };
+
+export const branchesQuery = (region: string = BRANCH_REGION) =>
+  queryOptions({ queryKey: branchKeys.region(region), queryFn: () => fetchBranches(region), staleTime: 30 * 60_000 });

@@ -52,8 +52,3 @@ export function uploadFiles(files: readonly File[], onProgress?: UploadProgress,
     }),
   );
 }
-
-/** GET /api/file/url?filename= */
-export function fetchFileUrl(filename: string, client: ApiClient = api) {
-  return datasOf(client.GET('/api/file/url', { params: { query: { filename } } }));
-}

@@ -4,6 +4,7 @@ import type { components } from '../schema.gen';
 
 export type RatingSortType = components['schemas']['RatingSortType'];
 export const RATING_PAGE_SIZE = 5;
+export const MAIN_REVIEW_COUNT = 6;
 
 export type RatingListParams = { contentsid: number; page: number; sortType: RatingSortType };
 
@@ -28,3 +29,15 @@ export const ratingKeys = {
 export const ratingsQuery = (p: RatingListParams) => queryOptions({ queryKey: ratingKeys.list(p), queryFn: () => fetchRatings(p) });
 export const ratingStarInfoQuery = (contentsid: number, sortType: RatingSortType = 'recent') =>
   queryOptions({ queryKey: ratingKeys.stars(contentsid, sortType), queryFn: () => fetchRatingStarInfo(contentsid, sortType) });
+
+/** The main page's latest reviews. */
+export function fetchMainReviews(client: ApiClient = api) {
+  return datasOf(
+    client.POST('/api/Review/GetReviews/', {
+      body: { page: 1, pageSize: MAIN_REVIEW_COUNT, sortType: 'recent', isonlybranch: true },
+    }),
+  );
+}
+
+export const mainReviewsQuery = () =>
+  queryOptions({ queryKey: ['rating', 'main'] as const, queryFn: () => fetchMainReviews(), staleTime: 5 * 60_000 });

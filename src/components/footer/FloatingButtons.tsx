@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useHeaderMode } from '../header/useHeaderMode';
 import { ArrowUpIcon, ChatIcon } from '../icons';
 import { CHAT_CHANNEL_URL } from './siteInfo';

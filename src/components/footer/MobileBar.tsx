@@ -1,5 +1,6 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link } from '@tanstack/react-router';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 import { requestOpenSearch } from '../../lib/shellEvents';
 import { useMyClassInfo } from '../header/useMyClassInfo';
 import { CartIcon, ChatIcon, ClassroomIcon, HomeIcon, SearchIcon } from '../icons';

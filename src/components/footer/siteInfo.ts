@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /**
  * Business information shown in the footer. The spec does not give the customer-centre phone
  * ({phone}) nor the social addresses: these are placeholders, recorded in docs/decisions.md.

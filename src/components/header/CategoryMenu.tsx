@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { classListPath, type MenuNode } from './categoryTree';
+import { classListPath, type MenuNode } from '../../lib/categories';
 import { useCategoryMenu } from './useCategoryMenu';
 
 function cx(...names: (string | false | undefined)[]): string {

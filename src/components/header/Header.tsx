@@ -1,6 +1,7 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 import { onOpenSearchRequest } from '../../lib/shellEvents';
 import { CartIcon, ClassroomIcon, MenuIcon, SearchIcon } from '../icons';
 import { useHeaderMode } from './useHeaderMode';

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link } from '@tanstack/react-router';
 
 /** Logo linking home (spec §2). */

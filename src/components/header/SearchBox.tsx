@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { alertDark } from '../popup';
+import { alertDark } from '../../lib/popup';
 import { SearchIcon, CloseIcon } from '../icons';
 
 export const EMPTY_SEARCH_MESSAGE = '검색어를 입력해주세요.';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { config } from '../../config';
-import type { SessionUserData } from '../../session/sessionStore';
-import { formatPoints } from '../../lib/formatPoints';
+import type { SessionUserData } from '../../auth/sessionStore';
+import { formatPoints } from '../../lib/format';
 import { CloseIcon } from '../icons';
-import { classListPath } from './categoryTree';
+import { classListPath } from '../../lib/categories';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
-import { withIdentity } from './useIdentityAction';
+import { withIdentity } from '../../auth/withIdentity';
 import './sideMenu.css';
 
 /** Member links of the logged-in side menu (spec §2), in this order. */

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Below this scroll position the fixed header is off (spec §9). */
 export const HEADER_FIX_THRESHOLD = 70;
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { menuCategoriesQuery } from '../../api/queries/category';
-import { buildCategoryTree, currentIdsFromPath, type MenuNode } from './categoryTree';
+import { menuCategoriesQuery } from '../../api/queries/catalog';
+import { buildCategoryTree, currentIdsFromPath, type MenuNode } from '../../lib/categories';
 
 /** Menu tree of the current address; empty while loading or when the load failed (spec §7). */
 export function useCategoryMenu(): MenuNode[] {

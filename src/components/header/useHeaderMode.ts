@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useEffect, useRef, useState } from 'react';
 import { nextHeaderMode, type HeaderMode } from './headerMode';
 

@@ -1,6 +1,7 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { myClassInfoQuery, myClassKeys } from '../../api/queries/myClass';
+import { myClassInfoQuery, myClassKeys } from '../../api/queries/classroom';
 import { onCartChange } from '../../lib/cartEvents';
 
 /**

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useSyncExternalStore } from 'react';
 
 /** Above this width the header shows the category menu (header.css hides it below). */

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface DeferredProps {

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { lazy } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from '../header/Header';

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useMatches } from '@tanstack/react-router';
 
 /** Layout B's title band: the deepest route title (spec §2 "subpage styling"). */

@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import './ui.css';
 import { Link } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';
@@ -15,7 +16,7 @@ interface LectureCardProps {
 export function LectureCard({ lecture, eager = false }: LectureCardProps) {
   return (
     <article className="lecture-card" data-testid="lecture-card">
-      <Link to="/classView/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="lecture-card__link">
+      <Link to="/classView/$contentsid" params={{ contentsid: lecture.contentsid }} className="lecture-card__link">
         <div className="lecture-card__thumb">
           <img
             src={lecture.thumbnail}

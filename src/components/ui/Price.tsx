@@ -1,5 +1,6 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import './ui.css';
-import { discountPercent, formatWon } from './formatPrice';
+import { discountPercent, formatWon } from '../../lib/format';
 
 interface PriceProps {
   price: number;

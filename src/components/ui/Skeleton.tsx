@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import './ui.css';
 /** Grey placeholder blocks shown while a route or a section loads: never a spinner on white. */
 export function SkeletonBlock({ height = 16, width = '100%', radius }: { height?: number | string; width?: number | string; radius?: number }) {

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.gen';
-import { ClipIcon } from '../../components/icons';
+import { ClipIcon } from './ClipIcon';
 
 type UploadedFile = components['schemas']['UploadedFile'];
 

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/notice';
+import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/board';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
-import { ClipIcon } from '../../components/icons';
+import { ClipIcon } from './ClipIcon';
 
 
 interface NoticeListPageProps {
@@ -42,7 +42,7 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
           {data.list.map((n, i) => (
             <li key={n.noticeid} className={n.istop ? 'is-top' : undefined}>
               <span className="board-list__no">{n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}</span>
-              <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }} className="board-list__title">
+              <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }} className="board-list__title">
                 {n.title}
                 {n.files.length > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
               </Link>

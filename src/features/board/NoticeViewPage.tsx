@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { noticeInfoQuery } from '../../api/queries/notice';
+import { noticeInfoQuery } from '../../api/queries/board';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import './board.css';
 
 /** /noticeView/$noticeid: title, date, views, sanitised body, attachments, back to the list. */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SUGGEST_PAGE_SIZE, suggestsQuery } from '../../api/queries/board';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { ClipIcon } from '../../components/icons';
-import { formatDate } from '../../components/ui/formatPrice';
+import { ClipIcon } from './ClipIcon';
+import { formatDate } from '../../lib/format';
 import { SuggestForm } from './SuggestForm';
 import { SuggestView } from './SuggestView';
 

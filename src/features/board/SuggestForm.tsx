@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, saveSuggest, suggestTypesQuery } from '../../api/queries/board';
 import { uploadFiles } from '../../api/queries/files';
-import { alertDark, alertError } from '../../components/popup';
+import { alertDark, alertError } from '../../lib/popup';
 
 export const SUGGEST_SAVED_MESSAGE = '문의가 등록되었습니다.';
 export const SUGGEST_REQUIRED_MESSAGE = '문의 유형, 제목, 내용을 모두 입력해주세요.';

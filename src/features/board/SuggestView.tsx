@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { boardKeys, deleteSuggest, suggestInfoQuery } from '../../api/queries/board';
-import { alertDark, alertError, confirmDark } from '../../components/popup';
+import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 
 export const SUGGEST_DELETE_CONFIRM = '문의를 삭제하시겠습니까?';
 export const SUGGEST_DELETED_MESSAGE = '문의가 삭제되었습니다.';

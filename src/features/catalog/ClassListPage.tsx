@@ -1,13 +1,20 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { menuCategoriesQuery } from '../../api/queries/category';
-import { LECTURE_PAGE_SIZE, LECTURE_SORTS, onlineLecturesQuery, type LectureSortType } from '../../api/queries/catalog';
+import { LECTURE_PAGE_SIZE, LECTURE_SORTS, menuCategoriesQuery, onlineLecturesQuery, type LectureSortType } from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { categoryPath, childrenOf } from './categoryPath';
-import { SORT_LABELS } from './classListSearch';
+import { categoryPath, childrenOf } from '../../lib/categories';
 import './catalog.css';
+
+/** The sort choices as the page names them (the route reads the sort itself: classListSearch.ts). */
+const SORT_LABELS: Record<LectureSortType, string> = {
+  recent: '최신순',
+  popular: '인기순',
+  rating: '평점순',
+  pricelow: '낮은 가격순',
+  pricehigh: '높은 가격순',
+};
 
 interface ClassListPageProps {
   categoryid: number;
@@ -35,7 +42,7 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
         </li>
         {path.map((c) => (
           <li key={c.categoryid}>
-            <Link to="/classList/$categoryid/$pcategoryid" params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}>
+            <Link to="/classList/$categoryid/$pcategoryid" params={{ categoryid: c.categoryid, pcategoryid: c.pcategoryid }}>
               {c.ctgrname}
             </Link>
           </li>
@@ -51,7 +58,7 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
             <li key={c.categoryid}>
               <Link
                 to="/classList/$categoryid/$pcategoryid"
-                params={{ categoryid: String(c.categoryid), pcategoryid: String(c.pcategoryid) }}
+                params={{ categoryid: c.categoryid, pcategoryid: c.pcategoryid }}
                 className={c.categoryid === categoryid ? 'chip on' : 'chip'}
               >
                 {c.ctgrname}

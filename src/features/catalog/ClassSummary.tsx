@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';
 import { Price } from '../../components/ui/Price';
 import { Stars } from '../../components/ui/Stars';
-import { formatDuration } from '../../components/ui/formatPrice';
+import { formatCount, formatDuration } from '../../lib/format';
 import { useLectureActions } from './useLectureActions';
 
 type LectureDetail = components['schemas']['LectureDetail'];
@@ -21,7 +21,7 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <p className="class-summary__subtitle">{lecture.subtitle}</p>
         <p className="class-summary__rating">
           <Stars score={lecture.ratingavg} /> <strong>{lecture.ratingavg.toFixed(1)}</strong>
-          <span className="muted">수강평 {lecture.ratingcnt}개 · 수강생 {new Intl.NumberFormat('ko-KR').format(lecture.studentcnt)}명</span>
+          <span className="muted">수강평 {lecture.ratingcnt}개 · 수강생 {formatCount(lecture.studentcnt)}명</span>
         </p>
         <dl className="class-facts">
           <div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { curriculumQuery, curriculumSectionsQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { formatDuration } from '../../components/ui/formatPrice';
+import { formatDuration } from '../../lib/format';
 
 /** Curriculum: section summary (GetCurriculumSection) and sections with videos (CurriculumList). */
 export function Curriculum({ contentsid }: { contentsid: number }) {

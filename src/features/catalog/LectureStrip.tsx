@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LectureGrid, type Lecture } from '../../components/ui/LectureCard';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';

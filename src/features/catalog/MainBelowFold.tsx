@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { popularLecturesQuery } from '../../api/queries/main';
+import { popularLecturesQuery } from '../../api/queries/catalog';
 import { LectureStrip } from './LectureStrip';
 import { MainContents } from './MainContents';
 import { MainReviews } from './MainReviews';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { mainContentsQuery } from '../../api/queries/main';
+import { mainContentsQuery } from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
 
 /** Main contents by type (best, new, recommend…), each as its own section. */

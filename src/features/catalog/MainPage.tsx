@@ -1,6 +1,7 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { recentLecturesQuery } from '../../api/queries/main';
+import { recentLecturesQuery } from '../../api/queries/catalog';
 import { Deferred } from '../../components/layout/Deferred';
 import { HeroBanner } from './HeroBanner';
 import { LectureStrip } from './LectureStrip';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { mainReviewsQuery } from '../../api/queries/main';
+import { mainReviewsQuery } from '../../api/queries/ratings';
 import { Stars } from '../../components/ui/Stars';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 
 /** Latest reviews of members, linking to the reviewed class. */
 export function MainReviews() {
@@ -20,7 +20,7 @@ export function MainReviews() {
           <li key={r.reviewid} className="review-card">
             <Stars score={r.ratescore} />
             <p className="review-card__content">{r.content}</p>
-            <Link to="/classView/$contentsid" params={{ contentsid: String(r.contentsid) }} className="review-card__lecture">
+            <Link to="/classView/$contentsid" params={{ contentsid: r.contentsid }} className="review-card__lecture">
               {r.lecturetitle}
             </Link>
             <p className="review-card__meta">

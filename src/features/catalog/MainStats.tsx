@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { statsQuery } from '../../api/queries/main';
-
-const count = new Intl.NumberFormat('ko-KR');
+import { formatCount } from '../../lib/format';
+import { statsQuery } from '../../api/queries/stats';
 
 /** Association figures: members, classes, students, average rating. */
 export function MainStats() {
   const { data } = useQuery(statsQuery());
   if (!data) return <section className="stats stats--pending" aria-hidden="true" />;
   const items = [
-    { label: '누적 회원', value: `${count.format(data.membercnt)}명` },
-    { label: '온라인 클래스', value: `${count.format(data.lecturecnt)}개` },
-    { label: '누적 수강생', value: `${count.format(data.studentcnt)}명` },
+    { label: '누적 회원', value: `${formatCount(data.membercnt)}명` },
+    { label: '온라인 클래스', value: `${formatCount(data.lecturecnt)}개` },
+    { label: '누적 수강생', value: `${formatCount(data.studentcnt)}명` },
     { label: '평균 만족도', value: `${data.ratingavg.toFixed(1)}점` },
   ];
   return (

@@ -4,7 +4,7 @@ import { RATING_PAGE_SIZE, ratingStarInfoQuery, ratingsQuery, type RatingSortTyp
 import { Stars } from '../../components/ui/Stars';
 import { Pagination } from '../../components/ui/Pagination';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 
 const SORTS: [RatingSortType, string][] = [
   ['recent', '최신순'],

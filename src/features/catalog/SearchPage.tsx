@@ -1,11 +1,11 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LECTURE_PAGE_SIZE, onlineLecturesQuery } from '../../api/queries/catalog';
-import { noticesQuery } from '../../api/queries/notice';
+import { noticesQuery } from '../../api/queries/board';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { formatDate } from '../../components/ui/formatPrice';
+import { formatDate } from '../../lib/format';
 import './catalog.css';
 
 interface SearchPageProps {
@@ -60,7 +60,7 @@ export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
               <ul className="search-notices">
                 {noticeList.map((n) => (
                   <li key={n.noticeid}>
-                    <Link to="/noticeView/$noticeid" params={{ noticeid: String(n.noticeid) }}>
+                    <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }}>
                       {n.title}
                     </Link>
                     <span className="muted">{formatDate(n.regdate)}</span>

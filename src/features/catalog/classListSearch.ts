@@ -1,29 +1,14 @@
 import { LECTURE_SORTS, type LectureSortType } from '../../api/queries/catalog';
-import { optionalNumber, optionalOneOf } from '../../lib/searchParams';
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import { optionalOneOf, pageOr1 } from '../../lib/searchParams';
 
-/** Search params of /classList: sort (one of the lecture sorts, default recent) and page (≥ 1). */
-export type ClassListSearch = {
-  sort?: LectureSortType | undefined;
-  page?: number | undefined;
-};
+/** Search params of /classList: sort (one of the lecture sorts, default recent) and page (≥ 1, default 1). */
+export type ClassListSearch = { sort: LectureSortType; page: number };
 
-export function parseClassListSearch(search: Record<string, unknown>): ClassListSearch {
-  return { sort: optionalOneOf(search.sort, LECTURE_SORTS), page: optionalNumber(search.page) };
+/** Left out of the address (stripSearchParams), filled in by validateSearch. */
+export const CLASS_LIST_DEFAULTS: ClassListSearch = { sort: 'recent', page: 1 };
+
+/** Read once in the route's validateSearch: loader and screen get the defaulted values. Links may leave both out. */
+export function parseClassListSearch(search: Partial<ClassListSearch> & SearchSchemaInput): ClassListSearch {
+  return { sort: optionalOneOf(search.sort, LECTURE_SORTS) ?? CLASS_LIST_DEFAULTS.sort, page: pageOr1(search.page) };
 }
-
-export function sortOf(search: ClassListSearch): LectureSortType {
-  return search.sort ?? 'recent';
-}
-
-export function pageOf(search: { page?: number | undefined }): number {
-  const p = search.page;
-  return p && Number.isInteger(p) && p > 0 ? p : 1;
-}
-
-export const SORT_LABELS: Record<LectureSortType, string> = {
-  recent: '최신순',
-  popular: '인기순',
-  rating: '평점순',
-  pricelow: '낮은 가격순',
-  pricehigh: '높은 가격순',
-};

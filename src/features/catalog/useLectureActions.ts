@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { addLectureToCart, catalogKeys } from '../../api/queries/catalog';
-import { alertDark, alertError } from '../../components/popup';
-import { LOGIN_REQUIRED_MESSAGE } from '../../auth/guard';
+import { catalogKeys } from '../../api/queries/catalog';
+import { addLectureToCart } from '../../api/queries/cart';
+import { alertDark, alertError } from '../../lib/popup';
+import { signedInOrToLogin } from '../../auth/signedInOrToLogin';
 import { announceCartChange } from '../../lib/cartEvents';
-import { useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
 
 export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
 
@@ -16,11 +17,11 @@ export function useLectureActions(contentsid: number) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
+  const auth = useRouteContext({ from: '__root__', select: (context) => context.auth });
+
   const requireMember = async (): Promise<string | null> => {
-    if (user.loggedIn && user.data) return user.data.useruid;
-    await alertDark(LOGIN_REQUIRED_MESSAGE);
-    await navigate({ to: '/login' });
-    return null;
+    if (!(await signedInOrToLogin(auth, navigate))) return null;
+    return user.data?.useruid ?? null;
   };
 
   const addToCart = async () => {

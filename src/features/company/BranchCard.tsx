@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { branchesQuery } from '../../api/queries/branch';
+import { branchesQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 
 /** Seoul branch (GET /api/Online/GetBranch/Seoul): address, phone, hours and a map link. */

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { onlineLecturesQuery } from '../../api/queries/catalog';
-import { menuCategoriesQuery } from '../../api/queries/category';
+import { menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
-import { pageOf, parseClassListSearch, sortOf } from '../../features/catalog/classListSearch';
+import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
+import { idParam } from '../../lib/routeParams';
+import { dropDefaults } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -10,17 +11,17 @@ const TITLE = '클래스 목록';
 
 export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   staticData: { title: TITLE },
+  params: {
+    parse: (p) => ({ categoryid: idParam(p.categoryid), pcategoryid: idParam(p.pcategoryid) }),
+    stringify: (p) => ({ categoryid: String(p.categoryid), pcategoryid: String(p.pcategoryid) }),
+  },
   validateSearch: parseClassListSearch,
-  loaderDeps: ({ search }) => ({ sort: sortOf(search), page: pageOf(search) }),
+  search: { middlewares: [dropDefaults(CLASS_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());
     return context.queryClient.ensureQueryData(
-      onlineLecturesQuery({
-        page: deps.page,
-        categoryid: Number(params.categoryid) || 0,
-        pcategoryid: Number(params.pcategoryid) || 0,
-        sortType: deps.sort,
-      }),
+      onlineLecturesQuery({ page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort }),
     );
   },
   pendingComponent: () => (
@@ -33,15 +34,15 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
 });
 
 function ClassListRoute() {
-  const params = Route.useParams();
-  const search = Route.useSearch();
+  const { categoryid, pcategoryid } = Route.useParams();
+  const { sort, page } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ClassListPage
-      categoryid={Number(params.categoryid) || 0}
-      pcategoryid={Number(params.pcategoryid) || 0}
-      sort={sortOf(search)}
-      page={pageOf(search)}
+      categoryid={categoryid}
+      pcategoryid={pcategoryid}
+      sort={sort}
+      page={page}
       onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
     />
   );

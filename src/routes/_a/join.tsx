@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPanel } from '../../components/login/LoginPanel';
+import { LoginPanel } from '../../features/account/LoginPanel';
 
 const TITLE = '회원가입';
 

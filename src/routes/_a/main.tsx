@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { bannersQuery } from '../../api/queries/main';
+import { bannersQuery } from '../../api/queries/catalog';
 import { MainPage } from '../../features/catalog/MainPage';
 import { MainSkeleton } from '../../features/catalog/MainSkeleton';
 import { RouteError } from '../../components/ui/RouteError';

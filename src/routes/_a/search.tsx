@@ -1,25 +1,25 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { SearchPage } from '../../features/catalog/SearchPage';
-import { pageOf } from '../../features/catalog/classListSearch';
-import { optionalNumber, textOr } from '../../lib/searchParams';
+import { dropDefaults, pageOr1, textOr } from '../../lib/searchParams';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '통합검색';
 
 /** `/search?schtext=` (spec §2, route name search). */
-type SearchPageSearch = { schtext: string; page?: number | undefined };
+type SearchPageSearch = { schtext: string; page: number };
 
-/** Typed as SearchSchemaInput so links may leave schtext out; it reads as ''. */
+/** Typed as SearchSchemaInput so links may leave schtext and page out; they read as '' and 1. */
 function parseSearchPageSearch(search: Partial<SearchPageSearch> & SearchSchemaInput): SearchPageSearch {
-  return { schtext: textOr(search.schtext, ''), page: optionalNumber(search.page) };
+  return { schtext: textOr(search.schtext, ''), page: pageOr1(search.page) };
 }
 
 export const Route = createFileRoute('/_a/search')({
   staticData: { title: TITLE },
   validateSearch: parseSearchPageSearch,
-  loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: pageOf(search) }),
+  search: { middlewares: [dropDefaults<SearchPageSearch>({ page: 1 })] },
+  loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
   pendingComponent: () => (
     <div className="page">
@@ -33,5 +33,5 @@ export const Route = createFileRoute('/_a/search')({
 function SearchRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <SearchPage schtext={search.schtext.trim()} page={pageOf(search)} onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })} />;
+  return <SearchPage schtext={search.schtext.trim()} page={search.page} onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })} />;
 }

@@ -3,18 +3,17 @@ import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
-import { sessionStore, useSessionUser } from '../../session/sessionStore';
+import { useSessionUser } from '../../auth/sessionStore';
+import { idParam } from '../../lib/routeParams';
 
 const TITLE = '클래스 상세';
 
-function currentUid(): string {
-  return sessionStore.get().user.data?.useruid ?? VISITOR_UID;
-}
-
 export const Route = createFileRoute('/_b/classView/$contentsid')({
   staticData: { title: TITLE },
+  params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
+  // The member comes from the router context: a member's detail says whether the class is theirs.
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(lectureDetailQuery(Number(params.contentsid) || 0, currentUid())),
+    context.queryClient.ensureQueryData(lectureDetailQuery(params.contentsid, context.auth.member()?.useruid ?? VISITOR_UID)),
   pendingComponent: () => <PageSkeleton lines={8} />,
   errorComponent: RouteError,
   component: ClassViewRoute,
@@ -23,5 +22,5 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
 function ClassViewRoute() {
   const { contentsid } = Route.useParams();
   const user = useSessionUser();
-  return <ClassViewPage contentsid={Number(contentsid) || 0} useruid={user.data?.useruid ?? VISITOR_UID} />;
+  return <ClassViewPage contentsid={contentsid} useruid={user.data?.useruid ?? VISITOR_UID} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { branchesQuery } from '../../api/queries/branch';
+import { branchesQuery } from '../../api/queries/catalog';
 import { CompanyPage } from '../../features/company/CompanyPage';
 import { RouteError } from '../../components/ui/RouteError';
 

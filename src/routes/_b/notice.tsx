@@ -1,24 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { noticesQuery } from '../../api/queries/notice';
+import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
+import { noticesQuery } from '../../api/queries/board';
 import { NoticeListPage } from '../../features/board/NoticeListPage';
 import { isnoticeOf } from '../../features/board/noticeKind';
-import { pageOf } from '../../features/catalog/classListSearch';
-import { optionalNumber, optionalOneOf } from '../../lib/searchParams';
+import { dropDefaults, optionalOneOf, pageOr1 } from '../../lib/searchParams';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '공지사항';
 
-type NoticeSearch = { kind?: 'notice' | 'news' | undefined; page?: number | undefined };
+type NoticeSearch = { kind: 'notice' | 'news'; page: number };
+const NOTICE_DEFAULTS: NoticeSearch = { kind: 'notice', page: 1 };
 
-function parseNoticeSearch(search: Record<string, unknown>): NoticeSearch {
-  return { kind: optionalOneOf(search.kind, ['notice', 'news']), page: optionalNumber(search.page) };
+/** Defaults filled in here once; links may leave both out. */
+function parseNoticeSearch(search: Partial<NoticeSearch> & SearchSchemaInput): NoticeSearch {
+  return { kind: optionalOneOf(search.kind, ['notice', 'news']) ?? NOTICE_DEFAULTS.kind, page: pageOr1(search.page) };
 }
 
 export const Route = createFileRoute('/_b/notice')({
   staticData: { title: TITLE },
   validateSearch: parseNoticeSearch,
-  loaderDeps: ({ search }) => ({ kind: search.kind ?? 'notice', page: pageOf(search) }),
+  search: { middlewares: [dropDefaults(NOTICE_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ kind: search.kind, page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
   pendingComponent: () => <PageSkeleton lines={10} />,
   errorComponent: RouteError,
@@ -30,8 +32,8 @@ function NoticeRoute() {
   const navigate = Route.useNavigate();
   return (
     <NoticeListPage
-      kind={search.kind ?? 'notice'}
-      page={pageOf(search)}
+      kind={search.kind}
+      page={search.page}
       onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
     />
   );

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { noticeInfoQuery } from '../../api/queries/notice';
+import { noticeInfoQuery } from '../../api/queries/board';
 import { NoticeViewPage } from '../../features/board/NoticeViewPage';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
+import { idParam } from '../../lib/routeParams';
 
 const TITLE = '공지사항';
 
 export const Route = createFileRoute('/_b/noticeView/$noticeid')({
   staticData: { title: TITLE },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(noticeInfoQuery(Number(params.noticeid) || 0)),
+  params: { parse: (p) => ({ noticeid: idParam(p.noticeid) }), stringify: (p) => ({ noticeid: String(p.noticeid) }) },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(noticeInfoQuery(params.noticeid)),
   pendingComponent: () => <PageSkeleton lines={10} />,
   errorComponent: RouteError,
   component: NoticeViewRoute,
@@ -16,5 +18,5 @@ export const Route = createFileRoute('/_b/noticeView/$noticeid')({
 
 function NoticeViewRoute() {
   const { noticeid } = Route.useParams();
-  return <NoticeViewPage noticeid={Number(noticeid) || 0} />;
+  return <NoticeViewPage noticeid={noticeid} />;
 }

@@ -1,5 +1,5 @@
-import { loadIdentity } from '../../auth/identity';
-import type { IdentityRuntime } from '../../auth/runtime';
+import { loadIdentity } from './identity';
+import type { IdentityRuntime } from './runtime';
 
 /** Runs an identity action, loading the identity runtime chunk on first use. */
 export function withIdentity(action: (identity: IdentityRuntime) => Promise<void> | void): void {

@@ -1,4 +1,5 @@
-import type { components } from '../../api/schema.gen';
+/** Category logic of the catalogue, once: the header's three-level menu and the class list's breadcrumb and chips. */
+import type { components } from '../api/schema.gen';
 
 export type Category = components['schemas']['Category'];
 
@@ -67,10 +68,24 @@ export function buildCategoryTree(categories: readonly Category[], current: Curr
 /** Address of a category's class list: /classList/{categoryid}/{pcategoryid}. */
 export function classListPath(node: Pick<Category, 'categoryid' | 'pcategoryid'>): {
   to: '/classList/$categoryid/$pcategoryid';
-  params: { categoryid: string; pcategoryid: string };
+  params: { categoryid: number; pcategoryid: number };
 } {
-  return {
-    to: '/classList/$categoryid/$pcategoryid',
-    params: { categoryid: String(node.categoryid), pcategoryid: String(node.pcategoryid) },
-  };
+  return { to: '/classList/$categoryid/$pcategoryid', params: { categoryid: node.categoryid, pcategoryid: node.pcategoryid } };
+}
+
+/** The category and its ancestors, top level first (breadcrumb of /classList). */
+export function categoryPath(categories: readonly Category[], categoryid: number): Category[] {
+  const byId = new Map(categories.map((c) => [c.categoryid, c]));
+  const path: Category[] = [];
+  let current = byId.get(categoryid);
+  while (current && path.length < 5) {
+    path.unshift(current);
+    current = current.parentID ? byId.get(current.parentID) : undefined;
+  }
+  return path;
+}
+
+/** Direct children of a category, for the sub-category chips. */
+export function childrenOf(categories: readonly Category[], categoryid: number): Category[] {
+  return categories.filter((c) => c.parentID === categoryid && c.categoryid !== categoryid);
 }

@@ -4,25 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { config } from '../../config';
 import { fetchLocalMembers } from '../../auth/localAdapter';
 import { isProviderReturn } from '../../auth/identity';
-import { useSessionUser } from '../../session/sessionStore';
-import { withIdentity } from '../header/useIdentityAction';
+import { useSessionUser } from '../../auth/sessionStore';
+import { withIdentity } from '../../auth/withIdentity';
+import type { NaverReturnSearch } from '../../auth/naverReturn';
 import './login.css';
 
 export const LOCAL_MODE_LABEL = '로컬 체험 모드';
 
-interface NaverFlags {
-  success?: string;
-  useruid?: string;
-  email?: string;
-  name?: string;
-  access_token?: string;
-  refresh_token?: string;
-}
-
 interface LoginPanelProps {
   title: string;
   intro?: string;
-  naver?: NaverFlags;
+  naver?: NaverReturnSearch;
 }
 
 /** Login / join panel: social buttons in production, demo members in local mode. */
@@ -60,16 +52,13 @@ export function LoginPanel({ title, intro = '소셜 계정으로 간편하게 �
 }
 
 /** Hands a provider redirect return to the identity runtime once. */
-function useProviderReturn(naver: NaverFlags | undefined) {
+function useProviderReturn(naver: NaverReturnSearch | undefined) {
   const handled = useRef(false);
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
     if (naver?.success !== undefined) {
-      const { success, useruid, email, name, access_token, refresh_token } = naver;
-      withIdentity((identity) =>
-        identity.naverReturn({ success, useruid, email, name, accessToken: access_token, refreshToken: refresh_token }),
-      );
+      withIdentity((identity) => identity.naverReturn(naver));
     } else if (!config.localMode && isProviderReturn(window.location.href)) {
       withIdentity((identity) => identity.completeOAuthReturn());
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCategoryTree, currentIdsFromPath, type Category } from './categoryTree';
+import { buildCategoryTree, categoryPath, childrenOf, currentIdsFromPath, type Category } from './categories';
 
 const cat = (categoryid: number, parentID: number, pcategoryid: number, name: string): Category => ({
   id: categoryid,
@@ -73,5 +73,19 @@ describe('buildCategoryTree', () => {
   it('marks nothing when no ids match', () => {
     const tree = buildCategoryTree(flat, {});
     expect(JSON.stringify(tree)).not.toContain('"on":true');
+  });
+});
+
+const list = [cat(1, 0, 1, '필라테스'), cat(11, 1, 1, '매트'), cat(111, 11, 1, '입문'), cat(112, 11, 1, '중급'), cat(2, 0, 2, '재활')];
+
+describe('category path', () => {
+  it('walks from a third-level category up to the top level', () => {
+    expect(categoryPath(list, 111).map((c) => c.ctgrname)).toEqual(['필라테스', '매트', '입문']);
+  });
+  it('is empty for an unknown category', () => {
+    expect(categoryPath(list, 999)).toEqual([]);
+  });
+  it('lists the children of a category', () => {
+    expect(childrenOf(list, 11).map((c) => c.categoryid)).toEqual([111, 112]);
   });
 });

@@ -1,7 +1,6 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useSyncExternalStore } from 'react';
-import type { StoredUser } from '../auth/tokenStore';
-import { readAccessToken, readUser } from '../auth/tokenStore';
-import { isAccessTokenValid } from '../auth/accessToken';
+import { readSignedInUser } from './tokenStore';
 
 /** Member data shown by the interface (tokens stay in the token store). */
 export interface SessionUserData {
@@ -19,18 +18,10 @@ export interface SessionState {
 
 export const LOGGED_OUT: SessionState['user'] = { loggedIn: false, data: null };
 
-/** User data restorable from cookies when the access token is still valid, else null. */
-export function userFromCookies(now: number = Date.now()): SessionUserData | null {
-  if (!isAccessTokenValid(readAccessToken(), now)) return null;
-  const stored: Partial<StoredUser> = readUser();
-  if (!stored.useruid || !stored.sessionToken) return null;
-  return { email: stored.email ?? '', useruid: stored.useruid, username: stored.username ?? '' };
-}
-
 function initialUser(): SessionState['user'] {
   if (typeof document === 'undefined') return LOGGED_OUT;
-  const data = userFromCookies();
-  return data ? { loggedIn: true, data } : LOGGED_OUT;
+  const stored = readSignedInUser();
+  return stored ? { loggedIn: true, data: { email: stored.email, useruid: stored.useruid, username: stored.username } } : LOGGED_OUT;
 }
 
 let state: SessionState = { user: initialUser(), layout: 'web', layout_style: 'full' };
@@ -55,16 +46,9 @@ export const sessionStore = {
     state = { ...state, user: LOGGED_OUT };
     emit();
   },
-  setLayout(layout: string, layoutStyle: string = state.layout_style): void {
-    state = { ...state, layout, layout_style: layoutStyle };
-    emit();
-  },
 };
 
-export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
-}
-
+/** The signed-in member for the interface (a selector hook over the store). */
 export function useSessionUser(): SessionState['user'] {
-  return useSession().user;
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get).user;
 }

@@ -1,5 +1,8 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
+
+// Operations tagged `classroom` in openapi/storefront.yaml.
 
 /** My-class summary of the side menu: cartCnt, classCnt, expireCnt, pointSum (spec §3, §7). */
 export function fetchMyClassInfo(useruid: string, client: ApiClient = api) {

@@ -1,0 +1,46 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
+/** Every number and date a member reads, formatted once: ko-KR separators (Intl), dates on Korean time (spec §9). */
+
+const koNumber = new Intl.NumberFormat('ko-KR');
+/** Korea keeps UTC+9 all year (no daylight saving): a fixed offset gives the Seoul date without a time-zone table. */
+const KST_OFFSET_MS = 9 * 3600_000;
+
+/** 1234567 → "1,234,567" (counts: members, students, classes). */
+export function formatCount(value: number): string {
+  return koNumber.format(value);
+}
+
+/** 89000 → "89,000원". */
+export function formatWon(value: number): string {
+  return `${koNumber.format(value)}원`;
+}
+
+/** Point sums with thousands separators; 0 when empty or not positive. */
+export function formatPoints(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;
+  if (n === null || n === undefined || !Number.isFinite(n) || n <= 0) return '0';
+  return koNumber.format(n);
+}
+
+/** Discount percent shown next to a sale price; 0 when there is none. */
+export function discountPercent(price: number, saleprice: number): number {
+  if (price <= 0 || saleprice >= price) return 0;
+  return Math.round(((price - saleprice) / price) * 100);
+}
+
+/** Seconds → "12시간 30분" / "45분". */
+export function formatDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.round((seconds % 3600) / 60);
+  if (h && m) return `${h}시간 ${m}분`;
+  return h ? `${h}시간` : `${m}분`;
+}
+
+/**
+ * Date-time → "2024.03.02" on Korean time. A value with a zone (Z, +09:00) is converted to KST; the backend's
+ * zone-less text is already KST wall time (docs/decisions.md, reference backend), so its date is read as written.
+ */
+export function formatDate(value: string): string {
+  const at = /([zZ]|[+-]\d\d:?\d\d)$/.test(value) ? Date.parse(value) : Number.NaN;
+  return (Number.isNaN(at) ? value : new Date(at + KST_OFFSET_MS).toISOString()).slice(0, 10).replace(/-/g, '.');
+}
