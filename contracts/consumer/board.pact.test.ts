@@ -15,8 +15,8 @@ import { NOTICE_PAGE_SIZE, fetchNoticeInfo, fetchNotices } from '../../src/api/q
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**
- * Board calls of issue #6: notices (other board posts, one notice), FAQ, suggestion types, list,
- * save, view and delete. Seed data: notice 1 exists; suggestion 1 belongs to member u-demo-1.
+ * Calls of the yaml's `board` tag: notices (list, search, other board posts, one notice, a missing one),
+ * FAQ, suggestion types, list, save, view and delete. Seed data: notice 1 exists; suggestion 1 belongs to member u-demo-1.
  */
 const { like, eachLike, integer, regex } = MatchersV3;
 const SUGGESTION = 'suggestion 1 of member u-demo-1 exists';
@@ -26,6 +26,25 @@ const pact = storefrontApiPact();
 afterAll(() => setAccessTokenSource(() => undefined));
 
 describe('board calls (storefront-web → storefront-api)', () => {
+  it('pages the notices of the branch', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the first page of notices')
+      .withRequest('POST', '/api/Main/GetNotices', (b) =>
+        b
+          .query({ isnotice: '1', istop3: 'false', isonlybranch: 'true' })
+          .headers(commonHeaders)
+          .jsonBody({ page: 1, pageSize: NOTICE_PAGE_SIZE }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope({ list: eachLike(notice), totalCount: integer(12), page: 1, pageSize: NOTICE_PAGE_SIZE })),
+      )
+      .executeTest(async (server) => {
+        const page = await fetchNotices({ page: 1 }, clientFor(server.url));
+        expect(page.list[0]?.title).toBe(notice.title);
+      }));
+
   it('pages the other board posts (news and events)', () =>
     pact
       .addInteraction()
@@ -66,6 +85,21 @@ describe('board calls (storefront-web → storefront-api)', () => {
       .executeTest(async (server) => {
         const n = await fetchNoticeInfo(1, clientFor(server.url));
         expect(n.content).toContain('<p>');
+      }));
+
+  it('passes a failed call on as the server message', () =>
+    pact
+      .addInteraction()
+      .given('no notice 99999 exists')
+      .uponReceiving('a request for a notice that does not exist')
+      .withRequest('GET', '/api/Main/GetNoticeInfo/99999/1', (b) => b.headers(commonHeaders))
+      .willRespondWith(404, (b) => b.jsonBody({ success: false, respMessage: like('존재하지 않는 공지사항입니다.') }))
+      .executeTest(async (server) => {
+        await expect(fetchNoticeInfo(99999, clientFor(server.url))).rejects.toMatchObject({
+          name: 'ApiError',
+          status: 404,
+          message: '존재하지 않는 공지사항입니다.',
+        });
       }));
 
   it('lists the FAQs', () =>
