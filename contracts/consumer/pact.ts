@@ -1,9 +1,9 @@
 import { PactV4, MatchersV3 } from '@pact-foundation/pact';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../../src/api/client';
+import { consumerPactDir } from '../pact-dirs';
 
-/** Where every consumer test writes; `contracts/clear-pacts.ts` empties it before each run. */
-export const PACT_DIR = fileURLToPath(new URL('../pacts', import.meta.url));
+/** Where every consumer test writes (a temp folder, see `contracts/pact-dirs.ts`); emptied before each run. */
+const PACT_DIR = consumerPactDir();
 
 /** The product API as the storefront sees it. Every interaction here must also fit openapi/storefront.yaml. */
 export function storefrontApiPact(): PactV4 {
