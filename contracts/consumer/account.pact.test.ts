@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
 import { setAccessTokenSource } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
@@ -17,7 +17,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CheckUserAccount: an existing email returns its useruid', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('an account check for the email of member u-demo-1')
       .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: string('u-demo-1') })))
@@ -28,7 +28,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CheckUserAccount: an unknown email returns a null useruid', () =>
     pact
       .addInteraction()
-      .given('no member has the email nobody@demo.kr')
+      .given('no member has the email', { email: 'nobody@demo.kr' })
       .uponReceiving('an account check for an unknown email')
       .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'nobody@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: false, useruid: null })))
@@ -39,7 +39,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CreateSNSUser: creates the social member', () =>
     pact
       .addInteraction()
-      .given('no member has the email sns-new@demo.kr')
+      .given('no member has the email', { email: 'sns-new@demo.kr' })
       .uponReceiving('a social member creation for a new email')
       .withRequest('POST', '/api/CreateSNSUser/', (b) =>
         b.headers(commonHeaders).jsonBody({ useruid: 'u-sns-new', userid: 'sns-new@demo.kr', email: 'sns-new@demo.kr', name: '최소셜' }),
@@ -70,7 +70,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CreateSNSUser: a taken email fails with the server respMessage', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a social member creation with the email of member u-demo-1 and another useruid')
       .withRequest('POST', '/api/CreateSNSUser/', (b) =>
         b.headers(commonHeaders).jsonBody({ useruid: 'kakao-999', userid: 'member@demo.kr', email: 'member@demo.kr', name: '김필라' }),
@@ -90,7 +90,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('LoginSubmit: the session-token request issues a new session token', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a session-token request of member u-demo-1')
       .withRequest('POST', '/account/LoginSubmit', (b) =>
         b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1', email: 'member@demo.kr' }),
@@ -116,7 +116,7 @@ describe('member checks (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a phone check of member u-demo-1')
       .withRequest('GET', '/api/CheckUserPhone', (b) => b.query({ useruid: 'u-demo-1' }).headers({ ...commonHeaders, ...bearer }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true })))

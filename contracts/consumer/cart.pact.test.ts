@@ -14,7 +14,7 @@ describe('cart calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given('member u-demo-1 has 0 items in the cart')
+      .given('member has lectures in the cart', { useruid: 'u-demo-1', contentsids: [] })
       .uponReceiving('a cart add of lecture 112 by member u-demo-1')
       .withRequest('GET', '/api/Cart/add/lecture/u-demo-1/112', (b) =>
         b.headers({ ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { fetchMyClassInfo } from '../../src/api/queries/myClass';
 import { setAccessTokenSource } from '../../src/api/client';
 
@@ -13,7 +13,7 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a my-class summary request of member u-demo-1')
       .withRequest('GET', '/api/Contents/GetMyClassInfo/u-demo-1', (b) => b.headers({ ...commonHeaders, ...bearer }))
       .willRespondWith(200, (b) =>

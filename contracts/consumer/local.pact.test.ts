@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { fetchLocalMembers, localSignIn } from '../../src/auth/localAdapter';
 
 /**
@@ -13,7 +13,7 @@ describe('local sign-in of the reference backend (storefront-web → storefront-
   it('lists the demo members', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a request for the local demo members')
       .withRequest('GET', '/local/auth/members', (b) => b.headers(commonHeaders))
       .willRespondWith(200, (b) =>
@@ -31,7 +31,7 @@ describe('local sign-in of the reference backend (storefront-web → storefront-
   it('signs in as a demo member', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a local sign-in of member u-demo-1')
       .withRequest('POST', '/local/auth/sign-in', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr', remember: false }))
       .willRespondWith(200, (b) =>

@@ -30,9 +30,13 @@ export function okEnvelope(datas: unknown) {
 
 export { MatchersV3 };
 
-/** Provider states every consumer file shares; the reference backend's state handlers match these names. */
+/**
+ * Provider states every consumer file shares: an exact name plus parameters, `given(MEMBER, DEMO_MEMBER)`.
+ * Each name needs a handler in contracts/provider/states.ts, else verification fails.
+ */
 export const CATALOGUE = 'the demo catalogue is seeded';
-export const MEMBER = 'member u-demo-1 exists';
+export const MEMBER = 'member exists';
+export const DEMO_MEMBER = { useruid: 'u-demo-1' };
 
 /**
  * Bearer token recorded in the pacts for member calls: a placeholder of member u-demo-1, which provider
