@@ -20,7 +20,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pact',
-          include: ['contracts/consumer/**/*.pact.test.ts'],
+          // Consumer pacts, and the provider-state checks of contracts/provider (they start a server).
+          include: ['contracts/consumer/**/*.pact.test.ts', 'contracts/provider/**/*.test.ts'],
           environment: 'node',
           // Pact mock servers and the shared pact files do not like parallel writers.
           fileParallelism: false,

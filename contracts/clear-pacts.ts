@@ -1,9 +1,9 @@
 import { rmSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { consumerPactDir } from './pact-dirs';
 
-/** Removed interactions must disappear: every pact run starts from an empty pact folder. */
+/** Removed interactions must disappear: every consumer run starts from an empty output folder. */
 export default function setup() {
-  const dir = fileURLToPath(new URL('./pacts', import.meta.url));
+  const dir = consumerPactDir();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
 }

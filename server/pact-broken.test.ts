@@ -10,7 +10,7 @@ const pact = {
   consumer: { name: 'storefront-web' },
   provider: { name: 'storefront-api' },
   interactions: [{
-    type: 'Synchronous/HTTP', key: 'stats', description: 'a stats request', providerStates: [{ name: 'stats exist' }],
+    type: 'Synchronous/HTTP', key: 'stats', description: 'a stats request', providerStates: [{ name: 'the demo catalogue is seeded' }],
     request: { method: 'GET', path: '/api/Stats/GetInfo/1', headers: { 'X-Storefront-Client': ['web/1.0'] } },
     response: {
       status: 200, headers: { 'Content-Type': ['application/json; charset=utf-8'] },

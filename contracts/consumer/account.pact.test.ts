@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
-import { fetchMyClassInfo } from '../../src/api/queries/classroom';
-import { fetchLocalMembers, localSignIn } from '../../src/auth/localAdapter';
 import { setAccessTokenSource } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
 
 /**
- * Identity calls of issue #5: login flow (CheckUserAccount, CreateSNSUser, LoginSubmit), side-menu
- * counts (GetMyClassInfo), per-navigation phone check, local sign-in. Provider states name seed data
- * (server/db/seed-data.ts): u-demo-1 = member@demo.kr with a phone.
+ * Calls of the yaml's `account` tag (issue #5): login flow (CheckUserAccount, CreateSNSUser, LoginSubmit)
+ * and the per-navigation phone check. Provider states name seed data (server/db/seed-data.ts):
+ * u-demo-1 = member@demo.kr with a phone.
  */
-const { like, string, integer, boolean, eachLike, regex } = MatchersV3;
+const { string, boolean, regex } = MatchersV3;
 const pact = storefrontApiPact();
 const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 
@@ -19,7 +17,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CheckUserAccount: an existing email returns its useruid', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('an account check for the email of member u-demo-1')
       .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: string('u-demo-1') })))
@@ -30,7 +28,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CheckUserAccount: an unknown email returns a null useruid', () =>
     pact
       .addInteraction()
-      .given('no member has the email nobody@demo.kr')
+      .given('no member has the email', { email: 'nobody@demo.kr' })
       .uponReceiving('an account check for an unknown email')
       .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'nobody@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: false, useruid: null })))
@@ -41,7 +39,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CreateSNSUser: creates the social member', () =>
     pact
       .addInteraction()
-      .given('no member has the email sns-new@demo.kr')
+      .given('no member has the email', { email: 'sns-new@demo.kr' })
       .uponReceiving('a social member creation for a new email')
       .withRequest('POST', '/api/CreateSNSUser/', (b) =>
         b.headers(commonHeaders).jsonBody({ useruid: 'u-sns-new', userid: 'sns-new@demo.kr', email: 'sns-new@demo.kr', name: '최소셜' }),
@@ -72,7 +70,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('CreateSNSUser: a taken email fails with the server respMessage', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a social member creation with the email of member u-demo-1 and another useruid')
       .withRequest('POST', '/api/CreateSNSUser/', (b) =>
         b.headers(commonHeaders).jsonBody({ useruid: 'kakao-999', userid: 'member@demo.kr', email: 'member@demo.kr', name: '김필라' }),
@@ -92,7 +90,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
   it('LoginSubmit: the session-token request issues a new session token', () =>
     pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a session-token request of member u-demo-1')
       .withRequest('POST', '/account/LoginSubmit', (b) =>
         b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1', email: 'member@demo.kr' }),
@@ -113,29 +111,12 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
       }));
 });
 
-describe('member checks and counts (storefront-web → storefront-api)', () => {
-  it('GetMyClassInfo: the four side-menu counts', () => {
-    setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given(MEMBER)
-      .uponReceiving('a my-class summary request of member u-demo-1')
-      .withRequest('GET', '/api/Contents/GetMyClassInfo/u-demo-1', (b) => b.headers({ ...commonHeaders, ...bearer }))
-      .willRespondWith(200, (b) =>
-        b.jsonBody(okEnvelope({ cartCnt: integer(1), classCnt: integer(3), expireCnt: integer(1), pointSum: integer(5500) })),
-      )
-      .executeTest(async (server) => {
-        const info = await fetchMyClassInfo('u-demo-1', clientFor(server.url));
-        expect(Object.keys(info).sort()).toEqual(['cartCnt', 'classCnt', 'expireCnt', 'pointSum']);
-      })
-      .finally(() => setAccessTokenSource(() => undefined));
-  });
-
+describe('member checks (storefront-web → storefront-api)', () => {
   it('CheckUserPhone: a member with a phone passes', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a phone check of member u-demo-1')
       .withRequest('GET', '/api/CheckUserPhone', (b) => b.query({ useruid: 'u-demo-1' }).headers({ ...commonHeaders, ...bearer }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true })))
@@ -144,47 +125,4 @@ describe('member checks and counts (storefront-web → storefront-api)', () => {
       })
       .finally(() => setAccessTokenSource(() => undefined));
   });
-});
-
-describe('local sign-in of the reference backend (storefront-web → storefront-api)', () => {
-  it('lists the demo members', () =>
-    pact
-      .addInteraction()
-      .given(MEMBER)
-      .uponReceiving('a request for the local demo members')
-      .withRequest('GET', '/local/auth/members', (b) => b.headers(commonHeaders))
-      .willRespondWith(200, (b) =>
-        b.jsonBody(
-          okEnvelope(
-            eachLike({ useruid: string('u-demo-1'), email: string('member@demo.kr'), name: string('김필라'), description: string('데모 회원') }),
-          ),
-        ),
-      )
-      .executeTest(async (server) => {
-        const members = await fetchLocalMembers(clientFor(server.url));
-        expect(members[0]).toMatchObject({ useruid: 'u-demo-1', email: 'member@demo.kr' });
-      }));
-
-  it('signs in as a demo member', () =>
-    pact
-      .addInteraction()
-      .given(MEMBER)
-      .uponReceiving('a local sign-in of member u-demo-1')
-      .withRequest('POST', '/local/auth/sign-in', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr', remember: false }))
-      .willRespondWith(200, (b) =>
-        b.jsonBody(
-          okEnvelope({
-            accessToken: string(DEMO_TOKEN),
-            refreshToken: string('refresh.placeholder.token'),
-            expiresAt: integer(1714550400),
-            email: 'member@demo.kr',
-            useruid: 'u-demo-1',
-            username: like('김필라'),
-          }),
-        ),
-      )
-      .executeTest(async (server) => {
-        const report = await localSignIn('member@demo.kr', false, clientFor(server.url));
-        expect(report).toMatchObject({ email: 'member@demo.kr', providerUserId: 'u-demo-1', name: '김필라' });
-      }));
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE, MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { faq, notice, suggest, suggestSummary, suggestType, uploadedFile } from './fixtures';
 import {
   FAQ_PAGE_SIZE,
@@ -17,17 +17,36 @@ import {
 import { setAccessTokenSource } from '../../src/api/client';
 
 /**
- * Board calls of issue #6: notices (other board posts, one notice), FAQ, suggestion types, list,
- * save, view and delete. Seed data: notice 1 exists; suggestion 1 belongs to member u-demo-1.
+ * Calls of the yaml's `board` tag: notices (list, search, other board posts, one notice, a missing one),
+ * FAQ, suggestion types, list, save, view and delete. Seed data: notice 1 exists; suggestion 1 belongs to member u-demo-1.
  */
 const { like, eachLike, integer, regex } = MatchersV3;
-const SUGGESTION = 'suggestion 1 of member u-demo-1 exists';
+const SUGGESTION = ['member has a suggestion', { useruid: 'u-demo-1', suggestid: 1 }] as const;
 const member = { ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 const pact = storefrontApiPact();
 
 afterAll(() => setAccessTokenSource(() => undefined));
 
 describe('board calls (storefront-web → storefront-api)', () => {
+  it('pages the notices of the branch', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the first page of notices')
+      .withRequest('POST', '/api/Main/GetNotices', (b) =>
+        b
+          .query({ isnotice: '1', istop3: 'false', isonlybranch: 'true' })
+          .headers(commonHeaders)
+          .jsonBody({ page: 1, pageSize: NOTICE_PAGE_SIZE }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope({ list: eachLike(notice), totalCount: integer(12), page: 1, pageSize: NOTICE_PAGE_SIZE })),
+      )
+      .executeTest(async (server) => {
+        const page = await fetchNotices({ page: 1 }, clientFor(server.url));
+        expect(page.list[0]?.title).toBe(notice.title);
+      }));
+
   it('pages the other board posts (news and events)', () =>
     pact
       .addInteraction()
@@ -70,6 +89,21 @@ describe('board calls (storefront-web → storefront-api)', () => {
         expect(n.content).toContain('<p>');
       }));
 
+  it('passes a failed call on as the server message', () =>
+    pact
+      .addInteraction()
+      .given('no notice exists', { noticeid: 99999 })
+      .uponReceiving('a request for a notice that does not exist')
+      .withRequest('GET', '/api/Main/GetNoticeInfo/99999/1', (b) => b.headers(commonHeaders))
+      .willRespondWith(404, (b) => b.jsonBody({ success: false, respMessage: like('존재하지 않는 공지사항입니다.') }))
+      .executeTest(async (server) => {
+        await expect(fetchNoticeInfo(99999, clientFor(server.url))).rejects.toMatchObject({
+          name: 'ApiError',
+          status: 404,
+          message: '존재하지 않는 공지사항입니다.',
+        });
+      }));
+
   it('lists the FAQs', () =>
     pact
       .addInteraction()
@@ -97,7 +131,7 @@ describe('board calls (storefront-web → storefront-api)', () => {
   it('lists the suggestions of a member', () =>
     pact
       .addInteraction()
-      .given(SUGGESTION)
+      .given(...SUGGESTION)
       .uponReceiving('a request for the suggestions of member u-demo-1')
       .withRequest('POST', '/api/Board/GetSuggests/', (b) =>
         b.headers(commonHeaders).jsonBody({ page: 1, pageSize: SUGGEST_PAGE_SIZE, useruid: 'u-demo-1' }),
@@ -114,7 +148,7 @@ describe('board calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(MEMBER)
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a new suggestion of member u-demo-1 with an attachment')
       .withRequest('POST', '/api/Board/SaveSuggest/', (b) =>
         b.headers(member).jsonBody({
@@ -141,7 +175,7 @@ describe('board calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(SUGGESTION)
+      .given(...SUGGESTION)
       .uponReceiving('a request of member u-demo-1 for suggestion 1')
       .withRequest('GET', '/api/Board/GetSuggestInfo/1/1/u-demo-1', (b) => b.headers(member))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope(like(suggest))))
@@ -155,7 +189,7 @@ describe('board calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given(SUGGESTION)
+      .given(...SUGGESTION)
       .uponReceiving('withdrawal of suggestion 1 by member u-demo-1 (verified last: it removes the row)')
       .withRequest('POST', '/api/Board/DeleteSuggest', (b) => b.query({ suggestid: '1' }).headers(member))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ suggestid: integer(1) })))

@@ -1,34 +1,107 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE, DEMO_TOKEN } from './pact';
-import { branch, curriculumSection, lecture, lectureDetail, rating, ratingStarInfo, tag, video } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, CATALOGUE } from './pact';
+import { banner, branch, category, curriculumSection, lecture, lectureDetail, tag, video } from './fixtures';
 import {
   LECTURE_PAGE_SIZE,
   SIMILAR_COUNT,
-  fetchBranches,
   fetchCurriculum,
   fetchCurriculumSections,
   fetchLectureDetail,
   fetchLectureTags,
   fetchOnlineLectures,
   fetchSimilarLectures,
+  MAIN_STRIP_SIZE,
+  fetchBanners,
+  fetchMainContents,
+  fetchPopularLectures,
+  fetchRecentLectures,
+  fetchMenuCategories,
+  fetchBranches,
 } from '../../src/api/queries/catalog';
-import { addLectureToCart } from '../../src/api/queries/cart';
-import { RATING_PAGE_SIZE, fetchRatingStarInfo, fetchRatings } from '../../src/api/queries/ratings';
-import { setAccessTokenSource } from '../../src/api/client';
 
 /**
- * Catalog calls of issue #6: class list, search, class view (detail, curriculum, tags, similar,
- * ratings), cart add and the Seoul branch. States name seed data (server/db/seed-data.ts).
+ * Calls of the yaml's `catalog` tag: categories, lecture lists and search, lecture detail, curriculum,
+ * tags, similar lectures, main-page content and the branch. States name seed data (server/db/seed-data.ts).
  */
-const { like, eachLike, integer, regex } = MatchersV3;
+const { like, eachLike, integer } = MatchersV3;
 const pact = storefrontApiPact();
 /** `path` is null for visitors except on preview videos, so the pact leaves it out. */
 const { path: _path, ...videoWithoutPath } = video;
 const page = (list: unknown) => okEnvelope({ list, totalCount: integer(3), page: 1, pageSize: LECTURE_PAGE_SIZE });
 
-afterAll(() => setAccessTokenSource(() => undefined));
-
 describe('catalog calls (storefront-web → storefront-api)', () => {
+  it('lists the branch banners', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the branch banners')
+      .withRequest('POST', '/api/Banner/GetList', (b) => b.query({ isonlybranch: 'true' }).headers(commonHeaders))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike(banner))))
+      .executeTest(async (server) => {
+        const banners = await fetchBanners(clientFor(server.url));
+        expect(banners[0]).toMatchObject({ title: banner.title, width: 1920, height: 560 });
+      }));
+
+  it('lists the most recent lectures', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the recent lectures of the branch')
+      .withRequest('POST', '/api/Contents/GetRecentOnlineLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ count: MAIN_STRIP_SIZE, isonlybranch: true }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike(lecture))))
+      .executeTest(async (server) => {
+        const lectures = await fetchRecentLectures(clientFor(server.url));
+        expect(lectures[0]?.title).toBe(lecture.title);
+      }));
+
+  it('lists the popular lectures', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the popular lectures of the branch')
+      .withRequest('POST', '/api/Contents/GetPopularOnlineLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ count: MAIN_STRIP_SIZE, isonlybranch: true }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike(lecture))))
+      .executeTest(async (server) => {
+        const lectures = await fetchPopularLectures(clientFor(server.url));
+        expect(lectures[0]?.saleprice).toBe(lecture.saleprice);
+      }));
+
+  it('lists the main contents by type', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the main contents by type')
+      .withRequest('POST', '/api/Type/GetMainContents/', (b) => b.headers(commonHeaders).jsonBody({ isonlybranch: true }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope(eachLike({ typeid: integer(1), type: 'best', title: like('베스트 클래스'), lectures: eachLike(lecture) }))),
+      )
+      .executeTest(async (server) => {
+        const groups = await fetchMainContents(clientFor(server.url));
+        expect(groups[0]?.lectures[0]?.contentsid).toBe(101);
+      }));
+
+  it('lists the active categories with the application id and key', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the active category list')
+      .withRequest('GET', '/api/Category/GetList/category', (b) =>
+        b.query({ isactive: '1', pcategoryid: '0' }).headers({
+          ...commonHeaders,
+          'X-Application-Id': like('storefront-local'),
+          'X-Application-Key': like('local-public-key'),
+        }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(eachLike(category))))
+      .executeTest(async (server) => {
+        const categories = await fetchMenuCategories(clientFor(server.url));
+        expect(categories[0]).toMatchObject({ ctgrname: '필라테스', parentID: 0 });
+      }));
+
   it('lists the lectures of a category, sorted', () =>
     pact
       .addInteraction()
@@ -119,36 +192,6 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
         expect(similar[0]?.contentsid).toBe(101);
       }));
 
-  it('summarises the stars of a lecture', () =>
-    pact
-      .addInteraction()
-      .given(CATALOGUE)
-      .uponReceiving('a request for the star summary of lecture 101')
-      .withRequest('POST', '/api/Rating/GetRatingStarInfo/101', (b) => b.query({ sortType: 'recent' }).headers(commonHeaders))
-      .willRespondWith(200, (b) =>
-        b.jsonBody(okEnvelope(like({ ...ratingStarInfo, distribution: like(ratingStarInfo.distribution) }))),
-      )
-      .executeTest(async (server) => {
-        const info = await fetchRatingStarInfo(101, 'recent', clientFor(server.url));
-        expect(info.distribution['5']).toBe(110);
-      }));
-
-  it('pages the ratings of a lecture', () =>
-    pact
-      .addInteraction()
-      .given(CATALOGUE)
-      .uponReceiving('a visitor request for the first page of ratings of lecture 101')
-      .withRequest('POST', '/api/Rating/GetRatings/', (b) =>
-        b.headers(commonHeaders).jsonBody({ contentsid: 101, page: 1, pageSize: RATING_PAGE_SIZE, sortType: 'recent' }),
-      )
-      .willRespondWith(200, (b) =>
-        b.jsonBody(okEnvelope({ list: eachLike(rating), totalCount: integer(4), page: 1, pageSize: RATING_PAGE_SIZE })),
-      )
-      .executeTest(async (server) => {
-        const ratings = await fetchRatings({ contentsid: 101, page: 1, sortType: 'recent' }, clientFor(server.url));
-        expect(ratings.list[0]?.ratescore).toBe(5);
-      }));
-
   it('shows the Seoul branch', () =>
     pact
       .addInteraction()
@@ -160,22 +203,4 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
         const branches = await fetchBranches('Seoul', clientFor(server.url));
         expect(branches[0]?.region).toBe('Seoul');
       }));
-
-  it('puts a lecture in the member cart', () => {
-    setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given('member u-demo-1 has 0 items in the cart')
-      .uponReceiving('a cart add of lecture 112 by member u-demo-1')
-      .withRequest('GET', '/api/Cart/add/lecture/u-demo-1/112', (b) =>
-        b.headers({ ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) }),
-      )
-      .willRespondWith(200, (b) =>
-        b.jsonBody(okEnvelope(like({ action: 'add', count: integer(1), exists: true, items: [], totalprice: integer(89000), totalsaleprice: integer(89000) }))),
-      )
-      .executeTest(async (server) => {
-        const cart = await addLectureToCart('u-demo-1', 112, clientFor(server.url));
-        expect(cart.exists).toBe(true);
-      });
-  });
 });

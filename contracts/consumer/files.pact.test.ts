@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { uploadedFile } from './fixtures';
 import { uploadFiles } from '../../src/api/queries/files';
 import { setAccessTokenSource } from '../../src/api/client';
@@ -19,7 +19,7 @@ describe('file calls (storefront-web → storefront-api)', () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return pact
       .addInteraction()
-      .given('member u-demo-1 exists')
+      .given(MEMBER, DEMO_MEMBER)
       .uponReceiving('a multipart upload of one attachment by member u-demo-1')
       .withRequest('POST', '/api/UploadFiles/', (b) =>
         b

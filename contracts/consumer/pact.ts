@@ -1,9 +1,9 @@
 import { PactV4, MatchersV3 } from '@pact-foundation/pact';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '../../src/api/client';
+import { consumerPactDir } from '../pact-dirs';
 
-/** Where every consumer test writes; `contracts/clear-pacts.ts` empties it before each run. */
-export const PACT_DIR = fileURLToPath(new URL('../pacts', import.meta.url));
+/** Where every consumer test writes (a temp folder, see `contracts/pact-dirs.ts`); emptied before each run. */
+const PACT_DIR = consumerPactDir();
 
 /** The product API as the storefront sees it. Every interaction here must also fit openapi/storefront.yaml. */
 export function storefrontApiPact(): PactV4 {
@@ -30,9 +30,13 @@ export function okEnvelope(datas: unknown) {
 
 export { MatchersV3 };
 
-/** Provider states every consumer file shares; the reference backend's state handlers match these names. */
+/**
+ * Provider states every consumer file shares: an exact name plus parameters, `given(MEMBER, DEMO_MEMBER)`.
+ * Each name needs a handler in contracts/provider/states.ts, else verification fails.
+ */
 export const CATALOGUE = 'the demo catalogue is seeded';
-export const MEMBER = 'member u-demo-1 exists';
+export const MEMBER = 'member exists';
+export const DEMO_MEMBER = { useruid: 'u-demo-1' };
 
 /**
  * Bearer token recorded in the pacts for member calls: a placeholder of member u-demo-1, which provider

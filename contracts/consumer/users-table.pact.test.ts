@@ -36,7 +36,7 @@ describe('users table (storefront-web → storefront-users-table)', () => {
   it('reads the active session token of a member', () =>
     pact
       .addInteraction()
-      .given('member u-demo-1 has the active session token st-demo-1')
+      .given('member has an active session token', { useruid: 'u-demo-1', sessionToken: 'st-demo-1' })
       .uponReceiving('a select of active_session_token for member u-demo-1')
       .withRequest('GET', '/rest/v1/users', (b) =>
         b.query({ select: 'active_session_token', id: 'eq.u-demo-1' }).headers(supabaseHeaders),
@@ -49,7 +49,7 @@ describe('users table (storefront-web → storefront-users-table)', () => {
   it('reads no row for a member who never logged in', () =>
     pact
       .addInteraction()
-      .given('member u-demo-2 has no users row')
+      .given('member has no users row', { useruid: 'u-demo-2' })
       .uponReceiving('a select of active_session_token for member u-demo-2 without a row')
       .withRequest('GET', '/rest/v1/users', (b) =>
         b.query({ select: 'active_session_token', id: 'eq.u-demo-2' }).headers(supabaseHeaders),
@@ -62,7 +62,7 @@ describe('users table (storefront-web → storefront-users-table)', () => {
   it('upserts the login record (conflict on id, merge)', () =>
     pact
       .addInteraction()
-      .given('member u-demo-1 exists')
+      .given('member exists', { useruid: 'u-demo-1' })
       .uponReceiving('an upsert of the users row of member u-demo-1')
       .withRequest('POST', '/rest/v1/users', (b) =>
         b
