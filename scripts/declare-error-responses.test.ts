@@ -9,9 +9,30 @@ describe('shared error responses in the yaml', () => {
   });
 
   it('inserts a missing declaration in status order and leaves other lines alone', () => {
-    const yaml = ["paths:", "  /a:", "    post:", "      security: [{bearerAuth: []}]", "      requestBody:", "        required: true", "      responses:", "        '200':", "          description: ok", "        '401': {$ref: x}", "        '404': {$ref: y}", "  # comment", "components:", ""].join('\n');
+    const yaml = [
+      'paths:',
+      '  /a:',
+      '    post:',
+      '      security: [{bearerAuth: []}]',
+      '      requestBody:',
+      '        required: true',
+      '      responses:',
+      "        '200':",
+      '          description: ok',
+      "        '401': {$ref: x}",
+      "        '404': {$ref: y}",
+      '  # comment',
+      'components:',
+      '',
+    ].join('\n');
     const { text, added } = declare(yaml);
     expect(added).toBe(2);
-    expect(text.split('\n').slice(9, 14)).toEqual(["        '401': {$ref: x}", "        '403': {$ref: '#/components/responses/Forbidden'}", "        '404': {$ref: y}", "        '413': {$ref: '#/components/responses/PayloadTooLarge'}", '  # comment']);
+    expect(text.split('\n').slice(9, 14)).toEqual([
+      "        '401': {$ref: x}",
+      "        '403': {$ref: '#/components/responses/Forbidden'}",
+      "        '404': {$ref: y}",
+      "        '413': {$ref: '#/components/responses/PayloadTooLarge'}",
+      '  # comment',
+    ]);
   });
 });

@@ -38,7 +38,7 @@ describe('fuzzed invalid requests', () => {
         let raw: string | undefined;
         const keysOf = (o: unknown) => (o && typeof o === 'object' ? Object.keys(o) : []);
         // A lone surrogate cannot be percent-encoded into a URL at all: only bodies can carry one.
-        fc.pre(!(where === 'params' || where === 'query') || typeof replacement !== 'string' || replacement.isWellFormed());
+        fc.pre(!(where === 'params' || where === 'query') || typeof replacement !== 'string' || !/[\uD800-\uDFFF]/.test(replacement));
         if (where === 'params') params = mutate(params, keysOf(params)[pick % Math.max(1, keysOf(params).length)], replacement ?? '');
         if (where === 'query') query = mutate(query, keysOf(query)[pick % Math.max(1, keysOf(query).length)], replacement);
         if (where === 'body') body = body && typeof body === 'object' ? mutate(body as Record<string, unknown>, keysOf(body)[pick % Math.max(1, keysOf(body).length)], replacement) : replacement;

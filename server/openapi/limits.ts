@@ -8,11 +8,11 @@ import { Failure } from '../handlers/context';
 /** Our real JSON bodies are a few KB; a long suggestion is well under this. */
 export const MAX_JSON_BYTES = 256 * 1024;
 /** Our real bodies nest 3 deep; recursion over deeper ones (cache key, validation) can overflow the stack. */
-export const MAX_JSON_DEPTH = 64;
-export const MAX_UPLOAD_FILES = 5;
-export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_JSON_DEPTH = 64;
+const MAX_UPLOAD_FILES = 5;
+const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
 /** Per request: files plus multipart framing. */
-export const MAX_UPLOAD_TOTAL_BYTES = 20 * 1024 * 1024;
+const MAX_UPLOAD_TOTAL_BYTES = 20 * 1024 * 1024;
 
 /** Every number the database stores is int4. */
 const INT4_MIN = -2_147_483_648;
