@@ -3,8 +3,8 @@ import type { ValidateFunction } from 'ajv';
 import { cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from './cache';
 import type { Dispatcher } from './openapi/dispatch';
 import type { OperationSpec } from './openapi/spec';
+import { MAX_JSON_BYTES, jsonTooDeep } from './openapi/limits';
 
-const MAX_JSON_BYTES = 1_000_000;
 /** Paths the URL parser would leave exactly as they are (no dot segments, escapes, doubled slashes). */
 const PLAIN_PATH = /^\/(?:[\w~-]+(?:\.[\w~-]+)*\/)*(?:[\w~-]+(?:\.[\w~-]+)*)?$/;
 
@@ -114,22 +114,35 @@ export function createFastPath(dispatcher: Dispatcher): { front(next: RequestLis
         return next(req, res);
       }
 
+      // Too large by its own word: Hono refuses it (413) without reading it.
+      if (Number(req.headers['content-length'] ?? 0) > MAX_JSON_BYTES) return invalid(req, res, next);
       const chunks: Buffer[] = [];
       let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
+      let refused = false;
+      const onData = (chunk: Buffer) => {
         size += chunk.length;
-      });
+        if (size <= MAX_JSON_BYTES) return void chunks.push(chunk);
+        // Too large as it streams: answered here, the rest is read and dropped, never held.
+        refused = true;
+        req.off('data', onData);
+        req.resume();
+        stats.invalid++;
+        res.writeHead(413, { 'content-type': JSON_TYPE });
+        res.end(JSON.stringify({ success: false, respMessage: '요청 본문이 너무 큽니다.' }));
+      };
+      req.on('data', onData);
       req.once('error', () => res.destroy());
       req.once('end', () => {
+        if (refused) return;
         const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         (req as IncomingMessage & { rawBody?: Buffer }).rawBody = raw;
-        if (size > MAX_JSON_BYTES) return next(req, res);
         const text = raw.toString('utf8');
         let body: unknown;
         if (text.trim() === '') {
           if (plan.op.bodyRequired) return invalid(req, res, next);
         } else {
+          // Deeper than any real body: refused (400) by Hono before any parser or recursion sees it.
+          if (jsonTooDeep(text)) return invalid(req, res, next);
           try {
             body = JSON.parse(text);
           } catch {

@@ -9,7 +9,6 @@ import { kst } from '../time';
 import { minimalPdf } from '../pdf';
 import { rangeResponse } from '../media';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
@@ -35,7 +34,7 @@ export const files: Record<string, Handler> = {
     const me = ownUser(ctx, undefined);
     const parts = (ctx.form?.getAll('files') ?? []).filter((f): f is File => typeof f !== 'string');
     if (parts.length === 0) return fail(400, '업로드할 파일을 선택해주세요.');
-    if (parts.some((f) => f.size > MAX_UPLOAD_BYTES)) return fail(400, '파일 크기는 10MB를 넘을 수 없습니다.');
+    // Count and size limits were enforced while the body streamed (server/openapi/limits.ts).
     mkdirSync(uploadsDir(ctx.s.dataDir), { recursive: true });
     const saved = [];
     for (const f of parts) {

@@ -17,7 +17,8 @@ export const pageOf = <T>(list: T[], totalCount: number, p: { page: number; page
 export function ownUser(ctx: Ctx, useruid: string | undefined): string {
   const me = ctx.member?.useruid;
   if (!me) return fail(401, '로그인 후 이용해주세요.');
-  if (useruid !== undefined && useruid !== me) return fail(401, '본인 정보만 조회할 수 있습니다.');
+  // Signed in, but asking for someone else: forbidden, not unauthenticated (the client keeps the session).
+  if (useruid !== undefined && useruid !== me) return fail(403, '본인의 정보만 조회할 수 있습니다.');
   return me;
 }
 

@@ -4,11 +4,11 @@ import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
 import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from '../cache';
+import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
 const SERVER_ERROR = '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
-const MAX_JSON_BYTES = 1_000_000;
 
 export interface DispatchOptions {
   /** Check every JSON response against the yaml (on outside production). */
@@ -47,26 +47,17 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
     const cacheable = cache.isCacheable(op.operationId);
     const generation = cache.generation;
     let key = '';
-    if (cacheable) {
-      // The same key the fast path in front of Hono computes (server/fastpath.ts), from the request as received.
-      let body: unknown;
-      if (op.bodyContentType?.includes('json')) {
-        const raw = await c.req.text(); // Hono keeps the text, so buildContext reads it again for free
-        if (raw.trim() !== '') {
-          try {
-            body = JSON.parse(raw);
-          } catch {
-            body = raw;
-          }
-        }
-      }
-      key = cacheKey(op, c.req.method, url.pathname, url.search, (name) => c.req.header(name), body);
-      const hit = cache.get(key);
-      if (hit) return cachedResponse(hit, c.req.header('if-none-match'));
-    }
-
     try {
-      const ctx = await buildContext(c, op, match.params, url, validator, services);
+      // A JSON body is read once, within the size limit, and refused when too deep before anything parses it.
+      const raw = op.bodyContentType?.includes('json') ? await readJsonText(c.req.raw) : undefined;
+      if (raw !== undefined && jsonTooDeep(raw)) throw new Failure(400, `${BAD_REQUEST} (JSON 중첩이 너무 깊습니다)`);
+      if (cacheable) {
+        // The same key the fast path in front of Hono computes (server/fastpath.ts), from the request as received.
+        key = cacheKey(op, c.req.method, url.pathname, url.search, (name) => c.req.header(name), raw === undefined ? undefined : parseOrText(raw));
+        const hit = cache.get(key);
+        if (hit) return cachedResponse(hit, c.req.header('if-none-match'));
+      }
+      const ctx = await buildContext(c, op, match.params, url, validator, services, raw);
       const result = await handler(ctx);
       if (cache.invalidatedBy(op.operationId)) cache.clear();
       if (result instanceof Response) return result;
@@ -97,7 +88,17 @@ function cachedResponse(entry: CachedResponse, ifNoneMatch: string | undefined):
   });
 }
 
-async function buildContext(c: Context, op: OperationSpec, params: Record<string, string>, url: URL, validator: ContractValidator, s: Services): Promise<Ctx> {
+/** The body as the cache key sees it: parsed JSON, or the text itself when it does not parse (validation then refuses it). */
+function parseOrText(raw: string): unknown {
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+async function buildContext(c: Context, op: OperationSpec, params: Record<string, string>, url: URL, validator: ContractValidator, s: Services, text: string | undefined): Promise<Ctx> {
   const pathValues: Record<string, unknown> = { ...params };
   check(validator.checkParameters(op, 'path', pathValues), 'path');
   const query: Record<string, unknown> = {};
@@ -115,9 +116,7 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
 
   let body: unknown;
   let form: FormData | undefined;
-  if (op.bodyContentType?.includes('json')) {
-    const text = await c.req.text();
-    if (text.length > MAX_JSON_BYTES) throw new Failure(413, '요청 본문이 너무 큽니다.');
+  if (text !== undefined) {
     if (text.trim() === '') {
       if (op.bodyRequired) throw new Failure(400, `${BAD_REQUEST} (본문이 비어 있습니다)`);
     } else {
@@ -126,15 +125,14 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
       } catch {
         throw new Failure(400, `${BAD_REQUEST} (JSON 형식 오류)`);
       }
-      check(validator.checkBody(op, op.bodyContentType, body), 'body');
+      check(validator.checkBody(op, op.bodyContentType!, body), 'body');
     }
   } else if (op.bodyContentType?.includes('multipart')) {
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw new Failure(400, `${BAD_REQUEST} (multipart 형식 오류)`);
-    }
+    form = await readLimitedForm(c.req.raw);
   }
+  // Checked after coercion, on every decoded value: what the database could not store is the caller's error.
+  const unsafe = unstorable(pathValues, 'path') ?? unstorable(query, 'query') ?? unstorable(body, 'body');
+  if (unsafe) throw new Failure(400, `${BAD_REQUEST} (${unsafe})`);
 
   let member: Ctx['member'];
   if (op.secured || op.optionalAuth) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, datasOf } from './client';
+import { createApiClient, datasOf, setAccessTokenSource } from './client';
 import { ApiError, NETWORK_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE } from './errors';
 
 type Seen = { url: string; headers: Headers };
@@ -48,6 +48,19 @@ describe('api client', () => {
     expect(error.kind).toBe('http');
     expect(error.status).toBe(404);
     expect(error.message).toBe('존재하지 않는 강의입니다.');
+  });
+
+  it("shows a 403 (another member's data) as the server's message and keeps the session's token", async () => {
+    setAccessTokenSource(() => 'member-token');
+    try {
+      const { client, seen } = fakeNetwork(() => json({ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }, 403));
+      const error = await failureOf(client.GET('/api/Point/GetPointSum/{useruid}', { params: { path: { useruid: 'u-other' } } }));
+      expect([error.kind, error.status, error.message]).toEqual(['http', 403, '본인의 정보만 조회할 수 있습니다.']);
+      await failureOf(client.GET('/api/Point/GetPointSum/{useruid}', { params: { path: { useruid: 'u-other' } } }));
+      expect(seen.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer member-token', 'Bearer member-token']);
+    } finally {
+      setAccessTokenSource(() => undefined);
+    }
   });
 
   it('turns an HTTP failure without a JSON body into an ApiError with a Korean fallback message', async () => {
