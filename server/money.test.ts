@@ -15,7 +15,8 @@ afterAll(() => server?.close());
 const CHANGED = '결제 금액이 변경되었습니다. 다시 확인해주세요.';
 
 async function price(contentsid: number): Promise<number> {
-  return (await server.call('POST', '/api/Contents/GetOrderLectures/', { body: { contentsids: [contentsid] } })).json.datas[0].saleprice;
+  return (await server.call('POST', '/api/Contents/GetOrderLectures/', { body: { contentsids: [contentsid] } })).json.datas[0]
+    .saleprice;
 }
 async function prices(ids: number[]) {
   let total = 0;
@@ -37,7 +38,17 @@ async function save(o: Order, headers: Record<string, string> = {}) {
   const pointused = o.pointused ?? 0;
   const coupondiscount = o.coupondiscount ?? 0;
   const paidamount = o.paidamount ?? amount - pointused - coupondiscount;
-  const body = { useruid: 'u-demo-1', contentsids: o.contentsids, title: '주문', amount, pointused, couponnumber: o.couponnumber ?? null, coupondiscount, paidamount, paymethod: o.paymethod ?? (paidamount === 0 ? 'free' : 'card') };
+  const body = {
+    useruid: 'u-demo-1',
+    contentsids: o.contentsids,
+    title: '주문',
+    amount,
+    pointused,
+    couponnumber: o.couponnumber ?? null,
+    coupondiscount,
+    paidamount,
+    paymethod: o.paymethod ?? (paidamount === 0 ? 'free' : 'card'),
+  };
   return server.call('POST', '/api/Payment/Save/', { body, headers });
 }
 async function pay(paymentid: number, amount: number) {
@@ -47,8 +58,11 @@ async function pay(paymentid: number, amount: number) {
   return server.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount } });
 }
 const balance = async () => (await server.call('GET', '/api/Point/GetPointSum/u-demo-1')).json.datas.pointSum as number;
-const owns = async (contentsid: number) => (await server.call('POST', '/api/Payment/IsCompleteTitle/', { body: { useruid: 'u-demo-1', contentsids: [contentsid] } })).json.datas.iscomplete as boolean;
-const status = async (paymentid: number) => (await server.call('GET', `/api/Payment/GetInfo/${paymentid}/0`)).json.datas.status as string;
+const owns = async (contentsid: number) =>
+  (await server.call('POST', '/api/Payment/IsCompleteTitle/', { body: { useruid: 'u-demo-1', contentsids: [contentsid] } })).json
+    .datas.iscomplete as boolean;
+const status = async (paymentid: number) =>
+  (await server.call('GET', `/api/Payment/GetInfo/${paymentid}/0`)).json.datas.status as string;
 
 describe('Payment/Save prices the order itself', () => {
   it('refuses a free class claimed through coupondiscount = price without a coupon', async () => {
@@ -91,9 +105,17 @@ describe('Payment/Save prices the order itself', () => {
 
 describe('points and coupons are reserved by one open order', () => {
   it('one coupon cannot be held by two orders', async () => {
-    const first = await save({ contentsids: [112], couponnumber: 'PILATES10', coupondiscount: Math.floor((await price(112)) / 10) });
+    const first = await save({
+      contentsids: [112],
+      couponnumber: 'PILATES10',
+      coupondiscount: Math.floor((await price(112)) / 10),
+    });
     expect(first.status, JSON.stringify(first.json)).toBe(200);
-    const second = await save({ contentsids: [113], couponnumber: 'PILATES10', coupondiscount: Math.floor((await price(113)) / 10) });
+    const second = await save({
+      contentsids: [113],
+      couponnumber: 'PILATES10',
+      coupondiscount: Math.floor((await price(113)) / 10),
+    });
     expect(second.status).toBe(409);
     expect(second.json.respMessage).toBe('다른 주문에 사용 중인 쿠폰입니다.');
   });
@@ -108,7 +130,11 @@ describe('points and coupons are reserved by one open order', () => {
     expect(b.status).toBe(409);
     expect(b.json.respMessage).toBe('보유 포인트가 부족합니다.');
     // The database itself refuses a ledger row that would take the balance below zero.
-    await expect(sql`insert into points (useruid, amount, reason, created_at) values ('u-demo-1', -99999999, 'x', '2024-01-01 00:00:00')`.execute(server.db)).rejects.toThrow(/point_balance_not_negative|check constraint/);
+    await expect(
+      sql`insert into points (useruid, amount, reason, created_at) values ('u-demo-1', -99999999, 'x', '2024-01-01 00:00:00')`.execute(
+        server.db,
+      ),
+    ).rejects.toThrow(/point_balance_not_negative|check constraint/);
   });
 
   it('a declined card releases the coupon and points of its order', async () => {
@@ -116,8 +142,14 @@ describe('points and coupons are reserved by one open order', () => {
     const saved = await save({ contentsids: [116], couponnumber: 'WELCOME5000', coupondiscount: 5000 });
     // WELCOME5000 is held by the 109 order above: release that one first by declining its card.
     expect(saved.status).toBe(409);
-    const held = (await server.call('POST', '/api/Payment/GetPaymentList/', { body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' } })).json.datas.list.find((x: any) => x.couponnumber === 'WELCOME5000');
-    const t = await server.call('POST', '/local/pay/transactions', { body: { paymentid: held.paymentid, amount: held.paidamount, method: 'card' } });
+    const held = (
+      await server.call('POST', '/api/Payment/GetPaymentList/', {
+        body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' },
+      })
+    ).json.datas.list.find((x: any) => x.couponnumber === 'WELCOME5000');
+    const t = await server.call('POST', '/local/pay/transactions', {
+      body: { paymentid: held.paymentid, amount: held.paidamount, method: 'card' },
+    });
     expect((await server.call('POST', `/local/pay/transactions/${t.json.datas.pgtid}/decline`)).status).toBe(200);
     expect(await status(held.paymentid)).toBe('failed');
     const again = await save({ contentsids: [116], couponnumber: 'WELCOME5000', coupondiscount: 5000 });
@@ -126,7 +158,11 @@ describe('points and coupons are reserved by one open order', () => {
   });
 
   it('an order left open past its 30 minutes releases its reservations', async () => {
-    const held = (await server.call('POST', '/api/Payment/GetPaymentList/', { body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' } })).json.datas.list.find((x: any) => x.couponnumber === 'PILATES10');
+    const held = (
+      await server.call('POST', '/api/Payment/GetPaymentList/', {
+        body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' },
+      })
+    ).json.datas.list.find((x: any) => x.couponnumber === 'PILATES10');
     await sql`update payments set expires_at = '2020-01-01 00:00:00' where paymentid = ${held.paymentid}`.execute(server.db);
     const r = await save({ contentsids: [113], couponnumber: 'PILATES10', coupondiscount: Math.floor((await price(113)) / 10) });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -142,7 +178,9 @@ describe('idempotent orders', () => {
   });
 
   it('10 concurrent Saves with one Idempotency-Key make one order', async () => {
-    const all = await Promise.all(Array.from({ length: 10 }, () => save({ contentsids: [120] }, { 'Idempotency-Key': 'order-120-a' })));
+    const all = await Promise.all(
+      Array.from({ length: 10 }, () => save({ contentsids: [120] }, { 'Idempotency-Key': 'order-120-a' })),
+    );
     expect(all.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(new Set(all.map((r) => r.json.datas.paymentid)).size).toBe(1);
     const reused = await save({ contentsids: [122] }, { 'Idempotency-Key': 'order-120-a' });
@@ -167,7 +205,9 @@ describe('idempotent orders', () => {
 describe('Point/Save and Coupon/Update only confirm a paid order', () => {
   it('Point/Save of 1,000,000 by a member creates no points', async () => {
     const before = await balance();
-    const r = await server.call('POST', '/api/Point/Save/', { body: { useruid: 'u-demo-1', amount: 1000000, reason: '적립', paymentid: null } });
+    const r = await server.call('POST', '/api/Point/Save/', {
+      body: { useruid: 'u-demo-1', amount: 1000000, reason: '적립', paymentid: null },
+    });
     expect(r.status).toBe(409);
     expect(await balance()).toBe(before);
   });
@@ -176,33 +216,58 @@ describe('Point/Save and Coupon/Update only confirm a paid order', () => {
     const saved = await save({ contentsids: [114], pointused: 5000 }); // the open 114 order of the test above, reused
     expect(saved.status).toBe(200);
     const order = saved.json.datas;
-    const before = (await server.call('POST', '/api/Point/GetList/', { body: { page: 1, pageSize: 100, useruid: 'u-demo-1' } })).json.datas.totalCount;
+    const before = (await server.call('POST', '/api/Point/GetList/', { body: { page: 1, pageSize: 100, useruid: 'u-demo-1' } }))
+      .json.datas.totalCount;
     expect((await pay(order.paymentid, order.paidamount)).status).toBe(200);
-    const confirm = () => server.call('POST', '/api/Point/Save/', { body: { useruid: 'u-demo-1', amount: -5000, reason: '결제 시 사용', paymentid: order.paymentid } });
+    const confirm = () =>
+      server.call('POST', '/api/Point/Save/', {
+        body: { useruid: 'u-demo-1', amount: -5000, reason: '결제 시 사용', paymentid: order.paymentid },
+      });
     const one = await confirm();
     const two = await confirm();
     expect(one.status, JSON.stringify(one.json)).toBe(200);
     expect(two.json.datas).toEqual(one.json.datas);
     expect(one.json.datas).toMatchObject({ amount: -5000, paymentid: order.paymentid });
-    const list = (await server.call('POST', '/api/Point/GetList/', { body: { page: 1, pageSize: 100, useruid: 'u-demo-1' } })).json.datas;
+    const list = (await server.call('POST', '/api/Point/GetList/', { body: { page: 1, pageSize: 100, useruid: 'u-demo-1' } }))
+      .json.datas;
     expect(list.totalCount).toBe(before + 2); // one use, one earn
-    expect(list.list.filter((p: any) => p.paymentid === order.paymentid).map((p: any) => p.amount).sort()).toEqual([-5000, Math.floor(order.paidamount * 0.05)].sort());
-    const wrong = await server.call('POST', '/api/Point/Save/', { body: { useruid: 'u-demo-1', amount: -1, reason: 'x', paymentid: order.paymentid } });
+    expect(
+      list.list
+        .filter((p: any) => p.paymentid === order.paymentid)
+        .map((p: any) => p.amount)
+        .sort(),
+    ).toEqual([-5000, Math.floor(order.paidamount * 0.05)].sort());
+    const wrong = await server.call('POST', '/api/Point/Save/', {
+      body: { useruid: 'u-demo-1', amount: -1, reason: 'x', paymentid: order.paymentid },
+    });
     expect(wrong.status).toBe(409);
-    const foreign = await fetch(`${server.url}/api/Point/Save/`, { method: 'POST', headers: { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json', Authorization: `Bearer ${other}` }, body: JSON.stringify({ useruid: 'u-demo-2', amount: -5000, reason: 'x', paymentid: order.paymentid }) });
+    const foreign = await fetch(`${server.url}/api/Point/Save/`, {
+      method: 'POST',
+      headers: { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json', Authorization: `Bearer ${other}` },
+      body: JSON.stringify({ useruid: 'u-demo-2', amount: -5000, reason: 'x', paymentid: order.paymentid }),
+    });
     expect(foreign.status).toBe(404);
   });
 
   it('Coupon/Update confirms only the coupon the paid order used', async () => {
-    const order = (await server.call('POST', '/api/Payment/GetPaymentList/', { body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' } })).json.datas.list.find((x: any) => x.couponnumber === 'WELCOME5000');
+    const order = (
+      await server.call('POST', '/api/Payment/GetPaymentList/', {
+        body: { page: 1, pageSize: 50, useruid: 'u-demo-1', status: 'ready' },
+      })
+    ).json.datas.list.find((x: any) => x.couponnumber === 'WELCOME5000');
     expect((await pay(order.paymentid, order.paidamount)).status).toBe(200);
-    const use = () => server.call('POST', '/api/Coupon/Update/', { body: { couponnumber: 'WELCOME5000', useruid: 'u-demo-1', paymentid: order.paymentid } });
+    const use = () =>
+      server.call('POST', '/api/Coupon/Update/', {
+        body: { couponnumber: 'WELCOME5000', useruid: 'u-demo-1', paymentid: order.paymentid },
+      });
     const one = await use();
     const two = await use();
     expect(one.status, JSON.stringify(one.json)).toBe(200);
     expect(two.status).toBe(200);
     expect(one.json.datas.isused).toBe(true);
-    const otherCoupon = await server.call('POST', '/api/Coupon/Update/', { body: { couponnumber: 'PILATES10', useruid: 'u-demo-1', paymentid: order.paymentid } });
+    const otherCoupon = await server.call('POST', '/api/Coupon/Update/', {
+      body: { couponnumber: 'PILATES10', useruid: 'u-demo-1', paymentid: order.paymentid },
+    });
     expect(otherCoupon.status).toBe(409);
     // A used coupon cannot start another order.
     const reuse = await save({ contentsids: [117], couponnumber: 'WELCOME5000', coupondiscount: 5000 });

@@ -165,8 +165,8 @@ export const commerce: Record<string, Handler> = {
     return ok(pageOf(rows.rows.slice(p.offset, p.offset + p.pageSize).map(toPoint), rows.rows.length, p));
   },
   async getPointSum(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
-    return ok({ pointSum: await ctx.s.db.transaction().execute(async (tx) => (await expireOpenOrders(tx, me), usablePoints(tx, me))) });
+    // Orders past their time no longer hold points (usablePoints ignores them), so this read writes nothing.
+    return ok({ pointSum: await usablePoints(ctx.s.db, ownUser(ctx, ctx.params.useruid)) });
   },
   async savePoint(ctx) {
     // Points move only with a paid order (written at UpdatePaid); this call confirms that order's entry.
@@ -221,11 +221,14 @@ export const commerce: Record<string, Handler> = {
 const toTx = (t: any) => ({ pgtid: t.txid, status: t.status, amount: t.amount, paymentid: Number(t.merchant_uid), method: 'card', regdate: iso(t.created_at) });
 
 async function transition(db: any, pgtid: string, to: string, from: string[]) {
-  const t = await one<any>(db, sql`select * from local_payments where txid = ${pgtid}`);
-  if (!t) return fail(404, '결제 거래를 찾을 수 없습니다.');
-  if (!from.includes(t.status) || (to === 'cancelled' && t.consumed_at)) return fail(409, `현재 상태(${t.status})에서는 처리할 수 없는 요청입니다.`);
-  const u = await one<any>(db, sql`update local_payments set status = ${to} where txid = ${pgtid} returning *`);
-  // A declined or cancelled card ends its open order, which releases the coupon and points it held.
-  if (to !== 'approved') await sql`update payments set status = ${to === 'declined' ? 'failed' : 'cancelled'}, cancelled_at = ${kst()} where paymentid = ${Number(t.merchant_uid)} and status = 'ready'`.execute(db);
+  // One transaction: the card's new state and the order it ends change together.
+  const u = await db.transaction().execute(async (tx: any) => {
+    const t = await one<any>(tx, sql`select * from local_payments where txid = ${pgtid} for update`);
+    if (!t) return fail(404, '결제 거래를 찾을 수 없습니다.');
+    if (!from.includes(t.status) || (to === 'cancelled' && t.consumed_at)) return fail(409, `현재 상태(${t.status})에서는 처리할 수 없는 요청입니다.`);
+    // A declined or cancelled card ends its open order, which releases the coupon and points it held.
+    if (to !== 'approved') await sql`update payments set status = ${to === 'declined' ? 'failed' : 'cancelled'}, cancelled_at = ${kst()} where paymentid = ${Number(t.merchant_uid)} and status = 'ready'`.execute(tx);
+    return one<any>(tx, sql`update local_payments set status = ${to} where txid = ${pgtid} returning *`);
+  });
   return ok(toTx(u), { approved: '결제가 승인되었습니다.', declined: '카드 결제가 거절되었습니다.', cancelled: '결제가 취소되었습니다.' }[to]);
 }
