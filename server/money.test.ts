@@ -33,13 +33,13 @@ interface Order {
   paymethod?: 'card' | 'free';
 }
 /** Payment/Save with the honest figures unless the test overrides one. */
-async function save(o: Order, headers: Record<string, string> = {}) {
+async function save(o: Order, headers: Record<string, string> = {}, as = { useruid: 'u-demo-1', token: '' }) {
   const amount = o.amount ?? (await prices(o.contentsids));
   const pointused = o.pointused ?? 0;
   const coupondiscount = o.coupondiscount ?? 0;
   const paidamount = o.paidamount ?? amount - pointused - coupondiscount;
   const body = {
-    useruid: 'u-demo-1',
+    useruid: as.useruid,
     contentsids: o.contentsids,
     title: '주문',
     amount,
@@ -49,7 +49,8 @@ async function save(o: Order, headers: Record<string, string> = {}) {
     paidamount,
     paymethod: o.paymethod ?? (paidamount === 0 ? 'free' : 'card'),
   };
-  return server.call('POST', '/api/Payment/Save/', { body, headers });
+  const auth: Record<string, string> = as.token ? { Authorization: `Bearer ${as.token}` } : {};
+  return server.call('POST', '/api/Payment/Save/', { body, headers: { ...headers, ...auth }, auth: !as.token });
 }
 async function pay(paymentid: number, amount: number) {
   const t = await server.call('POST', '/local/pay/transactions', { body: { paymentid, amount, method: 'card' } });
@@ -171,6 +172,18 @@ describe('points and coupons are reserved by one open order', () => {
 });
 
 describe('idempotent orders', () => {
+  it('10 concurrent Saves of different classes spending the same 5,000 points: one holds them', async () => {
+    await sql`insert into points (useruid, amount, reason, created_at) values ('u-demo-2', 5000, '테스트 적립', '2024-05-01 10:00:00')`.execute(
+      server.db,
+    );
+    const classes = [101, 102, 104, 105, 106, 108, 109, 111, 115, 116];
+    const all = await Promise.all(
+      classes.map((c) => save({ contentsids: [c], pointused: 5000 }, {}, { useruid: 'u-demo-2', token: other })),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 409 && r.json.respMessage === '보유 포인트가 부족합니다.')).toHaveLength(9);
+  });
+
   it('10 concurrent identical Saves make one order', async () => {
     const all = await Promise.all(Array.from({ length: 10 }, () => save({ contentsids: [119] })));
     expect(all.map((r) => r.status)).toEqual(Array(10).fill(200));
