@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startServer, type RunningServer, type StartOptions } from './start';
 
 /** Under DATABASE_URL every test server gets its own fresh database, so test files never share state. */
-async function freshDatabaseUrl(base: string): Promise<string> {
+export async function freshDatabaseUrl(base: string): Promise<string> {
   const name = `sf_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

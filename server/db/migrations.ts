@@ -115,4 +115,37 @@ export const migrations: { id: string; statements: string[] }[] = [
         filename text not null references uploads(filename), sort int not null, primary key (suggestid, filename))`,
     ],
   },
+  {
+    id: '007_money_ledgers',
+    statements: [
+      // Open orders hold their coupon and points for 30 minutes (the time a card payment may take).
+      `alter table payments add column idempotency_key text`,
+      `alter table payments add column expires_at text`,
+      `update payments set expires_at = to_char(created_at::timestamp + interval '30 minutes', 'YYYY-MM-DD HH24:MI:SS') where status = 'ready'`,
+      // Orders saved twice by the old code: keep the first open one per member and lecture set, and per coupon.
+      `update payments set status = 'cancelled', cancelled_at = created_at where status = 'ready'
+        and paymentid not in (select min(paymentid) from payments where status = 'ready' group by useruid, contentsids)`,
+      `update payments set status = 'cancelled', cancelled_at = created_at where status = 'ready' and couponnumber is not null
+        and paymentid not in (select min(paymentid) from payments where status = 'ready' and couponnumber is not null group by couponnumber)`,
+      `create unique index payments_idempotency on payments (useruid, idempotency_key) where idempotency_key is not null`,
+      `create unique index payments_one_open_order on payments (useruid, contentsids) where status = 'ready'`,
+      // A coupon is held by at most one open order; a paid order marks it used (coupons.used_by).
+      `create unique index payments_coupon_reserved on payments (couponnumber) where status = 'ready' and couponnumber is not null`,
+      // Ledger rows written for an order: at most one 'use' and one 'earn' per payment.
+      `alter table points add column paymentid int`,
+      `alter table points add column kind text`,
+      `create unique index points_once_per_payment on points (paymentid, kind) where paymentid is not null`,
+      // The balance lives beside the ledger, kept by a trigger in the same transaction; it can never go negative.
+      `create table point_balances (useruid text primary key, balance int not null default 0, constraint point_balance_not_negative check (balance >= 0))`,
+      `insert into point_balances (useruid, balance) select useruid, greatest(sum(amount), 0)::int from points group by useruid`,
+      `create or replace function points_keep_balance() returns trigger language plpgsql as $$
+        begin
+          -- update first: an insert's proposed row is checked before its conflict, so a spend would fail there.
+          update point_balances set balance = balance + new.amount where useruid = new.useruid;
+          if not found then insert into point_balances (useruid, balance) values (new.useruid, new.amount); end if;
+          return new;
+        end $$`,
+      `create trigger points_keep_balance after insert on points for each row execute function points_keep_balance()`,
+    ],
+  },
 ];

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { fail, ok, type Handler } from './context';
+import { Failure, fail, ok, type Handler } from './context';
+import { expireOpenOrders, fulfil, idsOf, lockMember, priceOrder, usablePoints } from './orders';
 import { iso, isoOrNull, lectureOr404, lectures, one, ownUser, page, pageOf } from './shared';
-import { daysFromNow, kst } from '../time';
+import { kst } from '../time';
 
 async function cartResult(db: any, me: string, action: string, contentsid: number) {
   const rows = await sql<any>`select * from carts where useruid = ${me} order by created_at, contentsid`.execute(db);
@@ -45,23 +46,10 @@ const toPayment = (p: any) => ({
   status: p.status, paymethod: p.pay_method, regdate: iso(p.created_at), paiddate: isoOrNull(p.paid_at), pgtid: p.provider_txid ?? null,
 });
 
-const toPoint = (p: any) => ({ pointid: p.pointid, useruid: p.useruid, amount: p.amount, balance: p.balance, reason: p.reason, paymentid: null, regdate: iso(p.created_at), expiredate: null });
-const pointSum = async (db: any, me: string) => (await one<any>(db, sql`select coalesce(sum(amount), 0)::int as n from points where useruid = ${me}`))!.n as number;
+const toPoint = (p: any) => ({ pointid: p.pointid, useruid: p.useruid, amount: p.amount, balance: p.balance, reason: p.reason, paymentid: p.paymentid ?? null, regdate: iso(p.created_at), expiredate: null });
 
 function couponOf(c: any) {
   return { couponnumber: c.couponnumber, name: c.title, discounttype: c.discount_rate ? 'percent' : 'fixed', discountvalue: c.discount_rate || c.discount_amount, minprice: c.min_amount, maxdiscount: null, expiredate: iso(c.expires_at), isused: !!c.used_by };
-}
-
-/** Enrols the member in every lecture of a paid payment and empties those cart lines. */
-async function fulfil(db: any, p: any) {
-  for (const contentsid of String(p.contentsids).split(',').map(Number)) {
-    await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(90)})
-      on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid, start_at = excluded.start_at, end_at = excluded.end_at`.execute(db);
-    await sql`delete from carts where useruid = ${p.useruid} and contentsid = ${contentsid}`.execute(db);
-  }
-  if (p.point_used > 0) await sql`insert into points (useruid, amount, reason, created_at) values (${p.useruid}, ${-p.point_used}, '결제 시 사용', ${kst()})`.execute(db);
-  if (p.amount > 0) await sql`insert into points (useruid, amount, reason, created_at) values (${p.useruid}, ${Math.floor(p.amount * 0.05)}, '결제 적립', ${kst()})`.execute(db);
-  if (p.couponnumber) await sql`update coupons set used_by = ${p.useruid}, used_at = ${kst()} where couponnumber = ${p.couponnumber} and used_by is null`.execute(db);
 }
 
 export const commerce: Record<string, Handler> = {
@@ -77,38 +65,41 @@ export const commerce: Record<string, Handler> = {
   async savePayment(ctx) {
     const b = ctx.body;
     const me = ownUser(ctx, b.useruid);
-    const db = ctx.s.db;
-    const ids: number[] = [...new Set<number>(b.contentsids)];
-    if (ids.length === 0) return fail(400, '결제할 강의를 선택해주세요.');
-    const list = await lectures(db, sql`l.contentsid in (${sql.join(ids)})`);
-    if (list.length !== ids.length) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
-    const total = list.reduce((a, l) => a + l.saleprice, 0);
-    if (b.amount !== total) return fail(409, '결제 금액이 강의 가격과 일치하지 않습니다.');
-    if (b.pointused > (await pointSum(db, me))) return fail(409, '보유 포인트가 부족합니다.');
-    if (b.couponnumber) {
-      const c = await one<any>(db, sql`select * from coupons where couponnumber = ${b.couponnumber}`);
-      if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
-      if (c.used_by) return fail(409, '이미 사용한 쿠폰입니다.');
-    }
-    if (b.paidamount !== total - b.pointused - b.coupondiscount || b.paidamount < 0) return fail(409, '결제 금액이 올바르지 않습니다.');
-    if ((b.paidamount === 0) !== (b.paymethod === 'free')) return fail(409, '결제 수단이 결제 금액과 맞지 않습니다.');
-    const p = await db.transaction().execute(async (tx) => {
-      const p = await one<any>(tx, sql`insert into payments (useruid, title, contentsids, amount, price_total, coupon_discount, point_used, couponnumber, status, pay_method, created_at)
-        values (${me}, ${b.title}, ${ids.join(',')}, ${b.paidamount}, ${total}, ${b.coupondiscount}, ${b.pointused}, ${b.couponnumber ?? null}, 'ready', ${b.paymethod}, ${kst()}) returning *`);
-      for (const l of list) await sql`insert into payment_items (paymentid, contentsid, price) values (${p.paymentid}, ${l.contentsid}, ${l.saleprice})`.execute(tx);
-      if (b.paymethod === 'free') {
-        const paid = await one<any>(tx, sql`update payments set status = 'paid', paid_at = ${kst()} where paymentid = ${p.paymentid} returning *`);
+    const key = ctx.req.headers.get('idempotency-key');
+    const p = await ctx.s.db.transaction().execute(async (tx) => {
+      const balance = await lockMember(tx, me);
+      await expireOpenOrders(tx, me);
+      if (key) {
+        const same = await one<any>(tx, sql`select * from payments where useruid = ${me} and idempotency_key = ${key}`);
+        if (same && same.contentsids !== [...new Set<number>(b.contentsids)].sort((x, y) => x - y).join(',')) return fail(409, '이미 다른 주문에 사용된 요청 키입니다.');
+        if (same) return same; // the same request again: the same order, whatever state it reached
+      }
+      // One open order per member and lecture set: a second Save re-prices it instead of adding another.
+      const ids = [...new Set<number>(b.contentsids)].sort((x, y) => x - y).join(',');
+      const open = await one<any>(tx, sql`select * from payments where useruid = ${me} and contentsids = ${ids} and status = 'ready'`);
+      const o = await priceOrder(tx, me, balance, b, open?.paymentid ?? 0);
+      const row = open
+        ? await one<any>(tx, sql`update payments set title = ${o.title}, amount = ${o.paid}, price_total = ${o.total}, coupon_discount = ${o.discount}, point_used = ${b.pointused},
+            couponnumber = ${o.couponnumber}, pay_method = ${o.method}, expires_at = ${o.expires}, idempotency_key = coalesce(idempotency_key, ${key})
+            where paymentid = ${open.paymentid} returning *`)
+        : await one<any>(tx, sql`insert into payments (useruid, title, contentsids, amount, price_total, coupon_discount, point_used, couponnumber, status, pay_method, created_at, expires_at, idempotency_key)
+            values (${me}, ${o.title}, ${o.ids}, ${o.paid}, ${o.total}, ${o.discount}, ${b.pointused}, ${o.couponnumber}, 'ready', ${o.method}, ${kst()}, ${o.expires}, ${key}) returning *`);
+      if (!open) for (const l of o.list) await sql`insert into payment_items (paymentid, contentsid, price) values (${row.paymentid}, ${l.contentsid}, ${l.saleprice})`.execute(tx);
+      if (o.method === 'free') {
+        const paid = await one<any>(tx, sql`update payments set status = 'paid', paid_at = ${kst()} where paymentid = ${row.paymentid} returning *`);
         await fulfil(tx, paid);
         return paid;
       }
-      return p;
+      return row;
     });
-    return ok(toPayment(p), p.status === 'paid' ? '무료 수강 신청이 완료되었습니다.' : '');
+    return ok(toPayment(p), p.status === 'paid' && p.pay_method === 'free' ? '무료 수강 신청이 완료되었습니다.' : '');
   },
   async updatePaid(ctx) {
     const me = ownUser(ctx, undefined);
     const { paymentid, pgtid, amount } = ctx.body;
-    return ctx.s.db.transaction().execute(async (tx) => {
+    // Refusals that end the order are committed (order failed, card refunded) before the 409 is answered.
+    const outcome = await ctx.s.db.transaction().execute(async (tx) => {
+      const balance = await lockMember(tx, me);
       const p = await one<any>(tx, sql`select * from payments where paymentid = ${paymentid} and useruid = ${me} for update`);
       if (!p) return fail(404, '결제 정보를 찾을 수 없습니다.');
       if (p.status === 'paid') return fail(409, '이미 결제가 완료된 주문입니다.');
@@ -119,11 +110,23 @@ export const commerce: Record<string, Handler> = {
       if (t.consumed_at) return fail(409, '이미 처리된 결제 승인입니다.');
       if (t.status !== 'approved') return fail(409, '승인되지 않은 결제입니다.');
       if (Number(t.merchant_uid) !== p.paymentid || t.amount !== p.amount || amount !== p.amount) return fail(409, '결제 금액이 주문 금액과 일치하지 않습니다.');
+      const refuse = async (status: 'cancelled' | 'failed', message: string) => {
+        await sql`update payments set status = ${status}, cancelled_at = ${kst()} where paymentid = ${paymentid}`.execute(tx);
+        await sql`update local_payments set status = 'cancelled' where txid = ${pgtid}`.execute(tx); // refunded, never kept
+        return new Failure(409, message);
+      };
+      if (p.expires_at && p.expires_at < kst()) return refuse('cancelled', '결제 가능 시간이 지났습니다. 다시 주문해주세요.');
+      const owned = await one(tx, sql`select 1 from enrollments where useruid = ${me} and end_at > ${kst()} and paymentid is distinct from ${paymentid} and contentsid in (${sql.join(idsOf(p))})`);
+      if (owned) return refuse('failed', '이미 수강 중인 강의가 포함된 주문입니다.');
+      if (p.point_used > balance) return refuse('failed', '보유 포인트가 부족합니다.');
+      if (p.couponnumber && (await one(tx, sql`select 1 from coupons where couponnumber = ${p.couponnumber} and used_by is not null`))) return refuse('failed', '이미 사용한 쿠폰입니다.');
       await sql`update local_payments set consumed_at = ${kst()} where txid = ${pgtid}`.execute(tx);
       const paid = await one<any>(tx, sql`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${pgtid} where paymentid = ${paymentid} returning *`);
       await fulfil(tx, paid);
-      return ok(toPayment(paid), '결제가 완료되었습니다.');
+      return paid;
     });
+    if (outcome instanceof Failure) throw outcome;
+    return ok(toPayment(outcome), '결제가 완료되었습니다.');
   },
   async getPaymentList(ctx) {
     const me = ownUser(ctx, ctx.body.useruid);
@@ -162,29 +165,39 @@ export const commerce: Record<string, Handler> = {
     return ok(pageOf(rows.rows.slice(p.offset, p.offset + p.pageSize).map(toPoint), rows.rows.length, p));
   },
   async getPointSum(ctx) {
-    return ok({ pointSum: await pointSum(ctx.s.db, ownUser(ctx, ctx.params.useruid)) });
+    // Orders past their time no longer hold points (usablePoints ignores them), so this read writes nothing.
+    return ok({ pointSum: await usablePoints(ctx.s.db, ownUser(ctx, ctx.params.useruid)) });
   },
   async savePoint(ctx) {
+    // Points move only with a paid order (written at UpdatePaid); this call confirms that order's entry.
     const me = ownUser(ctx, ctx.body.useruid);
-    if (ctx.body.amount < 0 && (await pointSum(ctx.s.db, me)) + ctx.body.amount < 0) return fail(409, '보유 포인트가 부족합니다.');
-    const r = await one<any>(ctx.s.db, sql`insert into points (useruid, amount, reason, created_at) values (${me}, ${ctx.body.amount}, ${ctx.body.reason}, ${kst()}) returning *`);
-    return ok(toPoint({ ...r, balance: await pointSum(ctx.s.db, me) }));
+    const { amount, paymentid } = ctx.body;
+    if (paymentid == null) return fail(409, '포인트는 결제 내역으로만 적립하거나 사용할 수 있습니다.');
+    const p = await one<any>(ctx.s.db, sql`select * from payments where paymentid = ${paymentid} and useruid = ${me}`);
+    if (!p) return fail(404, '결제 정보를 찾을 수 없습니다.');
+    if (p.status !== 'paid') return fail(409, '결제가 완료된 주문의 포인트만 확인할 수 있습니다.');
+    const r = await one<any>(ctx.s.db, sql`select x.* from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance from points p where useruid = ${me}) x
+      where paymentid = ${paymentid} and kind = ${amount < 0 ? 'use' : 'earn'}`);
+    if (!r || r.amount !== amount) return fail(409, '결제 내역의 포인트와 일치하지 않습니다.');
+    return ok(toPoint(r));
   },
   async getCouponInfo(ctx) {
     ownUser(ctx, undefined);
     const c = await one<any>(ctx.s.db, sql`select * from coupons where couponnumber = ${ctx.params.couponnumber}`);
     if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
-    return ok(couponOf(c), c.used_by ? '이미 사용한 쿠폰입니다.' : c.expires_at < kst() ? '사용 기간이 지난 쿠폰입니다.' : '');
+    const held = await one(ctx.s.db, sql`select 1 from payments where couponnumber = ${c.couponnumber} and status = 'ready' and expires_at >= ${kst()}`);
+    return ok(couponOf(c), c.used_by ? '이미 사용한 쿠폰입니다.' : c.expires_at < kst() ? '사용 기간이 지난 쿠폰입니다.' : held ? '다른 주문에 사용 중인 쿠폰입니다.' : '');
   },
   async useCoupon(ctx) {
+    // The coupon is marked used at UpdatePaid; this call confirms it for that paid order, idempotently.
     const me = ownUser(ctx, ctx.body.useruid);
+    const p = await one<any>(ctx.s.db, sql`select * from payments where paymentid = ${ctx.body.paymentid} and useruid = ${me}`);
+    if (!p) return fail(404, '결제 정보를 찾을 수 없습니다.');
     const c = await one<any>(ctx.s.db, sql`select * from coupons where couponnumber = ${ctx.body.couponnumber}`);
     if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
-    if (!(await one(ctx.s.db, sql`select 1 from payments where paymentid = ${ctx.body.paymentid} and useruid = ${me}`))) return fail(404, '결제 정보를 찾을 수 없습니다.');
-    if (c.used_by) return fail(409, '이미 사용한 쿠폰입니다.');
-    if (c.expires_at < kst()) return fail(409, '사용 기간이 지난 쿠폰입니다.');
-    const u = await one<any>(ctx.s.db, sql`update coupons set used_by = ${me}, used_at = ${kst()} where couponnumber = ${c.couponnumber} returning *`);
-    return ok(couponOf(u), '쿠폰이 적용되었습니다.');
+    if (p.couponnumber !== c.couponnumber) return fail(409, '이 주문에 적용된 쿠폰이 아닙니다.');
+    if (p.status !== 'paid' || c.used_by !== me) return fail(409, '결제가 완료된 주문의 쿠폰만 확인할 수 있습니다.');
+    return ok(couponOf(c), '쿠폰이 적용되었습니다.');
   },
 
   // ---- local card provider (stands in for PortOne; the production adapter calls the real one)
@@ -208,9 +221,14 @@ export const commerce: Record<string, Handler> = {
 const toTx = (t: any) => ({ pgtid: t.txid, status: t.status, amount: t.amount, paymentid: Number(t.merchant_uid), method: 'card', regdate: iso(t.created_at) });
 
 async function transition(db: any, pgtid: string, to: string, from: string[]) {
-  const t = await one<any>(db, sql`select * from local_payments where txid = ${pgtid}`);
-  if (!t) return fail(404, '결제 거래를 찾을 수 없습니다.');
-  if (!from.includes(t.status) || (to === 'cancelled' && t.consumed_at)) return fail(409, `현재 상태(${t.status})에서는 처리할 수 없는 요청입니다.`);
-  const u = await one<any>(db, sql`update local_payments set status = ${to} where txid = ${pgtid} returning *`);
+  // One transaction: the card's new state and the order it ends change together.
+  const u = await db.transaction().execute(async (tx: any) => {
+    const t = await one<any>(tx, sql`select * from local_payments where txid = ${pgtid} for update`);
+    if (!t) return fail(404, '결제 거래를 찾을 수 없습니다.');
+    if (!from.includes(t.status) || (to === 'cancelled' && t.consumed_at)) return fail(409, `현재 상태(${t.status})에서는 처리할 수 없는 요청입니다.`);
+    // A declined or cancelled card ends its open order, which releases the coupon and points it held.
+    if (to !== 'approved') await sql`update payments set status = ${to === 'declined' ? 'failed' : 'cancelled'}, cancelled_at = ${kst()} where paymentid = ${Number(t.merchant_uid)} and status = 'ready'`.execute(tx);
+    return one<any>(tx, sql`update local_payments set status = ${to} where txid = ${pgtid} returning *`);
+  });
   return ok(toTx(u), { approved: '결제가 승인되었습니다.', declined: '카드 결제가 거절되었습니다.', cancelled: '결제가 취소되었습니다.' }[to]);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fail, ok, type Ctx, type Handler } from './context';
+import { usablePoints } from './orders';
 import { iso, isoOrNull, lectureOr404, lectures, one, ownUser, page, pageOf } from './shared';
 import { kst } from '../time';
 
@@ -132,9 +133,9 @@ export const learning: Record<string, Handler> = {
   async getMyClassInfo(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
     const r = await one<any>(ctx.s.db, sql`select (select count(*)::int from carts where useruid = ${me}) as cart, (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()}) as cls,
-      (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()} and end_at <= ${kst(new Date(Date.now() + 7 * 86400_000))}) as exp,
-      (select coalesce(sum(amount), 0)::int from points where useruid = ${me}) as pts`);
-    return ok({ cartCnt: r.cart, classCnt: r.cls, expireCnt: r.exp, pointSum: r.pts });
+      (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()} and end_at <= ${kst(new Date(Date.now() + 7 * 86400_000))}) as exp`);
+    // The same usable balance as Point/GetPointSum (points held by open orders are not shown as spendable).
+    return ok({ cartCnt: r.cart, classCnt: r.cls, expireCnt: r.exp, pointSum: await usablePoints(ctx.s.db, me) });
   },
   async getLastWatchTime(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);

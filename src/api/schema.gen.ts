@@ -867,10 +867,27 @@ export interface paths {
         /**
          * Create a payment record before calling the provider
          * @description Creates the payment in status `ready` and returns its `paymentid` (the provider's
-         *     merchant order id). The server recomputes `paidamount` = amount - pointused -
-         *     coupondiscount and rejects a mismatch with 409. When `paidamount` is 0 (free lecture or
-         *     fully covered) the payment is created directly as `paid` with `paymethod: free` and the
-         *     lectures are granted (the /paymentResultFree path).
+         *     merchant order id). The server prices the order itself, in one transaction:
+         *     - `amount` = the sum of the lectures' sale prices; `title` is built from the lectures
+         *       ("<first title> 외 N건"), the body's title is ignored. A lecture the member already
+         *       owns (active enrolment) is 409.
+         *     - `couponnumber` must exist (404), not be used (409 '이미 사용한 쿠폰입니다.'), not be
+         *       expired (409 '사용 기간이 지난 쿠폰입니다.'), reach its minimum order amount (409) and
+         *       not be held by another open order (409 '다른 주문에 사용 중인 쿠폰입니다.'). The server
+         *       computes `coupondiscount` (fixed: its value, at most the amount; percent: rounded down).
+         *     - `pointused` must not exceed the balance minus the points other open orders hold (409
+         *       '보유 포인트가 부족합니다.') nor the amount left after the coupon (409).
+         *     - `paidamount` = amount - coupondiscount - pointused; `paymethod` is `free` exactly when
+         *       it is 0.
+         *     The body's `amount`, `coupondiscount`, `paidamount` and `paymethod` are only compared with
+         *     these figures: any difference is 409 '결제 금액이 변경되었습니다. 다시 확인해주세요.'.
+         *     An open (`ready`) order holds its coupon and points for 30 minutes; it is released
+         *     (`cancelled`) when that time is up, and `failed`/`cancelled` when the card is declined or
+         *     cancelled. Idempotent: a second Save for the same member and the same lecture set while an
+         *     order is open returns that order (same `paymentid`), re-priced with the new coupon and
+         *     points; see also `Idempotency-Key`. When `paidamount` is 0 (free lecture or fully
+         *     covered) the payment is created directly as `paid` and the lectures are granted (the
+         *     /paymentResultFree path).
          */
         post: operations["savePayment"];
         delete?: never;
@@ -892,9 +909,13 @@ export interface paths {
          * Mark a payment paid after provider approval
          * @description `pgtid` is the payment provider's transaction id. The server verifies the transaction with
          *     the provider (the local provider in local mode): it must be approved and its amount must
-         *     equal `amount` and the payment's `paidamount`, otherwise 409 and the payment becomes
-         *     `failed`. On success the payment is `paid`, lectures are granted, used points are
-         *     deducted and the coupon is marked used.
+         *     equal `amount` and the payment's `paidamount`, otherwise 409. The payment must still be
+         *     open: past its 30 minutes it becomes `cancelled`; when the member already owns one of its
+         *     lectures through another paid order, or its points or coupon are no longer available, it
+         *     becomes `failed`; in these cases the card transaction is cancelled (refunded) and the
+         *     answer is 409. On success the payment is `paid` and, in the same transaction, lectures are
+         *     granted and the ledgers written once: the points used (negative entry), the points earned
+         *     (5 % of `paidamount`, rounded down) and the coupon marked used.
          */
         post: operations["updatePaid"];
         delete?: never;
@@ -1004,7 +1025,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The member's usable point balance */
+        /**
+         * The member's usable point balance
+         * @description The ledger balance minus the points held by the member's open orders.
+         */
         get: operations["getPointSum"];
         put?: never;
         post?: never;
@@ -1024,8 +1048,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add (positive) or use (negative) points
-         * @description A negative amount larger than the balance is rejected with 409.
+         * Confirm the points a paid order spent (negative) or earned (positive)
+         * @description Points move only with a paid order: UpdatePaid (or a free Save) writes them. This call
+         *     confirms that order's entry and never creates one. `paymentid` names the member's paid
+         *     payment (another member's or an unknown one is 404; not paid is 409); `amount` must equal
+         *     that order's entry (-pointused, or the points earned), otherwise 409. Idempotent: the same
+         *     call answers the same entry. Without `paymentid` the answer is 409.
          */
         post: operations["savePoint"];
         delete?: never;
@@ -1041,7 +1069,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look up a coupon by its number */
+        /**
+         * Look up a coupon by its number
+         * @description `respMessage` says why the coupon cannot be used now: used, expired, or held by an open
+         *     order. The minimum order amount is checked by Payment/Save.
+         */
         get: operations["getCouponInfo"];
         put?: never;
         post?: never;
@@ -1061,8 +1093,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a coupon used by a payment
-         * @description 409 when the coupon is already used or expired.
+         * Confirm the coupon a paid order used
+         * @description The coupon is reserved by Payment/Save and marked used by UpdatePaid; this call only
+         *     confirms it. `paymentid` names the member's payment (unknown or another member's is 404);
+         *     409 when that payment is not paid or used another coupon. Idempotent.
          */
         post: operations["useCoupon"];
         delete?: never;
@@ -2424,7 +2458,10 @@ export interface components {
             totalprice: number;
             totalsaleprice: number;
         };
-        /** @enum {string} */
+        /**
+         * @description `ready`: open, holds its coupon and points for 30 minutes. `paid`: charged and granted. `cancelled`: card cancelled or time up. `failed`: card declined, or refused at UpdatePaid. Only `ready` and `paid` hold a coupon or points.
+         * @enum {string}
+         */
         PaymentStatus: "ready" | "paid" | "cancelled" | "failed";
         /**
          * @description `free` when nothing is charged (free lecture or fully covered by points/coupon).
@@ -3198,11 +3235,16 @@ export interface components {
             contentsids: number[];
             /** @description Option per contentsid (same order); default option when absent. */
             optionvalues?: (string | null)[];
+            /** @description Ignored; the server names the order from its lectures. */
             title: string;
+            /** @description The sum of sale prices the member saw; compared with the server's. */
             amount: number;
+            /** @description Points to spend; held by the order until it is paid or released. */
             pointused: number;
             couponnumber?: string | null;
+            /** @description The discount the member saw; compared with the one the server computes. */
             coupondiscount: number;
+            /** @description The amount the member saw; compared with the server's. */
             paidamount: number;
             paymethod: components["schemas"]["PayMethod"];
         };
@@ -3260,6 +3302,7 @@ export interface components {
             /** @description Positive earns, negative uses. */
             amount: number;
             reason: string;
+            /** @description The paid payment whose entry is confirmed; required in practice (null is 409). */
             paymentid?: number | null;
         };
         /**
@@ -3750,6 +3793,14 @@ export interface components {
          * @example web/1.0
          */
         XClientHeader: string;
+        /**
+         * @description A key the client makes once per checkout (e.g. a UUID). The same member sending the same
+         *     key again gets the same order (200, same `paymentid`), whatever state it reached; the same
+         *     key with other lectures is 409. Without it, a second Save for the same lectures while an
+         *     order is open still returns that order.
+         * @example 3f2c9d4e-8b1a-4c55-9e0f-1a2b3c4d5e6f
+         */
+        IdempotencyKey: string;
         /**
          * @description The common header; optional only on the media stream, which a `<video>` element requests without custom headers.
          * @example web/1.0
@@ -5404,6 +5455,14 @@ export interface operations {
                  * @example web/1.0
                  */
                 "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description A key the client makes once per checkout (e.g. a UUID). The same member sending the same
+                 *     key again gets the same order (200, same `paymentid`), whatever state it reached; the same
+                 *     key with other lectures is 409. Without it, a second Save for the same lectures while an
+                 *     order is open still returns that order.
+                 * @example 3f2c9d4e-8b1a-4c55-9e0f-1a2b3c4d5e6f
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -5721,6 +5780,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
