@@ -115,4 +115,20 @@ export const migrations: { id: string; statements: string[] }[] = [
         filename text not null references uploads(filename), sort int not null, primary key (suggestid, filename))`,
     ],
   },
+  {
+    id: '007_suggest_secret',
+    statements: [
+      // "비밀글로 등록": existing suggestions were all stored as secret, so they stay secret.
+      `alter table suggests add column is_secret boolean not null default true`,
+    ],
+  },
+  {
+    id: '008_private_media',
+    statements: [
+      // Demo data seeded before issue 11: one media path shared by preview and class videos, and a
+      // notice that linked a paid handout. Each video gets its own path, the notice its own file.
+      `update videos set path = 'media/lectures/' || contentsid || '/' || videoid || '.mp4' where path = 'sample/lesson.mp4'`,
+      `update notices set attachment = 'notice-workshop.pdf' where attachment = 'pdf-101.pdf'`,
+    ],
+  },
 ];
