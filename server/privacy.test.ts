@@ -20,15 +20,26 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const bearer = (token: string) => ({ apikey: 'local-anon-key', Authorization: `Bearer ${token}` });
-const rest = (path: string, headers: Record<string, string>, init: RequestInit = {}) => fetch(`${s.url}/rest/v1/${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
+const rest = (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
+  fetch(`${s.url}/rest/v1/${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
 const upsert = (row: Record<string, unknown>, headers: Record<string, string>) =>
-  rest('users?on_conflict=id', headers, { method: 'POST', body: JSON.stringify(row), headers: { 'content-type': 'application/json', Prefer: 'resolution=merge-duplicates,return=minimal' } });
-const sessionTokenOf = async (id: string) => (await sql<{ t: string | null }>`select active_session_token as t from users where id = ${id}`.execute(s.db)).rows[0]?.t;
+  rest('users?on_conflict=id', headers, {
+    method: 'POST',
+    body: JSON.stringify(row),
+    headers: { 'content-type': 'application/json', Prefer: 'resolution=merge-duplicates,return=minimal' },
+  });
+const sessionTokenOf = async (id: string) =>
+  (await sql<{ t: string | null }>`select active_session_token as t from users where id = ${id}`.execute(s.db)).rows[0]?.t;
 
 describe('finding 5: the users table answers as Supabase row-level security would', () => {
   beforeAll(async () => {
-    expect((await upsert({ id: 'u-demo-1', last_login: '2024-05-01T10:00:00', active_session_token: 'st-one' }, bearer(s.token))).status).toBe(201);
-    expect((await upsert({ id: 'u-demo-2', last_login: '2024-05-01T10:00:00', active_session_token: 'st-two' }, bearer(other))).status).toBe(201);
+    expect(
+      (await upsert({ id: 'u-demo-1', last_login: '2024-05-01T10:00:00', active_session_token: 'st-one' }, bearer(s.token)))
+        .status,
+    ).toBe(201);
+    expect(
+      (await upsert({ id: 'u-demo-2', last_login: '2024-05-01T10:00:00', active_session_token: 'st-two' }, bearer(other))).status,
+    ).toBe(201);
   });
 
   it('an anonymous read (anon key, or nothing) is 401 and lists no session token', async () => {
@@ -50,7 +61,9 @@ describe('finding 5: the users table answers as Supabase row-level security woul
     const all = await (await rest('users?select=*', bearer(s.token))).json();
     expect(all.map((r: { id: string }) => r.id)).toEqual(['u-demo-1']);
     expect(await (await rest('users?select=active_session_token&id=eq.u-demo-2', bearer(s.token))).json()).toEqual([]);
-    expect(await (await rest('users?select=active_session_token&id=eq.u-demo-1', bearer(s.token))).json()).toEqual([{ active_session_token: 'st-one' }]);
+    expect(await (await rest('users?select=active_session_token&id=eq.u-demo-1', bearer(s.token))).json()).toEqual([
+      { active_session_token: 'st-one' },
+    ]);
   });
 
   it("an anonymous upsert of a member's row is 401 and the member stays signed in", async () => {
@@ -62,7 +75,10 @@ describe('finding 5: the users table answers as Supabase row-level security woul
   it("another member's upsert of the row is 403 with PostgREST's RLS error and changes nothing", async () => {
     const res = await upsert({ id: 'u-demo-1', active_session_token: 'hijack' }, bearer(other));
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "users"' });
+    expect(await res.json()).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "users"',
+    });
     expect(await sessionTokenOf('u-demo-1')).toBe('st-one');
   });
 
@@ -75,13 +91,25 @@ describe('finding 5: the users table answers as Supabase row-level security woul
 async function upload(name: string, bytes: Buffer) {
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), name);
-  const res = await fetch(`${s.url}/api/UploadFiles/`, { method: 'POST', headers: { ...CLIENT, Authorization: `Bearer ${s.token}` }, body: form });
+  const res = await fetch(`${s.url}/api/UploadFiles/`, {
+    method: 'POST',
+    headers: { ...CLIENT, Authorization: `Bearer ${s.token}` },
+    body: form,
+  });
   return ((await res.json()) as any).datas[0];
 }
 const plainDownload = (filename: string, headers: Record<string, string> = {}) =>
-  fetch(`${s.url}/api/file/downloadstream?filename=${encodeURIComponent(filename)}&originalFilename=x.txt`, { headers: { ...CLIENT, ...headers } });
+  fetch(`${s.url}/api/file/downloadstream?filename=${encodeURIComponent(filename)}&originalFilename=x.txt`, {
+    headers: { ...CLIENT, ...headers },
+  });
 const listAs = async (token: string | undefined, useruid?: string) =>
-  (await s.call('POST', '/api/Board/GetSuggests/', { body: { page: 1, pageSize: 50, ...(useruid ? { useruid } : {}) }, auth: false, headers: token ? { Authorization: `Bearer ${token}` } : {} })).json.datas.list as any[];
+  (
+    await s.call('POST', '/api/Board/GetSuggests/', {
+      body: { page: 1, pageSize: 50, ...(useruid ? { useruid } : {}) },
+      auth: false,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+  ).json.datas.list as any[];
 
 describe('finding 6: secret suggestions are their author’s', () => {
   const secretBytes = Buffer.from('my private medical note');
@@ -97,8 +125,12 @@ describe('finding 6: secret suggestions are their author’s', () => {
     secretFile = a.filename;
     publicFile = b.filename;
     const body = { useruid: 'u-demo-1', suggesttype: '1', content: '내용' };
-    secretId = (await s.call('POST', '/api/Board/SaveSuggest/', { body: { ...body, title: '비밀 문의 제목', issecret: true, files: [a] } })).json.datas.suggestid;
-    publicId = (await s.call('POST', '/api/Board/SaveSuggest/', { body: { ...body, title: '공개 문의 제목', issecret: false, files: [b] } })).json.datas.suggestid;
+    secretId = (
+      await s.call('POST', '/api/Board/SaveSuggest/', { body: { ...body, title: '비밀 문의 제목', issecret: true, files: [a] } })
+    ).json.datas.suggestid;
+    publicId = (
+      await s.call('POST', '/api/Board/SaveSuggest/', { body: { ...body, title: '공개 문의 제목', issecret: false, files: [b] } })
+    ).json.datas.suggestid;
   });
 
   it('to a visitor and to another member, a secret suggestion is "비밀글입니다." by a masked name, with no file', async () => {
@@ -140,7 +172,10 @@ describe('finding 6: secret suggestions are their author’s', () => {
     const stale = sign(`file:${secretFile}`, -1);
     const forged = sign('file:someone-else.txt');
     for (const { expires, signature } of [stale, forged]) {
-      const res = await fetch(`${s.url}/api/file/downloadstream?filename=${secretFile}&originalFilename=x.txt&expires=${expires}&signature=${signature}`, { headers: CLIENT });
+      const res = await fetch(
+        `${s.url}/api/file/downloadstream?filename=${secretFile}&originalFilename=x.txt&expires=${expires}&signature=${signature}`,
+        { headers: CLIENT },
+      );
       expect(res.status).toBe(403);
     }
     const url = await s.call('GET', `/api/file/url?filename=${secretFile}`, { auth: false });
@@ -148,7 +183,10 @@ describe('finding 6: secret suggestions are their author’s', () => {
   });
 
   it('another member cannot open it by its id', async () => {
-    const r = await s.call('GET', `/api/Board/GetSuggestInfo/${secretId}/1/u-demo-2`, { auth: false, headers: { Authorization: `Bearer ${other}` } });
+    const r = await s.call('GET', `/api/Board/GetSuggestInfo/${secretId}/1/u-demo-2`, {
+      auth: false,
+      headers: { Authorization: `Bearer ${other}` },
+    });
     expect(r.status).toBe(404);
   });
 });
@@ -173,7 +211,11 @@ describe('finding 7: paid handouts and lecture videos are their owners’', () =
     expect(pdf.path).toMatch(/expires=\d+&signature=/);
     const dl = await fetch(s.url + pdf.path);
     expect(dl.status).toBe(200);
-    expect(Buffer.from(await dl.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('a paid PDF does not download for a visitor or a non-owner; the owner’s bearer token works', async () => {
@@ -188,18 +230,23 @@ describe('finding 7: paid handouts and lecture videos are their owners’', () =
   });
 
   it('a notice attachment stays public', async () => {
-    const row = (await sql<{ noticeid: number }>`select noticeid from notices where attachment is not null limit 1`.execute(s.db)).rows[0]!;
+    const row = (await sql<{ noticeid: number }>`select noticeid from notices where attachment is not null limit 1`.execute(s.db))
+      .rows[0]!;
     const n = await s.call('GET', `/api/Main/GetNoticeInfo/${row.noticeid}/1`, { auth: false });
     const dl = await fetch(s.url + n.json.datas.files[0].path, { headers: CLIENT });
     expect(dl.status).toBe(200);
   });
 
   it('a video source is 403 for a class the member does not own; the owner gets a signed media link', async () => {
-    const paid = (await sql<{ videoid: number }>`select videoid from videos where contentsid = 104 and not is_preview limit 1`.execute(s.db)).rows[0]!;
+    const paid = (
+      await sql<{ videoid: number }>`select videoid from videos where contentsid = 104 and not is_preview limit 1`.execute(s.db)
+    ).rows[0]!;
     const r = await s.call('GET', `/api/Contents/GetVideoSourceUrl/${paid.videoid}`);
     expect(r.status).toBe(403);
     expect(r.json.respMessage).toBe('수강 중인 강의의 영상만 재생할 수 있습니다.');
-    const mine = (await sql<{ videoid: number }>`select videoid from videos where contentsid = 101 and not is_preview limit 1`.execute(s.db)).rows[0]!;
+    const mine = (
+      await sql<{ videoid: number }>`select videoid from videos where contentsid = 101 and not is_preview limit 1`.execute(s.db)
+    ).rows[0]!;
     const src = await s.call('GET', `/api/Contents/GetVideoSourceUrl/${mine.videoid}`);
     expect(src.json.datas.sourceurl).toMatch(/expires=\d+&signature=/);
     const play = await fetch(s.url + src.json.datas.sourceurl, { headers: { Range: 'bytes=0-9' } });
@@ -207,8 +254,12 @@ describe('finding 7: paid handouts and lecture videos are their owners’', () =
   });
 
   it('the media stream of a paid video needs its signed link; a free preview plays for anyone', async () => {
-    const paid = (await sql<{ path: string }>`select path from videos where contentsid = 104 and not is_preview limit 1`.execute(s.db)).rows[0]!;
-    const bare = await fetch(`${s.url}/api/Media/DataGetMedia?path=${encodeURIComponent(paid.path)}`, { headers: { Range: 'bytes=0-9' } });
+    const paid = (
+      await sql<{ path: string }>`select path from videos where contentsid = 104 and not is_preview limit 1`.execute(s.db)
+    ).rows[0]!;
+    const bare = await fetch(`${s.url}/api/Media/DataGetMedia?path=${encodeURIComponent(paid.path)}`, {
+      headers: { Range: 'bytes=0-9' },
+    });
     expect(bare.status).toBe(403);
     const detail = await s.call('GET', '/api/Contents/GetOnlineDetail/104/0', { auth: false });
     const preview = await fetch(s.url + detail.json.datas.previewurl, { headers: { Range: 'bytes=0-9' } });

@@ -7,10 +7,15 @@ export const SIGNED_URL_TTL_SECONDS = 600;
 // then die with a restart, which only costs a page reload). Never a committed value.
 const KEY = process.env.SIGNED_URL_SECRET || randomBytes(32).toString('hex');
 
-const mac = (resource: string, expires: number) => createHmac('sha256', KEY).update(`${resource}\n${expires}`).digest('base64url');
+const mac = (resource: string, expires: number) =>
+  createHmac('sha256', KEY).update(`${resource}\n${expires}`).digest('base64url');
 
 /** `expires` (unix seconds) and `signature` for a resource, e.g. `file:<name>` or `media:<path>`. */
-export function sign(resource: string, ttlSeconds = SIGNED_URL_TTL_SECONDS, now = Date.now()): { expires: number; signature: string } {
+export function sign(
+  resource: string,
+  ttlSeconds = SIGNED_URL_TTL_SECONDS,
+  now = Date.now(),
+): { expires: number; signature: string } {
   const expires = Math.floor(now / 1000) + ttlSeconds;
   return { expires, signature: mac(resource, expires) };
 }

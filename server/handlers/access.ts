@@ -20,14 +20,15 @@ export const LINK_EXPIRED = '다운로드 링크가 만료되었거나 올바르
 /** An active enrolment: the class is the member's until its end date. */
 export async function ownsClass(db: Db, useruid: string | undefined, contentsid: number): Promise<boolean> {
   if (!useruid) return false;
-  return !!(await one(db, sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid} and end_at > ${kst()}`));
+  return !!(await one(
+    db,
+    sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid} and end_at > ${kst()}`,
+  ));
 }
 
 /** What a stored file is, which decides who may download it. */
 export type FileAccess =
-  | { kind: 'handout'; contentsid: number }
-  | { kind: 'notice' }
-  | { kind: 'upload'; uploader: string | null; isPublic: boolean };
+  { kind: 'handout'; contentsid: number } | { kind: 'notice' } | { kind: 'upload'; uploader: string | null; isPublic: boolean };
 
 export async function fileAccess(db: Db, filename: string): Promise<FileAccess | undefined> {
   // A class handout first: a name that is also linked elsewhere never makes paid material public.

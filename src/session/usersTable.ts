@@ -13,7 +13,11 @@ export const USERS_TABLE = 'users';
 const asMember = (accessToken: string) => `Bearer ${accessToken}`;
 
 /** select active_session_token from users where id = useruid; null when there is no row. */
-export async function readActiveSessionToken(supabase: SupabaseClient, useruid: string, accessToken: string): Promise<string | null> {
+export async function readActiveSessionToken(
+  supabase: SupabaseClient,
+  useruid: string,
+  accessToken: string,
+): Promise<string | null> {
   const { data, error } = await supabase
     .from(USERS_TABLE)
     .select('active_session_token')
@@ -26,6 +30,9 @@ export async function readActiveSessionToken(supabase: SupabaseClient, useruid: 
 
 /** upsert into users (conflict on id, merge); the response error is checked. */
 export async function upsertUsersRow(supabase: SupabaseClient, row: UsersRow, accessToken: string): Promise<void> {
-  const { error } = await supabase.from(USERS_TABLE).upsert(row, { onConflict: 'id' }).setHeader('Authorization', asMember(accessToken));
+  const { error } = await supabase
+    .from(USERS_TABLE)
+    .upsert(row, { onConflict: 'id' })
+    .setHeader('Authorization', asMember(accessToken));
   if (error) throw new Error(error.message);
 }
