@@ -104,6 +104,10 @@ describe('suggestions of a member', () => {
     await view.waitFor();
     expect(await view.locator('h3').textContent()).toBe('수강 기간 문의드립니다');
     expect(await view.getByRole('link', { name: /증상기록\.txt/ }).count()).toBe(1);
+    // A secret suggestion's file is its author's: the link is signed, and works as a plain link.
+    const href = (await view.getByRole('link', { name: /증상기록\.txt/ }).getAttribute('href')) ?? '';
+    expect(href).toMatch(/&expires=\d+&signature=/);
+    expect((await context.request.get(new URL(href, app.server.url).toString())).status()).toBe(200);
 
     // Back in the list, the suggestion carries the attachment mark.
     await view.getByRole('button', { name: '목록' }).click();

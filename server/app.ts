@@ -38,7 +38,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   });
   const app = new Hono();
 
-  app.route('/', usersTableRoutes(options.db));
+  app.route('/', usersTableRoutes(options.db, options.auth));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
   app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());

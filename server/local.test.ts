@@ -13,9 +13,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('users table through the real supabase-js client', () => {
-  it('upserts and reads active_session_token', async () => {
+  it('upserts and reads active_session_token of the signed-in member (row-level access: server/privacy.test.ts)', async () => {
     const supabase = createClient(server.url, 'local-anon-key', {
       auth: { persistSession: false, autoRefreshToken: false },
+      // As a Supabase Auth session does: the member's access token is the bearer, the anon key the apikey.
+      global: { headers: { Authorization: `Bearer ${server.token}` } },
       // Node 20 has no global WebSocket; realtime is never connected here, a stub transport satisfies its constructor.
       realtime: { transport: class {} as any },
     });
@@ -77,12 +79,13 @@ describe('local card payment verified in Payment/UpdatePaid', () => {
 
 describe('media and files', () => {
   it('serves the sample video with ranges and PDFs with a Korean filename', async () => {
-    const r = await fetch(`${server.url}/api/Media/DataGetMedia?path=sample%2Flesson.mp4`, { headers: { Range: 'bytes=0-9' } });
+    const src = await server.call('GET', '/api/Contents/GetVideoSourceUrl/10112');
+    const r = await fetch(server.url + src.json.datas.sourceurl, { headers: { Range: 'bytes=0-9' } });
     expect(r.status).toBe(206);
     expect(r.headers.get('accept-ranges')).toBe('bytes');
     expect(r.headers.get('content-range')).toMatch(/^bytes 0-9\/\d+$/);
     expect((await r.arrayBuffer()).byteLength).toBe(10);
-    const pdf = await fetch(`${server.url}/api/file/downloadstream?filename=pdf-101.pdf&originalFilename=${encodeURIComponent('교안.pdf')}`, { headers: { 'X-Storefront-Client': 'web/1.0' } });
+    const pdf = await fetch(`${server.url}/api/file/downloadstream?filename=pdf-101.pdf&originalFilename=${encodeURIComponent('교안.pdf')}`, { headers: { 'X-Storefront-Client': 'web/1.0', Authorization: `Bearer ${server.token}` } });
     expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('교안.pdf')}`);
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });

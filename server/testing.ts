@@ -62,7 +62,7 @@ export const samples: Record<string, { params?: Record<string, string | number>;
   getMainContents: { body: { isonlybranch: true } },
   getPopularOnlineLectures: { body: { count: 8, isonlybranch: true } },
   getReviews: { body: { page: 1, pageSize: 10 } },
-  getMedia: { query: { path: 'sample/lesson.mp4' }, headers: { Range: 'bytes=0-99' } },
+  getMedia: { query: { path: 'media/lectures/101/10111.mp4' }, headers: { Range: 'bytes=0-99' } },
   getCategories: { query: { isactive: 1, pcategoryid: 0 }, headers: { 'X-Application-Id': 'pilates-web', 'X-Application-Key': 'local-dev-key' } },
   getMyLectures: { body: { page: 1, pageSize: 10, useruid: 'u-demo-1', status: 'ing' } },
   getOnlineDetail: { params: { contentsid: 101, useruid: 'u-demo-1' } },

@@ -128,21 +128,31 @@ describe('board calls (storefront-web → storefront-api)', () => {
         expect(types[0]?.name).toBe(suggestType.name);
       }));
 
-  it('lists the suggestions of a member', () =>
-    pact
+  // The author's own list: with its token, its secret suggestion shows its real title and name.
+  it('lists the suggestions of a member', () => {
+    setAccessTokenSource(() => DEMO_TOKEN);
+    return pact
       .addInteraction()
       .given(...SUGGESTION)
-      .uponReceiving('a request for the suggestions of member u-demo-1')
+      .uponReceiving('a request of member u-demo-1 for its own suggestions')
       .withRequest('POST', '/api/Board/GetSuggests/', (b) =>
-        b.headers(commonHeaders).jsonBody({ page: 1, pageSize: SUGGEST_PAGE_SIZE, useruid: 'u-demo-1' }),
+        b.headers(member).jsonBody({ page: 1, pageSize: SUGGEST_PAGE_SIZE, useruid: 'u-demo-1' }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(okEnvelope({ list: eachLike(suggestSummary), totalCount: integer(1), page: 1, pageSize: SUGGEST_PAGE_SIZE })),
+        b.jsonBody(
+          okEnvelope({
+            list: eachLike({ ...suggestSummary, title: like(suggestSummary.title), username: like('김필라') }),
+            totalCount: integer(1),
+            page: 1,
+            pageSize: SUGGEST_PAGE_SIZE,
+          }),
+        ),
       )
       .executeTest(async (server) => {
         const page = await fetchSuggests({ page: 1, useruid: 'u-demo-1' }, clientFor(server.url));
         expect(page.list[0]?.suggestid).toBe(1);
-      }));
+      });
+  });
 
   it('saves a suggestion with an attachment', () => {
     setAccessTokenSource(() => DEMO_TOKEN);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import { MatchersV3, usersTablePact } from './pact';
+import { DEMO_TOKEN, MatchersV3, usersTablePact } from './pact';
 import { readActiveSessionToken, upsertUsersRow } from '../../src/session/usersTable';
 import { LOCAL_ANON_KEY } from '../../src/session/supabaseClient';
 
 /**
- * The two users-table calls of the single-session rule (spec §7 "Remote data service"), made by the
+ * Row-level security: each call carries the signed-in member's access token as its bearer (the anon
+ * key stays the apikey), and touches only that member's row. The two users-table calls of the single-session rule (spec §7 "Remote data service"), made by the
  * real supabase-js client against the Pact mock server: exactly what the reference backend's
  * PostgREST stand-in (/rest/v1/users) and a Supabase project must answer.
  */
@@ -13,7 +14,7 @@ const { like, regex } = MatchersV3;
 const pact = usersTablePact();
 const supabaseHeaders = {
   apikey: like(LOCAL_ANON_KEY),
-  Authorization: regex(/^Bearer .+$/, `Bearer ${LOCAL_ANON_KEY}`),
+  Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`),
 };
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -43,20 +44,20 @@ describe('users table (storefront-web → storefront-users-table)', () => {
       )
       .willRespondWith(200, (b) => b.jsonBody([{ active_session_token: like('st-demo-1') }]))
       .executeTest(async (server) => {
-        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-1')).toBe('st-demo-1');
+        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-1', DEMO_TOKEN)).toBe('st-demo-1');
       }));
 
   it('reads no row for a member who never logged in', () =>
     pact
       .addInteraction()
-      .given('member has no users row', { useruid: 'u-demo-2' })
-      .uponReceiving('a select of active_session_token for member u-demo-2 without a row')
+      .given('member has no users row', { useruid: 'u-demo-1' })
+      .uponReceiving('a select of active_session_token by member u-demo-1 without a row')
       .withRequest('GET', '/rest/v1/users', (b) =>
-        b.query({ select: 'active_session_token', id: 'eq.u-demo-2' }).headers(supabaseHeaders),
+        b.query({ select: 'active_session_token', id: 'eq.u-demo-1' }).headers(supabaseHeaders),
       )
       .willRespondWith(200, (b) => b.jsonBody([]))
       .executeTest(async (server) => {
-        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-2')).toBeNull();
+        expect(await readActiveSessionToken(supabaseAt(server.url), 'u-demo-1', DEMO_TOKEN)).toBeNull();
       }));
 
   it('upserts the login record (conflict on id, merge)', () =>
@@ -80,6 +81,6 @@ describe('users table (storefront-web → storefront-users-table)', () => {
           id: 'u-demo-1',
           last_login: '2024-05-01T19:00:00.000',
           active_session_token: 'st-demo-2',
-        });
+        }, DEMO_TOKEN);
       }));
 });

@@ -148,4 +148,20 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create trigger points_keep_balance after insert on points for each row execute function points_keep_balance()`,
     ],
   },
+  {
+    id: '008_suggest_secret',
+    statements: [
+      // "비밀글로 등록": existing suggestions were all stored as secret, so they stay secret.
+      `alter table suggests add column is_secret boolean not null default true`,
+    ],
+  },
+  {
+    id: '009_private_media',
+    statements: [
+      // Demo data seeded before issue 11: one media path shared by preview and class videos, and a
+      // notice that linked a paid handout. Each video gets its own path, the notice its own file.
+      `update videos set path = 'media/lectures/' || contentsid || '/' || videoid || '.mp4' where path = 'sample/lesson.mp4'`,
+      `update notices set attachment = 'notice-workshop.pdf' where attachment = 'pdf-101.pdf'`,
+    ],
+  },
 ];

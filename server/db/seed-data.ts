@@ -95,7 +95,7 @@ export const banners = [
 export const notices: { isnotice: number; title: string; content: string; istop: boolean; date: string; attachment?: string }[] = [
   { isnotice: 1, istop: true, date: '2024-05-02 09:00:00', title: '[필독] 온라인 클래스 수강 안내', content: '<p>온라인 클래스는 <strong>결제일로부터 90일</strong> 동안 수강할 수 있습니다.</p><ul><li>PC와 모바일에서 모두 수강 가능</li><li>동시 접속은 1대만 허용</li></ul>' },
   { isnotice: 1, istop: true, date: '2024-04-28 09:00:00', title: '개인정보 처리방침 개정 안내', content: '<p>2024년 5월 1일부로 개인정보 처리방침이 개정됩니다.</p><p>자세한 내용은 <a href="/privacyPolicy">개인정보처리방침</a>을 확인해주세요.</p>' },
-  { isnotice: 1, istop: false, date: '2024-04-20 09:00:00', title: '서울 지점 워크숍 일정 안내', content: '<p>5월 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'pdf-101.pdf' },
+  { isnotice: 1, istop: false, date: '2024-04-20 09:00:00', title: '서울 지점 워크숍 일정 안내', content: '<p>5월 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'notice-workshop.pdf' },
   { isnotice: 1, istop: false, date: '2024-04-10 09:00:00', title: '시스템 점검 안내 (4/15 02:00~04:00)', content: '<p>점검 시간 동안 영상 재생이 일시 중단됩니다.</p>' },
   { isnotice: 1, istop: false, date: '2024-03-30 09:00:00', title: '수료증 발급 방법 안내', content: '<p>퀴즈를 <strong>60점 이상</strong>으로 통과하면 수료증을 발급받을 수 있습니다.</p>' },
   { isnotice: 1, istop: false, date: '2024-03-15 09:00:00', title: '포인트 적립 정책 변경', content: '<p>결제 금액의 <strong>5%</strong>가 포인트로 적립됩니다.</p>' },

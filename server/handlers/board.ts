@@ -10,22 +10,41 @@ const toNotice = (n: any) => ({
   files: n.attachment ? [{ filename: n.attachment, originalFilename: '워크숍 안내.pdf', path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent('워크숍 안내.pdf')}`, size: 1024, contentType: 'application/pdf' }] : [],
 });
 
-const toSuggest = (r: any, full: boolean, files: ReturnType<typeof uploadedFile>[] = []) => ({
-  suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: r.title, username: r.username ?? '회원', issecret: true,
-  status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
-  // Attachments in list items too (SuggestSummary.files), so the list can mark them.
-  files,
-  ...(full ? { useruid: r.useruid, content: r.content, answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
-});
+export const SECRET_TITLE = '비밀글입니다.';
 
-/** Attachments of the given suggestions, in the order they were sent. */
+/** '김필라' → '김*라', '이산' → '이*', one letter → '*': first and last letter kept, the rest starred. */
+export function maskName(name: string): string {
+  const letters = [...name];
+  if (letters.length <= 1) return '*';
+  if (letters.length === 2) return `${letters[0]}*`;
+  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`;
+}
+
+/**
+ * A suggestion as `me` may see it: its author sees everything; anyone else sees the name masked and,
+ * for a secret one, '비밀글입니다.' and no files (the list is public, the files are the author's).
+ */
+const toSuggest = (r: any, me: string | undefined, full: boolean, files: ReturnType<typeof uploadedFile>[] = []) => {
+  const mine = me !== undefined && r.useruid === me;
+  const hidden = r.is_secret && !mine;
+  return {
+    suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: hidden ? SECRET_TITLE : r.title,
+    username: mine ? (r.username ?? '회원') : maskName(r.username ?? '회원'), issecret: r.is_secret,
+    status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
+    // Attachments in list items too (SuggestSummary.files), so the list can mark them.
+    files: hidden ? [] : files,
+    ...(full ? { useruid: r.useruid, content: r.content, answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
+  };
+};
+
+/** Attachments of the given suggestions, in the order they were sent; a secret one's links are signed. */
 async function filesOf(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof uploadedFile>[]>> {
   const byId = new Map<number, ReturnType<typeof uploadedFile>[]>();
   if (ids.length === 0) return byId;
-  const rows = await sql<any>`select f.suggestid, u.* from suggest_files f join uploads u on u.filename = f.filename where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`.execute(db);
+  const rows = await sql<any>`select f.suggestid, g.is_secret, u.* from suggest_files f join suggests g on g.suggestid = f.suggestid join uploads u on u.filename = f.filename where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`.execute(db);
   for (const r of rows.rows) {
     const list = byId.get(r.suggestid) ?? [];
-    list.push(uploadedFile(r));
+    list.push(uploadedFile(r, r.is_secret));
     byId.set(r.suggestid, list);
   }
   return byId;
@@ -80,14 +99,16 @@ export const board: Record<string, Handler> = {
     const rows = await sql<any>`select code, name from suggest_types order by sort`.execute(s.db);
     return ok(rows.rows);
   },
-  async getSuggests({ s, body }) {
+  async getSuggests({ s, body, member }) {
     const p = page(body);
     const like = `%${body.schtext ?? ''}%`;
-    const where = sql`(${body.suggesttype ?? null}::text is null or g.suggesttype = ${body.suggesttype ?? null}) and (${body.useruid ?? null}::text is null or g.useruid = ${body.useruid ?? null}) and g.title ilike ${like}`;
+    // Search sees the title the caller sees: a secret title of someone else cannot be probed by text.
+    const shownTitle = sql`(case when g.is_secret and g.useruid is distinct from ${member?.useruid ?? null} then ${SECRET_TITLE} else g.title end)`;
+    const where = sql`(${body.suggesttype ?? null}::text is null or g.suggesttype = ${body.suggesttype ?? null}) and (${body.useruid ?? null}::text is null or g.useruid = ${body.useruid ?? null}) and ${shownTitle} ilike ${like}`;
     const rows = await sql<any>`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where ${where} order by g.suggestid desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
     const total = (await sql<any>`select count(*)::int as n from suggests g where ${where}`.execute(s.db)).rows[0].n;
     const files = await filesOf(s.db, rows.rows.map((r) => r.suggestid));
-    return ok(pageOf(rows.rows.map((r) => toSuggest(r, false, files.get(r.suggestid))), total, p));
+    return ok(pageOf(rows.rows.map((r) => toSuggest(r, member?.useruid, false, files.get(r.suggestid))), total, p));
   },
   async saveSuggest(ctx) {
     const { s, body } = ctx;
@@ -96,13 +117,13 @@ export const board: Record<string, Handler> = {
     const names = await ownUploads(s.db, me, body.files);
     return s.db.transaction().execute(async (tx) => {
       if (body.suggestid) {
-        const r = await one<any>(tx, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
+        const r = await one<any>(tx, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content}, is_secret = ${body.issecret} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
         if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
         // The files sent are the suggestion's attachments from now on (an empty list removes them).
         await linkFiles(tx, r.suggestid, names);
         return ok({ suggestid: r.suggestid }, '문의가 수정되었습니다.');
       }
-      const r = await one<any>(tx, sql`insert into suggests (useruid, suggesttype, title, content, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${kst()}) returning suggestid`);
+      const r = await one<any>(tx, sql`insert into suggests (useruid, suggesttype, title, content, is_secret, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${body.issecret}, ${kst()}) returning suggestid`);
       await linkFiles(tx, r.suggestid, names);
       return ok({ suggestid: r.suggestid }, '문의가 등록되었습니다.');
     });
@@ -112,7 +133,7 @@ export const board: Record<string, Handler> = {
     const r = await one<any>(ctx.s.db, sql`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where g.suggestid = ${ctx.params.suggestid} and g.useruid = ${me}`);
     if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
     const files = await filesOf(ctx.s.db, [r.suggestid]);
-    return ok(toSuggest(r, true, files.get(r.suggestid)));
+    return ok(toSuggest(r, me, true, files.get(r.suggestid)));
   },
   async deleteSuggest(ctx) {
     const me = ownUser(ctx, undefined);

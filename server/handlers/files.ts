@@ -8,6 +8,8 @@ import { one, ownUser } from './shared';
 import { kst } from '../time';
 import { minimalPdf } from '../pdf';
 import { rangeResponse } from '../media';
+import { verifySignature } from '../signedUrl';
+import { NOT_OWNER_VIDEO, checkDownload, downloadPath, downloadPathFor, fileAccess } from './access';
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
@@ -18,12 +20,15 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-/** The record of a stored upload, as `UploadFiles` returns it and suggestions list it (`path` downloads it). */
-export function uploadedFile(u: { filename: string; original_filename: string; size: number; content_type: string }) {
+/**
+ * The record of a stored upload, as `UploadFiles` returns it and suggestions list it (`path` downloads
+ * it: signed when only its uploader may, since the web client uses it as a plain link).
+ */
+export function uploadedFile(u: { filename: string; original_filename: string; size: number; content_type: string }, signed = false) {
   return {
     filename: u.filename,
     originalFilename: u.original_filename,
-    path: `/api/file/downloadstream?filename=${encodeURIComponent(u.filename)}&originalFilename=${encodeURIComponent(u.original_filename)}`,
+    path: downloadPath(u.filename, u.original_filename, signed),
     size: u.size,
     contentType: u.content_type,
   };
@@ -43,17 +48,24 @@ export const files: Record<string, Handler> = {
       writeFileSync(join(uploadsDir(ctx.s.dataDir), filename), Buffer.from(await f.arrayBuffer()));
       const contentType = f.type || 'application/octet-stream';
       await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by) values (${filename}, ${f.name}, ${f.size}, ${contentType}, ${kst()}, ${me})`.execute(ctx.s.db);
-      saved.push(uploadedFile({ filename, original_filename: f.name, size: f.size, content_type: contentType }));
+      saved.push(uploadedFile({ filename, original_filename: f.name, size: f.size, content_type: contentType }, true));
     }
     return ok(saved, '파일이 업로드되었습니다.');
   },
-  async getFileUrl({ s, query }) {
-    const known = (await one(s.db, sql`select 1 from uploads where filename = ${query.filename}`)) || (await one(s.db, sql`select 1 from pdfs where filename = ${query.filename}`));
-    if (!known) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
-    return ok({ url: `/api/file/downloadstream?filename=${encodeURIComponent(query.filename)}&originalFilename=${encodeURIComponent(query.filename)}` });
+  async getFileUrl(ctx) {
+    const { filename } = ctx.query;
+    const access = await fileAccess(ctx.s.db, filename);
+    if (!access) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
+    await checkDownload(ctx, filename, access);
+    return ok({ url: downloadPathFor(filename, filename, access) });
   },
-  async downloadFile({ s, query }) {
+  async downloadFile(ctx) {
+    const { s, query } = ctx;
+    const access = await fileAccess(s.db, query.filename);
+    if (!access) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
+    await checkDownload(ctx, query.filename, access);
     const headers = { 'content-disposition': contentDisposition(query.originalFilename), 'cache-control': 'private, no-store' };
+    if (access.kind === 'notice') return new Response(new Uint8Array(minimalPdf(['Korean Pilates & Rehab Association', 'Workshop notice'])), { headers: { ...headers, 'content-type': 'application/pdf' } });
     const pdf = await one<any>(s.db, sql`select p.*, l.title from pdfs p join lectures l on l.contentsid = p.contentsid where p.filename = ${query.filename}`);
     if (pdf) return new Response(new Uint8Array(minimalPdf([`Lecture ${pdf.contentsid} handout`, 'Korean Pilates & Rehab Association'], pdf.pages)), { headers: { ...headers, 'content-type': 'application/pdf' } });
     const up = await one<any>(s.db, sql`select * from uploads where filename = ${query.filename}`);
@@ -64,8 +76,10 @@ export const files: Record<string, Handler> = {
   },
   async getMedia({ s, query, req }) {
     // Every lecture video of the demo points at one small sample clip shipped in server/assets.
-    const known = await one(s.db, sql`select 1 from videos where path = ${query.path} limit 1`);
-    if (!known) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
+    const video = await one<{ preview: boolean }>(s.db, sql`select bool_or(is_preview) as preview from videos where path = ${query.path} having count(*) > 0`);
+    if (!video) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
+    // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
+    if (!video.preview && !verifySignature(`media:${query.path}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
     return rangeResponse(join(ASSETS, 'lesson.mp4'), req.headers.get('range') ?? undefined, 'video/mp4');
   },
 };

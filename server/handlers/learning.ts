@@ -3,13 +3,10 @@ import { fail, ok, type Ctx, type Handler } from './context';
 import { usablePoints } from './orders';
 import { iso, isoOrNull, lectureOr404, lectures, one, ownUser, page, pageOf } from './shared';
 import { kst } from '../time';
+import { NOT_OWNER_MATERIAL, NOT_OWNER_VIDEO, downloadPath, mediaPath, ownsClass } from './access';
 
 const mediaUrl = (path: string) => `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
 
-async function owns(db: any, me: string | undefined, contentsid: number) {
-  if (!me) return false;
-  return !!(await one(db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${contentsid} and end_at > ${kst()}`));
-}
 
 async function videoRows(db: any, me: string, where: any) {
   return (await sql<any>`select v.*, coalesce(p.last_position, 0)::int as watched, coalesce(p.completed, false) as completed, p.updated_at as progressdate,
@@ -116,14 +113,15 @@ export const learning: Record<string, Handler> = {
     const me = ownUser(ctx, undefined);
     const v = await one<any>(ctx.s.db, sql`select * from videos where videoid = ${ctx.params.id}`);
     if (!v) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
-    if (!v.is_preview && !(await owns(ctx.s.db, me, v.contentsid))) return fail(404, '수강 중인 강의의 영상만 재생할 수 있습니다.');
-    return ok({ videoid: v.videoid, sourceurl: mediaUrl(v.path), path: v.path, duration: v.duration_sec });
+    if (!v.is_preview && !(await ownsClass(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
   },
   async getContentsPdfList(ctx) {
-    ownUser(ctx, undefined);
+    const me = ownUser(ctx, undefined);
     await lectureOr404(ctx.s.db, ctx.params.contentsid);
+    if (!(await ownsClass(ctx.s.db, me, ctx.params.contentsid))) return fail(403, NOT_OWNER_MATERIAL);
     const rows = (await sql<any>`select p.*, l.title, l.created_at from pdfs p join lectures l on l.contentsid = p.contentsid where p.contentsid = ${ctx.params.contentsid}`.execute(ctx.s.db)).rows;
-    return ok(rows.map((p) => ({ pdfid: p.pdfid, contentsid: p.contentsid, title: `${p.title} 교안`, filename: p.filename, originalFilename: p.original_filename, size: 600 + p.pages * 400, regdate: iso(p.created_at) })));
+    return ok(rows.map((p) => ({ pdfid: p.pdfid, contentsid: p.contentsid, title: `${p.title} 교안`, filename: p.filename, originalFilename: p.original_filename, path: downloadPath(p.filename, p.original_filename, true), size: 600 + p.pages * 400, regdate: iso(p.created_at) })));
   },
   async getCompleteList(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { LocalAuth } from './auth';
 
 const COLUMNS = ['id', 'last_login', 'active_session_token'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -10,20 +11,38 @@ const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 const pgrstError = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ code, details: null, hint: null, message }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
+/** The anon key supabase-js sends as its bearer when no member is signed in: it names nobody. */
+const ANON_KEY = 'local-anon-key';
+
+/**
+ * Row-level security as the production policy states it (docs/decisions.md, "Security model"):
+ * anonymous callers have no grant (401, as PostgREST answers for the anon role), a member sees and
+ * writes only the row whose id is its own token's subject (403 on another member's row).
+ */
+async function memberOf(auth: LocalAuth, header: string | undefined): Promise<string | Response> {
+  const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
+  if (!token || token === ANON_KEY) return pgrstError(401, '42501', 'permission denied for table users');
+  const member = await auth.verify(token);
+  return member ? member.useruid : pgrstError(401, 'PGRST301', 'JWT could not be verified');
+}
+
 /**
  * The remote data service's `users` table, PostgREST-style, for exactly the two calls supabase-js v2
  * makes: select with `id=eq.` filters (array, or one object when Accept asks for
  * `vnd.pgrst.object+json`), and upsert on `id` with `Prefer: resolution=merge-duplicates`.
  */
-export function usersTableRoutes(db: Db): Hono {
+export function usersTableRoutes(db: Db, auth: LocalAuth): Hono {
   const app = new Hono();
 
   app.get('/rest/v1/users', async (c) => {
+    const me = await memberOf(auth, c.req.header('authorization'));
+    if (me instanceof Response) return me;
     const url = new URL(c.req.url);
     const select = (url.searchParams.get('select') ?? '*').split(',').map((s) => s.trim()).filter(Boolean);
     const columns = select.includes('*') ? [...COLUMNS] : select;
     if (!columns.every(isColumn)) return pgrstError(400, '42703', `column users.${columns.find((x) => !isColumn(x))} does not exist`);
-    let query = db.selectFrom('users').select(columns as Column[]);
+    // The policy's `using (auth.uid() = id)`: other members' rows simply are not there.
+    let query = db.selectFrom('users').select(columns as Column[]).where('id', '=', me);
     for (const [key, value] of url.searchParams) {
       if (!isColumn(key)) continue;
       const eq = /^eq\.(.*)$/s.exec(value);
@@ -40,6 +59,8 @@ export function usersTableRoutes(db: Db): Hono {
   });
 
   app.post('/rest/v1/users', async (c) => {
+    const me = await memberOf(auth, c.req.header('authorization'));
+    if (me instanceof Response) return me;
     const url = new URL(c.req.url);
     const prefer = c.req.header('prefer') ?? '';
     const onConflict = url.searchParams.get('on_conflict');
@@ -56,6 +77,8 @@ export function usersTableRoutes(db: Db): Hono {
       if (!row || typeof row !== 'object' || typeof row.id !== 'string' || row.id === '') return pgrstError(400, '23502', 'null value in column "id" violates not-null constraint');
       const unknown = Object.keys(row).find((k) => !isColumn(k));
       if (unknown) return pgrstError(400, 'PGRST204', `Could not find the '${unknown}' column of 'users' in the schema cache`);
+      // The policy's `with check (auth.uid() = id)`.
+      if (row.id !== me) return pgrstError(403, '42501', 'new row violates row-level security policy for table "users"');
     }
     const saved: Record<string, unknown>[] = [];
     for (const row of rows) {

@@ -92,9 +92,12 @@ export interface paths {
         put?: never;
         /**
          * Suggestion list (paged)
-         * @description Public list of the q&a board. Items are summaries (no content/answer body); secret items
-         *     (`issecret`) show a masked title to everyone but their author. Optional filters
-         *     `suggesttype` and `useruid` (only that member's suggestions) were assumed.
+         * @description Public list of the q&a board. Items are summaries (no content/answer body). The bearer token is
+         *     optional and names the author: to anyone else an author's name is masked (first and last
+         *     letter kept, e.g. `김*라`), and a secret item (`issecret`) shows the title `비밀글입니다.` and no
+         *     `files`; a text search matches that shown title. The author sees its own items in full, with
+         *     file links signed for 10 minutes. Optional filters `suggesttype` and `useruid` (only that
+         *     member's suggestions) were assumed.
          */
         post: operations["getSuggests"];
         delete?: never;
@@ -114,7 +117,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update a suggestion
-         * @description `suggestid` 0 (or absent) creates; an existing id updates the member's own suggestion. Attachments are records returned by `POST /api/UploadFiles/`.
+         * @description `suggestid` 0 (or absent) creates; an existing id updates the member's own suggestion. `issecret` is stored as sent ("비밀글로 등록"): a secret suggestion and its files are the author's alone. Attachments are records returned by `POST /api/UploadFiles/` and must be the member's own uploads.
          */
         post: operations["saveSuggest"];
         delete?: never;
@@ -212,7 +215,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public URL of a stored file */
+        /**
+         * Download URL of a stored file
+         * @description The same rules as `GET /api/file/downloadstream`. A public file (a notice attachment, an
+         *     attachment of a non-secret suggestion) gets a plain URL; a private one (a class handout, a
+         *     secret suggestion's or not yet attached upload) only for a caller allowed to download it,
+         *     as a URL signed for 10 minutes (`expires`, `signature`).
+         */
         get: operations["getFileUrl"];
         put?: never;
         post?: never;
@@ -231,7 +240,13 @@ export interface paths {
         };
         /**
          * Download a stored file (blob)
-         * @description The SPA fetches this as a blob and saves it under `originalFilename`.
+         * @description The SPA fetches this as a blob, or uses it as a plain `<a download>` link (which sends no
+         *     headers, hence `X-Storefront-Client` is optional here), and saves it under `originalFilename`. Who may download: anyone for a notice attachment or an attachment of a
+         *     non-secret suggestion; only the members who own the class (active enrolment) for a class
+         *     handout; only the uploader for a secret suggestion's attachment or an upload not yet attached.
+         *     A private file downloads with a valid signed link (`expires` + `signature`, issued by the
+         *     server to an allowed caller, valid 10 minutes) or with the bearer token of an allowed member;
+         *     otherwise 401 (no token) or 403.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -433,9 +448,10 @@ export interface paths {
         /**
          * Stream a lecture video (supports Range)
          * @description Used directly as the `<video src>`, so it cannot carry the Bearer token nor reliably the
-         *     common header (hence `X-Storefront-Client` is optional here). The `path` is the opaque
-         *     media path handed out by `GET /api/Contents/GetVideoSourceUrl/{id}` (member only) or by a
-         *     preview video, so knowing it is the capability.
+         *     common header (hence `X-Storefront-Client` is optional here). A free preview video plays
+         *     for anyone by its `path`. A class video plays only from the link
+         *     `GET /api/Contents/GetVideoSourceUrl/{id}` gives a member who owns the class: the path plus
+         *     `expires` and `signature` (HMAC of the server, valid 10 minutes); without them, or expired, 403.
          */
         get: operations["getMedia"];
         put?: never;
@@ -560,7 +576,9 @@ export interface paths {
         };
         /**
          * PDF materials (e-book, handouts) of a lecture
-         * @description Member only (materials of purchased lectures); download through `GET /api/file/downloadstream` and mark with `POST /api/Payment/UpdateDownload/...`.
+         * @description Only for a member who owns the class (an active enrolment; an ended one is 403 too). Each
+         *     file's `path` is a download link signed for 10 minutes (works as a plain link); mark the
+         *     download with `POST /api/Payment/UpdateDownload/...`.
          */
         get: operations["getContentsPdfList"];
         put?: never;
@@ -597,7 +615,7 @@ export interface paths {
         };
         /**
          * Playable source of a video
-         * @description `id` is the videoid. `sourceurl` is ready for `<video src>` (it points at `GET /api/Media/DataGetMedia?path=`).
+         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link.
          */
         get: operations["getVideoSourceUrl"];
         put?: never;
@@ -2204,7 +2222,7 @@ export interface components {
             /** @description Stored (unique) file name. */
             filename: string;
             originalFilename: string;
-            /** @description Storage path. */
+            /** @description Download link (`GET /api/file/downloadstream`): plain for a public file, signed for 10 minutes (`expires`, `signature`) when only the uploader may download it. */
             path: string;
             /** @description Bytes. */
             size: number;
@@ -2376,6 +2394,7 @@ export interface components {
          *       "title": "1주차 교안",
          *       "filename": "20240315_8c1d2f.pdf",
          *       "originalFilename": "매트필라테스_교안.pdf",
+         *       "path": "/api/file/downloadstream?filename=20240315_8c1d2f.pdf&originalFilename=%EB%A7%A4.pdf&expires=1714550400&signature=3q2-7w",
          *       "size": 482113,
          *       "regdate": "2024-03-02T09:00:00+09:00"
          *     }
@@ -2386,6 +2405,8 @@ export interface components {
             title: string;
             filename: string;
             originalFilename: string;
+            /** @description Download link signed for the owner, valid 10 minutes (`expires`, `signature`). */
+            path: string;
             size: number;
             regdate: components["schemas"]["DateTime"];
         };
@@ -3752,7 +3773,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Signed in, but the request names another member - a `useruid` in the path, query or body that is not the access token's own. The session stays valid (not a sign-out). */
+        /**
+         * @description Signed in, but the record is not the caller's own: a `useruid` in the path, query or body that is
+         *     not the access token's own ('본인의 정보만 조회할 수 있습니다.'), a class the member does not own
+         *     ('수강 중인 강의의 자료만 볼 수 있습니다.'), a secret suggestion's file, or a forged or expired signed
+         *     link. The session stays valid (not a sign-out).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3865,6 +3891,16 @@ export interface components {
          * @example LPT-20240315-000001
          */
         Pgtid: string;
+        /**
+         * @description Expiry (unix seconds) of a signed link the server issued; sent back as given.
+         * @example 1714550400
+         */
+        SignedExpires: number;
+        /**
+         * @description HMAC-SHA256 (base64url) of the server over the resource and `expires`; sent back as given.
+         * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+         */
+        SignedSignature: string;
         /**
          * @description Stored file name (`UploadedFile.filename`).
          * @example 20240315_8c1d2f.pdf
@@ -4055,6 +4091,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -4261,6 +4299,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4273,17 +4313,27 @@ export interface operations {
                  */
                 filename: components["parameters"]["FilenameQuery"];
                 /**
+                 * @description Expiry (unix seconds) of a signed link the server issued; sent back as given.
+                 * @example 1714550400
+                 */
+                expires?: components["parameters"]["SignedExpires"];
+                /**
+                 * @description HMAC-SHA256 (base64url) of the server over the resource and `expires`; sent back as given.
+                 * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+                 */
+                signature?: components["parameters"]["SignedSignature"];
+                /**
                  * @description Name the download is saved under (sent back in Content-Disposition).
                  * @example 매트필라테스_교안.pdf
                  */
                 originalFilename: string;
             };
-            header: {
+            header?: {
                 /**
-                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @description The common header; optional only on the media stream, which a `<video>` element requests without custom headers.
                  * @example web/1.0
                  */
-                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                "X-Storefront-Client"?: components["parameters"]["XClientHeaderOptional"];
             };
             path?: never;
             cookie?: never;
@@ -4306,6 +4356,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -4618,6 +4670,16 @@ export interface operations {
     getMedia: {
         parameters: {
             query: {
+                /**
+                 * @description Expiry (unix seconds) of a signed link the server issued; sent back as given.
+                 * @example 1714550400
+                 */
+                expires?: components["parameters"]["SignedExpires"];
+                /**
+                 * @description HMAC-SHA256 (base64url) of the server over the resource and `expires`; sent back as given.
+                 * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+                 */
+                signature?: components["parameters"]["SignedSignature"];
                 /** @example media/lectures/101/0101-01.mp4 */
                 path: string;
             };
@@ -4666,6 +4728,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description Range not satisfiable. */
             416: {

@@ -47,6 +47,8 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     : createSupabaseAuthAdapter(supabase, config.VITE_NAVER_LOGIN_FUNCTION_URL);
   const inspect = await devInspector();
   const notify = fromPromise<void, { message: string }>(({ input }) => alertDark(input.message));
+  // Set once the auth actor exists (its own actors cannot name it in its initializer).
+  let signingInToken = (): string => '';
 
   const auth = createActor(
     authMachine.provide({
@@ -54,7 +56,8 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
         checkUserAccount: fromPromise(({ input }) => checkUserAccount(input.email)),
         createSnsUser: fromPromise(({ input }) => createSnsUser(input)),
         requestSessionToken: fromPromise(({ input }) => port.requestSessionToken(input)),
-        upsertUsersRow: fromPromise(({ input }) => upsertUsersRow(supabase, input)),
+        // The token of the sign-in in progress: it is saved to cookies only once this row is written.
+        upsertUsersRow: fromPromise(({ input }) => upsertUsersRow(supabase, input, signingInToken())),
         providerSignOut: fromPromise(() => port.signOut()),
         notify,
       },
@@ -72,12 +75,16 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     }),
     { inspect },
   ).start();
+  signingInToken = () => auth.getSnapshot().context.pending?.accessToken ?? '';
 
   const sessionCheck = createActor(
     sessionCheckMachine.provide({
       actors: {
         inspectLocalSession: fromPromise(async () => inspectLocalSession()),
-        readActiveSessionToken: fromPromise(({ input }) => readActiveSessionToken(supabase, input.useruid)),
+        // Checked only for a stored user with a valid access token (inspectLocalSession).
+        readActiveSessionToken: fromPromise(({ input }) =>
+          readActiveSessionToken(supabase, input.useruid, readAccessToken() ?? ''),
+        ),
         checkUserPhone: fromPromise(({ input }) => checkUserPhone(input.useruid)),
         notify,
         logout: fromPromise(async () => {
