@@ -50,7 +50,7 @@ describe('security headers on every response', () => {
     ['a missing asset', '/assets/missing.js', 404],
     ['a generated banner image', '/media/banners/1.svg', 200],
     ['a missing image', '/media/banners/99.svg', 404],
-    ['an API read', '/api/Board/GetSuggestTypes/', 200],
+    ['an API read', '/api/GetCode/suggesttype', 200],
     ['an unknown API path', '/api/Nope/', 404],
     ['the local sign-in page data', '/local/auth/members', 200],
   ])('%s', async (_, path, status) => {
@@ -60,19 +60,27 @@ describe('security headers on every response', () => {
   });
 
   it('on a 400, a 401 and a 500', async () => {
-    const bad = await get(a(), '/api/Board/GetNoticeInfo/not-a-number');
+    const bad = await get(a(), '/api/Main/GetNoticeInfo/not-a-number/1');
     expect(bad.status).toBe(400);
     expectSecurityHeaders(bad);
-    const anonymous = await get(a(), '/api/Point/GetSum/u-demo-1');
+    const anonymous = await get(a(), '/api/Point/GetPointSum/u-demo-1');
     expect(anonymous.status).toBe(401);
     expectSecurityHeaders(anonymous);
     const failing = createStorefront({
       db: server.db, auth: createLocalAuth(dataDir), dataDir, localMode: true,
       overrides: { getSuggestTypes: () => { throw new Error('boom'); } },
     }).app;
-    const err = await get(failing, '/api/Board/GetSuggestTypes/');
+    const err = await get(failing, '/api/GetCode/suggesttype');
     expect(err.status).toBe(500);
     expectSecurityHeaders(err);
+  });
+
+  it('on a cached catalogue read answered by the fast path in front of Hono', async () => {
+    const read = () => fetch(`${server.url}/api/Banner/GetList?isonlybranch=true`, { method: 'POST', headers: CLIENT });
+    expectSecurityHeaders(await read());
+    const hits = server.fastPath!.hits;
+    expectSecurityHeaders(await read());
+    expect(server.fastPath!.hits).toBe(hits + 1);
   });
 
   it("allows the built index.html's inline script by its hash, and nothing else inline", async () => {
@@ -95,7 +103,7 @@ describe('/local/* stand-ins', () => {
   it('answer in local mode', async () => {
     const a = app(true);
     expect((await get(a, '/local/auth/members')).status).toBe(200);
-    const signIn = await get(a, '/local/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: 'new@demo.kr' }), headers: { 'content-type': 'application/json' } });
+    const signIn = await get(a, '/local/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: 'new@demo.kr', remember: false }), headers: { 'content-type': 'application/json' } });
     expect(signIn.status).toBe(200);
   });
 
@@ -114,7 +122,7 @@ describe('/local/* stand-ins', () => {
       expect(await res.json()).toEqual({ success: false, respMessage: '요청하신 주소를 찾을 수 없습니다.' });
     }
     // The rest of the API is still there.
-    expect((await get(a, '/api/Board/GetSuggestTypes/')).status).toBe(200);
+    expect((await get(a, '/api/GetCode/suggesttype')).status).toBe(200);
   });
 
   it('the mode follows the same rule as the app: local unless a Supabase project is configured', async () => {

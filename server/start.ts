@@ -50,7 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!options.quiet) console.log('[server] seeded demo data');
   }
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
-  const { app, dispatcher } = createStorefront({
+  const { app, dispatcher, headers } = createStorefront({
     db: database.db,
     auth: createLocalAuth(dataDir),
     dataDir,
@@ -60,7 +60,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
-  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher);
+  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher, headers);
   const server = serve({
     fetch: app.fetch,
     port: options.port ?? 0,
