@@ -147,3 +147,16 @@ describe('links written into the first-paint HTML', () => {
     }
   });
 });
+
+describe('the environment the mode is read from', () => {
+  it('is the .env files Vite reads for the mode, then the process environment', async () => {
+    const { appEnvironment, isLocalMode } = await import('./mode');
+    const root = mkdtempSync(join(tmpdir(), 'storefront-env-'));
+    writeFileSync(join(root, '.env'), 'VITE_SUPABASE_URL=https://abc.supabase.co\nVITE_SUPABASE_ANON_KEY=\nLOCAL_JWT_SECRET=not-for-the-app\n');
+    writeFileSync(join(root, '.env.production.local'), 'VITE_SUPABASE_ANON_KEY=anon\n');
+    expect(appEnvironment(root, 'production', {})).toEqual({ VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' });
+    expect(isLocalMode(appEnvironment(root, 'production', {}))).toBe(false);
+    expect(isLocalMode(appEnvironment(root, 'development', {}))).toBe(true);
+    expect(isLocalMode(appEnvironment(root, 'development', { VITE_SUPABASE_ANON_KEY: 'anon' }))).toBe(false);
+  });
+});

@@ -10,6 +10,7 @@ import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './fastpath';
 import { createLocalAuth } from './local/auth';
+import { appEnvironment } from './mode';
 import type { Handler } from './handlers/context';
 
 export interface StartOptions {
@@ -23,6 +24,8 @@ export interface StartOptions {
   validateResponses?: boolean;
   overrides?: Record<string, Handler>;
   quiet?: boolean;
+  /** Mounts `/local/*`; defaults to the mode of the app's environment (`server/mode.ts`). */
+  localMode?: boolean;
   /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
   fastPath?: boolean;
 }
@@ -57,6 +60,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     distDir: options.serveApp ? join(ROOT, 'dist') : undefined,
     validateResponses: options.validateResponses,
     overrides: options.overrides,
+    localMode: options.localMode,
+    // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
+    env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
   });
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
