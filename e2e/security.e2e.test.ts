@@ -15,7 +15,9 @@ async function watchViolations(context: BrowserContext): Promise<string[]> {
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __reportCspViolation: (line: string) => void }).__reportCspViolation;
-      report(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      report(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   context.on('console', (msg) => {

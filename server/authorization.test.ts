@@ -24,19 +24,35 @@ beforeAll(async () => {
   previousSecret = process.env.LOCAL_JWT_SECRET;
   process.env.LOCAL_JWT_SECRET = SECRET;
   server = await testServer();
-  const other = await server.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false }, auth: false });
+  const other = await server.call('POST', '/local/auth/sign-in', {
+    body: { email: 'new@demo.kr', remember: false },
+    auth: false,
+  });
   expect(other.json.datas.useruid).toBe(OTHER);
   tokens.otherMember = other.json.datas.accessToken;
-  const own = await server.call('POST', '/local/auth/sign-in', { body: { email: 'member@demo.kr', remember: false }, auth: false });
+  const own = await server.call('POST', '/local/auth/sign-in', {
+    body: { email: 'member@demo.kr', remember: false },
+    auth: false,
+  });
   tokens.refreshAsAccess = own.json.datas.refreshToken;
 
   const claims = { email: 'member@demo.kr', useruid: OWNER, username: '김필라', typ: 'access' };
   const key = new TextEncoder().encode(SECRET);
   const now = Math.floor(Date.now() / 1000);
-  tokens.expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(OWNER).setIssuer('local-auth')
-    .setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(key);
-  tokens.wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(OWNER).setIssuer('local-auth')
-    .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-0123456789abcdef'));
+  tokens.expired = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(OWNER)
+    .setIssuer('local-auth')
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(key);
+  tokens.wrongKey = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(OWNER)
+    .setIssuer('local-auth')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('not-the-server-secret-0123456789abcdef'));
   const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   tokens.algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: OWNER, iss: 'local-auth', iat: now, exp: now + 3600 })}.`;
 }, 30_000);
@@ -49,7 +65,9 @@ afterAll(async () => {
 /** Every row of every table, as text: what "changes nothing" is measured against. */
 async function snapshot(): Promise<Map<string, string[]>> {
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(server.db);
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+    server.db,
+  );
   const out = new Map<string, string[]>();
   for (const { table_name } of tables.rows) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)}`.execute(server.db);
@@ -59,7 +77,10 @@ async function snapshot(): Promise<Map<string, string[]>> {
 }
 
 /** What changed between two snapshots, table by table (rows added or removed; an update is both). */
-function changes(before: Map<string, string[]>, after: Map<string, string[]>): Record<string, { added: string[]; removed: string[] }> {
+function changes(
+  before: Map<string, string[]>,
+  after: Map<string, string[]>,
+): Record<string, { added: string[]; removed: string[] }> {
   const out: Record<string, { added: string[]; removed: string[] }> = {};
   for (const table of new Set([...before.keys(), ...after.keys()])) {
     const a = new Set(before.get(table) ?? []);
@@ -100,20 +121,25 @@ describe('member calls from the yaml', () => {
 
   const BAD_TOKENS = ['none', 'expired', 'algNone', 'wrongKey', 'refreshAsAccess'] as const;
 
-  it('no token (where one is required), an expired token, alg:none, a wrong key or a refresh token: 401 with the envelope, nothing changed', { timeout: 60_000 }, async () => {
-    const before = await snapshot();
-    const wrong: string[] = [];
-    for (const op of memberOps) {
-      // `security: [{bearerAuth: []}, {}]`: public without a token, but a token that is sent must be valid.
-      for (const kind of BAD_TOKENS.filter((k) => op.secured || k !== 'none')) {
-        const r = await send(op, kind === 'none' ? undefined : tokens[kind]);
-        const envelope = r.json?.success === false && typeof r.json?.respMessage === 'string' && /[가-힣]/.test(r.json.respMessage);
-        if (r.status !== 401 || !envelope) wrong.push(`${op.operationId} (${kind}) → ${r.status} ${JSON.stringify(r.json)}`);
+  it(
+    'no token (where one is required), an expired token, alg:none, a wrong key or a refresh token: 401 with the envelope, nothing changed',
+    { timeout: 60_000 },
+    async () => {
+      const before = await snapshot();
+      const wrong: string[] = [];
+      for (const op of memberOps) {
+        // `security: [{bearerAuth: []}, {}]`: public without a token, but a token that is sent must be valid.
+        for (const kind of BAD_TOKENS.filter((k) => op.secured || k !== 'none')) {
+          const r = await send(op, kind === 'none' ? undefined : tokens[kind]);
+          const envelope =
+            r.json?.success === false && typeof r.json?.respMessage === 'string' && /[가-힣]/.test(r.json.respMessage);
+          if (r.status !== 401 || !envelope) wrong.push(`${op.operationId} (${kind}) → ${r.status} ${JSON.stringify(r.json)}`);
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-    expect(changes(before, await snapshot())).toEqual({});
-  });
+      expect(wrong).toEqual([]);
+      expect(changes(before, await snapshot())).toEqual({});
+    },
+  );
 
   it("another member's token on u-demo-1's data: 401/403/404, nothing of u-demo-1's changed", { timeout: 60_000 }, async () => {
     const before = await snapshot();
@@ -125,16 +151,24 @@ describe('member calls from the yaml', () => {
       (summary[`${r.status}${owner ? '' : ' (sample names no member)'}`] ??= []).push(op.operationId);
       if (owner && ![401, 403, 404].includes(r.status)) wrong.push(`${op.operationId} → ${r.status} ${JSON.stringify(r.json)}`);
     }
-    console.log(`[authorization] ${memberOps.length} member calls; another member's token answered:\n${Object.entries(summary)
-      .sort()
-      .map(([status, ids]) => `  ${status}: ${ids.length} — ${ids.join(', ')}`)
-      .join('\n')}`);
+    console.log(
+      `[authorization] ${memberOps.length} member calls; another member's token answered:\n${Object.entries(summary)
+        .sort()
+        .map(([status, ids]) => `  ${status}: ${ids.length} — ${ids.join(', ')}`)
+        .join('\n')}`,
+    );
     expect(wrong).toEqual([]);
     // Whatever the other member was allowed to do, it may only have touched its own rows.
     const changed = changes(before, await snapshot());
     const foreign = Object.fromEntries(
       Object.entries(changed)
-        .map(([table, d]) => [table, { added: d.added.filter((r) => !r.includes(OTHER)), removed: d.removed.filter((r) => !r.includes(OTHER)) }] as const)
+        .map(
+          ([table, d]) =>
+            [
+              table,
+              { added: d.added.filter((r) => !r.includes(OTHER)), removed: d.removed.filter((r) => !r.includes(OTHER)) },
+            ] as const,
+        )
         .filter(([, d]) => d.added.length || d.removed.length),
     );
     expect(foreign).toEqual({});

@@ -16,7 +16,11 @@ export function isLocalMode(env: Record<string, string | undefined>): boolean {
  * then the process environment. The server decides its mode from these, so a build that signs in through
  * Supabase is never served next to the local sign-in.
  */
-export function appEnvironment(root: string, mode: string, processEnv: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+export function appEnvironment(
+  root: string,
+  mode: string,
+  processEnv: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const file of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
     const path = join(root, file);

@@ -28,14 +28,16 @@ afterAll(() => server?.close());
 function app(localMode: boolean, env: Record<string, string | undefined> = {}): Hono {
   return createStorefront({ db: server.db, auth: createLocalAuth(dataDir), dataDir, distDir: dist, localMode, env }).app;
 }
-const get = (a: Hono, path: string, init: RequestInit = {}) => a.request(path, { ...init, headers: { ...CLIENT, ...init.headers } });
+const get = (a: Hono, path: string, init: RequestInit = {}) =>
+  a.request(path, { ...init, headers: { ...CLIENT, ...init.headers } });
 
 function expectSecurityHeaders(res: Response): string {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   const csp = res.headers.get('content-security-policy') ?? '';
-  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(directive);
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"])
+    expect(csp).toContain(directive);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
   return csp;
@@ -67,8 +69,15 @@ describe('security headers on every response', () => {
     expect(anonymous.status).toBe(401);
     expectSecurityHeaders(anonymous);
     const failing = createStorefront({
-      db: server.db, auth: createLocalAuth(dataDir), dataDir, localMode: true,
-      overrides: { getSuggestTypes: () => { throw new Error('boom'); } },
+      db: server.db,
+      auth: createLocalAuth(dataDir),
+      dataDir,
+      localMode: true,
+      overrides: {
+        getSuggestTypes: () => {
+          throw new Error('boom');
+        },
+      },
     }).app;
     const err = await get(failing, '/api/GetCode/suggesttype');
     expect(err.status).toBe(500);
@@ -93,7 +102,11 @@ describe('security headers on every response', () => {
   it('connects to the same origin only in local mode, and to the configured hosts otherwise', async () => {
     const local = expectSecurityHeaders(await get(a(), '/notice'));
     expect(local).toMatch(/connect-src 'self';/);
-    const production = app(false, { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_API_BASE: 'https://api.example.kr/v1' });
+    const production = app(false, {
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'anon',
+      VITE_API_BASE: 'https://api.example.kr/v1',
+    });
     const csp = expectSecurityHeaders(await get(production, '/notice'));
     expect(csp).toContain("connect-src 'self' https://api.example.kr https://abc.supabase.co wss://abc.supabase.co;");
   });
@@ -103,7 +116,11 @@ describe('/local/* stand-ins', () => {
   it('answer in local mode', async () => {
     const a = app(true);
     expect((await get(a, '/local/auth/members')).status).toBe(200);
-    const signIn = await get(a, '/local/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: 'new@demo.kr', remember: false }), headers: { 'content-type': 'application/json' } });
+    const signIn = await get(a, '/local/auth/sign-in', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'new@demo.kr', remember: false }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -117,7 +134,12 @@ describe('/local/* stand-ins', () => {
       ['POST', '/local/pay/transactions/seed-tx-1/approve'],
       ['POST', '/local/pay/transactions/seed-tx-1/cancel'],
     ] as const) {
-      const res = await get(a, path, { method, body: method === 'POST' ? JSON.stringify({ email: 'member@demo.kr', paymentid: 1, amount: 1, method: 'card' }) : undefined, headers: { 'content-type': 'application/json' } });
+      const res = await get(a, path, {
+        method,
+        body:
+          method === 'POST' ? JSON.stringify({ email: 'member@demo.kr', paymentid: 1, amount: 1, method: 'card' }) : undefined,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual({ success: false, respMessage: '요청하신 주소를 찾을 수 없습니다.' });
     }
@@ -152,9 +174,15 @@ describe('the environment the mode is read from', () => {
   it('is the .env files Vite reads for the mode, then the process environment', async () => {
     const { appEnvironment, isLocalMode } = await import('./mode');
     const root = mkdtempSync(join(tmpdir(), 'storefront-env-'));
-    writeFileSync(join(root, '.env'), 'VITE_SUPABASE_URL=https://abc.supabase.co\nVITE_SUPABASE_ANON_KEY=\nLOCAL_JWT_SECRET=not-for-the-app\n');
+    writeFileSync(
+      join(root, '.env'),
+      'VITE_SUPABASE_URL=https://abc.supabase.co\nVITE_SUPABASE_ANON_KEY=\nLOCAL_JWT_SECRET=not-for-the-app\n',
+    );
     writeFileSync(join(root, '.env.production.local'), 'VITE_SUPABASE_ANON_KEY=anon\n');
-    expect(appEnvironment(root, 'production', {})).toEqual({ VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' });
+    expect(appEnvironment(root, 'production', {})).toEqual({
+      VITE_SUPABASE_URL: 'https://abc.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'anon',
+    });
     expect(isLocalMode(appEnvironment(root, 'production', {}))).toBe(false);
     expect(isLocalMode(appEnvironment(root, 'development', {}))).toBe(true);
     expect(isLocalMode(appEnvironment(root, 'development', { VITE_SUPABASE_ANON_KEY: 'anon' }))).toBe(false);
