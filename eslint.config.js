@@ -11,6 +11,8 @@
  * - auth (who is signed in) may use session, api, lib and the identity machines; session (the users table) only lib;
  * - api (the one client, the query factories by tag) only lib; lib nothing of the app;
  * - machines/ depend on nothing of the app (xstate and their own folder only);
+ * - rules/ holds pure rules the browser and the reference backend both apply (a banner link's safe href);
+ *   it imports nothing, and every layer, server included, may import it;
  * - server/ imports nothing of src/;
  * - the generated contract types (src/api/schema.gen.ts) are the exception every layer may import, server included.
  * Tests, e2e/, scripts/ and contracts/ are unrestricted but lint-clean.
@@ -33,6 +35,7 @@ const MAY_IMPORT = {
   api: ['lib', 'app'],
   lib: [],
   machines: [],
+  rules: [],
   // Of src/ only the generated contract types (the last policy below allows them to every layer).
   server: [],
 };
@@ -55,11 +58,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'rules/**/*.ts', 'server/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
-      'boundaries/include': ['src/**/*', 'machines/**/*', 'server/**/*'],
+      'boundaries/include': ['src/**/*', 'machines/**/*', 'rules/**/*', 'server/**/*'],
       // Tests may reach across layers to set up what a caller would see.
       'boundaries/ignore': ['**/*.test.ts', '**/*.test.tsx', '**/*.typetest.ts'],
       // The generated contract types: every layer may read them (ARCHITECTURE.md: a record's type comes from there).
@@ -75,6 +78,7 @@ export default tseslint.config(
         // The files at the root of src/: entry, router, generated route tree, configuration (see APP_ROOT_ONLY).
         { type: 'app', pattern: 'src', partialMatch: false },
         { type: 'machines', pattern: 'machines', partialMatch: false },
+        { type: 'rules', pattern: 'rules', partialMatch: false },
         { type: 'server', pattern: 'server', partialMatch: false },
       ],
     },
@@ -90,6 +94,7 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: [from, ...to] } } } },
             })),
             { allow: { to: { file: { categories: 'contract' } } } },
+            { allow: { to: { element: { types: 'rules' } } } },
           ],
         },
       ],

@@ -11,7 +11,7 @@ const config: KnipConfig = {
     // Compile-time checks of the typed client: nothing imports them, tsc runs them.
     'src/**/*.typetest.ts',
   ],
-  project: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'contracts/**/*.ts', 'e2e/**/*.ts'],
+  project: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'rules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'contracts/**/*.ts', 'e2e/**/*.ts'],
   ignore: ['src/api/schema.gen.ts'],
   // A message or key exported beside the code that uses it documents the product's words; tests import some.
   ignoreExportsUsedInFile: true,

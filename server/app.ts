@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Db } from './db/database';
 import { createDispatcher, type Dispatcher } from './openapi/dispatch';
@@ -10,6 +12,8 @@ import { heroPrerender } from './hero';
 import { routePreloads } from './routePreloads';
 import { composeIndex, staticApp } from './static';
 import type { LocalAuth } from './local/auth';
+import { isLocalMode } from './mode';
+import { connectSources, inlineScriptHashes, securityHeaders } from './securityHeaders';
 
 export interface AppOptions {
   db: Db;
@@ -21,6 +25,10 @@ export interface AppOptions {
   validateResponses?: boolean | undefined;
   overrides?: Record<string, Handler> | undefined;
   spec?: Json | undefined;
+  /** Mounts the `/local/*` stand-ins; defaults to the environment's mode (`server/mode.ts`). */
+  localMode?: boolean | undefined;
+  /** Where the mode and the Content-Security-Policy's hosts are read from; defaults to process.env. */
+  env?: Record<string, string | undefined> | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
@@ -29,14 +37,37 @@ export function createApp(options: AppOptions): Hono {
   return createStorefront(options).app;
 }
 
-/** The Hono app and its dispatcher (router, validators and catalogue cache, which the fast path shares). */
-export function createStorefront(options: AppOptions): { app: Hono; dispatcher: Dispatcher } {
+/** The contract without its `/local/*` operations: outside local mode they are not routed at all (404). */
+function withoutLocalStandIns(doc: Json): Json {
+  return { ...doc, paths: Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith('/local/'))) };
+}
+
+/**
+ * The Hono app, its dispatcher (router, validators and catalogue cache, which the fast path shares) and the
+ * security headers every response carries (the fast path writes them too).
+ */
+export function createStorefront(options: AppOptions): { app: Hono; dispatcher: Dispatcher; headers: Record<string, string> } {
+  const env = options.env ?? process.env;
+  const localMode = options.localMode ?? isLocalMode(env);
   const services: Services = { db: options.db, auth: options.auth, dataDir: options.dataDir };
-  const dispatch = createDispatcher(options.spec ?? loadSpec(), handlers, services, {
+  const spec = options.spec ?? loadSpec();
+  const dispatch = createDispatcher(localMode ? spec : withoutLocalStandIns(spec), handlers, services, {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     overrides: options.overrides,
   });
+  const index = options.distDir && join(options.distDir, 'index.html');
+  // The built index.html does not change while the server runs; the first-paint transformers add no script.
+  const headers = securityHeaders({
+    scriptHashes: index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [],
+    connect: connectSources(env, localMode),
+  });
   const app = new Hono();
+
+  // First, so it also stamps 404s and the onError answer (Hono hands those back through middleware).
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
 
   app.route('/', usersTableRoutes(options.db, options.auth));
 
@@ -60,5 +91,5 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     console.error('[server] unhandled error:', err);
     return c.json({ success: false, respMessage: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.' }, 500);
   });
-  return { app, dispatcher: dispatch };
+  return { app, dispatcher: dispatch, headers };
 }

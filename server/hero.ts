@@ -1,6 +1,8 @@
 import type { Db } from './db/database';
 import { bannerRecords, type BannerRecord } from './banners';
 import { addToHead } from './static';
+// The one link rule the app's HeroBanner also applies: a pure module, the only one the server takes from src/.
+import { safeHref } from '../rules/safeHref';
 
 const HERO_PATHS = new Set(['/', '/main']);
 const BANNER_TTL_MS = 30_000;
@@ -13,8 +15,10 @@ function firstSlide(b: BannerRecord): string {
   const source = b.mobileimageurl ? `<source media="${PHONE}" srcset="${escape(b.mobileimageurl)}">` : '';
   const img = `<img src="${escape(b.imageurl)}" alt="${escape(b.alt)}" width="${b.width}" height="${b.height}" fetchpriority="high" decoding="sync">`;
   const picture = `<picture>${source}${img}</picture>`;
+  // A link that is not http(s) or a same-origin path (javascript:, data:, //host) is dropped: the slide stays inert.
+  const href = safeHref(b.linkurl);
   return `<section class="hero"><div class="hero__track" style="--hero-ratio:${b.width} / ${b.height}"><div class="hero__slide">${
-    b.linkurl ? `<a href="${escape(b.linkurl)}">${picture}</a>` : picture
+    href ? `<a href="${escape(href)}">${picture}</a>` : picture
   }</div></div></section>`;
 }
 

@@ -10,6 +10,7 @@ import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './fastpath';
 import { createLocalAuth } from './local/auth';
+import { appEnvironment } from './mode';
 import type { Handler } from './handlers/context';
 
 export interface StartOptions {
@@ -23,6 +24,8 @@ export interface StartOptions {
   validateResponses?: boolean;
   overrides?: Record<string, Handler>;
   quiet?: boolean;
+  /** Mounts `/local/*`; defaults to the mode of the app's environment (`server/mode.ts`). */
+  localMode?: boolean;
   /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
   fastPath?: boolean;
 }
@@ -50,17 +53,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!options.quiet) console.log('[server] seeded demo data');
   }
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
-  const { app, dispatcher } = createStorefront({
+  const { app, dispatcher, headers } = createStorefront({
     db: database.db,
     auth: createLocalAuth(dataDir),
     dataDir,
     distDir: options.serveApp ? join(ROOT, 'dist') : undefined,
     validateResponses: options.validateResponses,
     overrides: options.overrides,
+    localMode: options.localMode,
+    // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
+    env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
   });
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
-  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher);
+  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher, headers);
   const server = serve({
     fetch: app.fetch,
     port: options.port ?? 0,

@@ -41,7 +41,17 @@ export async function testServer(options: StartOptions = {}): Promise<TestServer
 }
 
 /** Valid sample inputs per operationId, drawn from the seed. */
-export const samples: Record<string, { params?: Record<string, string | number>; query?: Record<string, string | number | boolean>; body?: unknown; headers?: Record<string, string> }> = {
+export const samples: Record<
+  string,
+  {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean>;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** A multipart body instead of JSON. */
+    files?: { field: string; name: string; content: string }[];
+  }
+> = {
   getNotices: { query: { isnotice: 1, istop3: false, isonlybranch: true }, body: { page: 1, pageSize: 10 } },
   getNoticeInfo: { params: { id: 1 } },
   getFaqs: { body: { page: 1, pageSize: 10 } },
@@ -51,6 +61,7 @@ export const samples: Record<string, { params?: Record<string, string | number>;
   getSuggestInfo: { params: { suggestid: 1, useruid: 'u-demo-1' } },
   deleteSuggest: { query: { suggestid: 1 } },
   getBranch: { params: { region: 'Seoul' } },
+  uploadFiles: { files: [{ field: 'files', name: '메모.txt', content: 'hello' }] },
   getFileUrl: { query: { filename: 'pdf-101.pdf' } },
   downloadFile: { query: { filename: 'pdf-101.pdf', originalFilename: '교안.pdf' } },
   updateContentProgress: { body: { useruid: 'u-demo-1', contentsid: 101, sectionid: 1011, videoid: 10111, watchedtime: 120, duration: 300 } },
@@ -107,7 +118,7 @@ export const samples: Record<string, { params?: Record<string, string | number>;
   saveRating: { body: { contentsid: 101, useruid: 'u-demo-1', ratescore: 5, content: '좋아요' } },
   deleteRating: { query: { id: 1, contentsid: 101, ratescore: 5 } },
   loginSubmit: { body: { useruid: 'u-demo-1', email: 'member@demo.kr' } },
-  createUser: { body: { useruid: 'u-demo-1', userid: 'member', email: 'member@demo.kr', name: '김필라', phone: '010', agreeterms: true, agreeprivacy: true } },
+  createUser: { body: { useruid: 'u-demo-1', userid: 'member', email: 'member@demo.kr', name: '김필라', phone: '010-1234-5678', agreeterms: true, agreeprivacy: true } },
   getUserInfo: { body: { email: 'member@demo.kr' } },
   getUserInfoWithUseruid: { params: { useruid: 'u-demo-1' } },
   updateUser: { body: { useruid: 'u-demo-1', name: '김필라' } },

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { bannersQuery } from '../../api/queries/catalog';
+import { safeHref } from '../../../rules/safeHref';
 
 const ROTATE_MS = 6000;
 
@@ -43,10 +44,11 @@ export function HeroBanner() {
               />
             </picture>
           );
+          const href = safeHref(b.linkurl); // the server's first paint drops the same links
           return (
             <div className="hero__slide" key={b.bannerid} aria-hidden={i !== index} role="group" aria-label={`${i + 1} / ${count}`}>
-              {b.linkurl ? (
-                <a href={b.linkurl} tabIndex={i === index ? 0 : -1}>
+              {href ? (
+                <a href={href} tabIndex={i === index ? 0 : -1}>
                   {img}
                 </a>
               ) : (

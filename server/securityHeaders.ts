@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+
+/** sha256 sources (`'sha256-…'`) of the inline scripts of an HTML page, so CSP allows exactly those. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+const originOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  } catch {
+    return undefined; // relative (same origin) or not a URL: nothing to add
+  }
+};
+
+/**
+ * Hosts the app calls besides its own origin. Local mode: none (API, users table and sign-in are all the
+ * reference backend). Otherwise the API base and the Supabase project (REST and auth over https, realtime
+ * over wss), read from the same variables the app is built with. Kakao and Naver sign-in are navigations,
+ * not calls; the PortOne SDK is not in the app yet (its hosts join here and in script-src/frame-src with it).
+ */
+export function connectSources(env: Record<string, string | undefined>, localMode: boolean): string[] {
+  if (localMode) return [];
+  const supabase = originOf(env.VITE_SUPABASE_URL);
+  return [...new Set([originOf(env.VITE_API_BASE), supabase, supabase?.replace(/^http/, 'ws')].filter((s): s is string => !!s))];
+}
+
+export interface PolicyInputs {
+  /** `'sha256-…'` sources of the built index.html's inline scripts (none today). */
+  scriptHashes: string[];
+  connect: string[];
+}
+
+/**
+ * No inline script but the hashed ones and no eval. Styles allow 'unsafe-inline': the first-paint shell is an
+ * inline <style>, the pre-rendered hero and React set style attributes, and sweetalert2 injects its sheet;
+ * inline style cannot run code. Images and media also from data:/blob: (generated art, player buffers).
+ */
+export function contentSecurityPolicy({ scriptHashes, connect }: PolicyInputs): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    ['connect-src', "'self'", ...connect].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The headers every response of the reference backend carries (app, API, static files, media, errors). */
+export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(inputs),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
+}
