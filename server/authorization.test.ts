@@ -14,6 +14,8 @@ const ops = listOperations(loadSpec());
 const memberOps = ops.filter((op) => op.secured || op.optionalAuth);
 const OWNER = 'u-demo-1';
 const OTHER = 'u-demo-2';
+/** What the yaml's Forbidden response says to a member naming another member (server/handlers/shared.ts). */
+const FORBIDDEN_MESSAGE = '본인의 정보만 조회할 수 있습니다.';
 // Known to the test only, so it can forge the tokens a real attacker could not sign (expired, wrong typ).
 const SECRET = 'authorization-test-secret-0123456789abcdef';
 
@@ -141,36 +143,41 @@ describe('member calls from the yaml', () => {
     },
   );
 
-  it("another member's token on u-demo-1's data: 401/403/404, nothing of u-demo-1's changed", { timeout: 60_000 }, async () => {
-    const before = await snapshot();
-    const summary: Record<string, string[]> = {};
-    const wrong: string[] = [];
-    for (const op of memberOps.filter((o) => o.secured)) {
-      const r = await send(op, tokens.otherMember);
-      const owner = mentionsOwner(op);
-      (summary[`${r.status}${owner ? '' : ' (sample names no member)'}`] ??= []).push(op.operationId);
-      if (owner && ![401, 403, 404].includes(r.status)) wrong.push(`${op.operationId} → ${r.status} ${JSON.stringify(r.json)}`);
-    }
-    console.log(
-      `[authorization] ${memberOps.length} member calls; another member's token answered:\n${Object.entries(summary)
-        .sort()
-        .map(([status, ids]) => `  ${status}: ${ids.length} — ${ids.join(', ')}`)
-        .join('\n')}`,
-    );
-    expect(wrong).toEqual([]);
-    // Whatever the other member was allowed to do, it may only have touched its own rows.
-    const changed = changes(before, await snapshot());
-    const foreign = Object.fromEntries(
-      Object.entries(changed)
-        .map(
-          ([table, d]) =>
-            [
-              table,
-              { added: d.added.filter((r) => !r.includes(OTHER)), removed: d.removed.filter((r) => !r.includes(OTHER)) },
-            ] as const,
-        )
-        .filter(([, d]) => d.added.length || d.removed.length),
-    );
-    expect(foreign).toEqual({});
-  });
+  it(
+    "another member's token on u-demo-1's data: 403 where the request names u-demo-1, nothing of u-demo-1's changed",
+    { timeout: 60_000 },
+    async () => {
+      const before = await snapshot();
+      const summary: Record<string, string[]> = {};
+      const wrong: string[] = [];
+      for (const op of memberOps.filter((o) => o.secured)) {
+        const r = await send(op, tokens.otherMember);
+        const owner = mentionsOwner(op);
+        (summary[`${r.status}${owner ? '' : ' (sample names no member)'}`] ??= []).push(op.operationId);
+        if (owner && (r.status !== 403 || r.json?.respMessage !== FORBIDDEN_MESSAGE))
+          wrong.push(`${op.operationId} → ${r.status} ${JSON.stringify(r.json)}`);
+      }
+      console.log(
+        `[authorization] ${memberOps.length} member calls; another member's token answered:\n${Object.entries(summary)
+          .sort()
+          .map(([status, ids]) => `  ${status}: ${ids.length} — ${ids.join(', ')}`)
+          .join('\n')}`,
+      );
+      expect(wrong).toEqual([]);
+      // Whatever the other member was allowed to do, it may only have touched its own rows.
+      const changed = changes(before, await snapshot());
+      const foreign = Object.fromEntries(
+        Object.entries(changed)
+          .map(
+            ([table, d]) =>
+              [
+                table,
+                { added: d.added.filter((r) => !r.includes(OTHER)), removed: d.removed.filter((r) => !r.includes(OTHER)) },
+              ] as const,
+          )
+          .filter(([, d]) => d.added.length || d.removed.length),
+      );
+      expect(foreign).toEqual({});
+    },
+  );
 });
