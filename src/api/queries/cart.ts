@@ -19,7 +19,11 @@ export function fetchCart(useruid: string, client: ApiClient = api) {
  * Removes one cart item. An item put in with a product option is addressed with it
  * (`/api/Cart/remove/{itemtype}/{useruid}/{contentsid}/{optionvalue}`), so only that option's entry goes.
  */
-export function removeFromCart(useruid: string, item: Pick<CartItem, 'itemtype' | 'contentsid' | 'optionvalue'>, client: ApiClient = api) {
+export function removeFromCart(
+  useruid: string,
+  item: Pick<CartItem, 'itemtype' | 'contentsid' | 'optionvalue'>,
+  client: ApiClient = api,
+) {
   const path = { type: 'remove', itemtype: item.itemtype, useruid, contentsid: item.contentsid } as const;
   return datasOf(
     item.optionvalue

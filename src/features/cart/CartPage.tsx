@@ -88,7 +88,9 @@ export function CartPage({ useruid }: { useruid: string }) {
             </div>
             <div>
               <dt>할인금액</dt>
-              <dd className="cart-summary__discount">{totals.discount > 0 ? `-${formatWon(totals.discount)}` : formatWon(0)}</dd>
+              <dd className={totals.discount > 0 ? 'cart-summary__discount' : undefined}>
+                {totals.discount > 0 ? `-${formatWon(totals.discount)}` : formatWon(0)}
+              </dd>
             </div>
             <div className="cart-summary__total">
               <dt>합계</dt>
@@ -96,7 +98,12 @@ export function CartPage({ useruid }: { useruid: string }) {
             </div>
           </dl>
           <p className="cart-summary__note">쿠폰과 포인트는 결제 단계에서 적용할 수 있습니다.</p>
-          <button type="button" className="btn btn--primary cart-summary__buy" disabled={busy || totals.count === 0} onClick={buy}>
+          <button
+            type="button"
+            className="btn btn--primary cart-summary__buy"
+            disabled={busy || totals.count === 0}
+            onClick={buy}
+          >
             {totals.count > 0 ? `${totals.count}개 구매하기` : '구매하기'}
           </button>
         </aside>
@@ -120,7 +127,13 @@ function CartLine({ item, ticked, busy, onToggle, onRemove }: CartLineProps) {
       <label className="cart-check cart-line__check">
         <input type="checkbox" checked={ticked} onChange={onToggle} aria-label={`${lecture.title} 선택`} />
       </label>
-      <Link to="/classView/$contentsid" params={{ contentsid: item.contentsid }} className="cart-line__thumb" tabIndex={-1} aria-hidden="true">
+      <Link
+        to="/classView/$contentsid"
+        params={{ contentsid: item.contentsid }}
+        className="cart-line__thumb"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img src={lecture.thumbnail} alt="" width={160} height={100} loading="lazy" />
       </Link>
       <div className="cart-line__info">
