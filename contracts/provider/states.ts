@@ -19,38 +19,76 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename)),
+    'member exists': withDb((db, p) =>
+      ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename),
+    ),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       await sql`delete from carts where useruid = ${useruid}`.execute(db);
       for (const id of ids(p, 'contentsids'))
-        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
+        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(
+          db,
+        );
+    }),
+
+    // A paid card order of the member with the given id (created, or handed to this member when another holds it).
+    'member has a paid order': withDb((db, p) => paidOrder(db, text(p, 'useruid'), id(p, 'paymentid'), ids(p, 'contentsids'))),
+
+    // The member's history is exactly that one paid order: the member's other orders move to an archive owner
+    // (enrolments stay), so a history page has one known shape whatever other pacts ordered before.
+    'member has exactly one order, paid': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      await sql`update payments set useruid = ${`${useruid}-archived`} where useruid = ${useruid} and paymentid <> ${paymentid}`.execute(
+        db,
+      );
+      await paidOrder(db, useruid, paymentid, ids(p, 'contentsids'));
+    }),
+
+    // The ledger is exactly the given entries, none tied to an order (the balance follows).
+    'member has point entries': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const amounts = ids(p, 'amounts');
+      await sql`delete from points where useruid = ${useruid}`.execute(db);
+      await sql`delete from point_balances where useruid = ${useruid}`.execute(db);
+      for (const [i, amount] of amounts.entries())
+        await sql`insert into points (useruid, amount, reason, created_at) values (${useruid}, ${amount}, ${amount < 0 ? '결제 시 사용' : '이벤트 적립'}, ${`2024-05-0${i + 1} 10:00:00`})`.execute(
+          db,
+        );
     }),
 
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } = await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
+      const { rows } =
+        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
       if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
     }),
 
-    'no notice exists': withDb(async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db))),
+    'no notice exists': withDb(
+      async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db)),
+    ),
 
-    'no member has the email': withDb(async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db))),
+    'no member has the email': withDb(
+      async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db)),
+    ),
 
     'member has an active session token': withDb(async (db, p) => {
       await sql`insert into users (id, last_login, active_session_token) values (${text(p, 'useruid')}, '2024-05-01T10:00:00', ${text(p, 'sessionToken')})
         on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
     }),
 
-    'member has no users row': withDb(async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db))),
+    'member has no users row': withDb(
+      async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
+    ),
   };
 }
 
 function text(p: StateParams, name: string): string {
   const v = p?.[name];
-  if (typeof v !== 'string' || v === '') throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || v === '')
+    throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -62,7 +100,8 @@ function id(p: StateParams, name: string): number {
 
 function ids(p: StateParams, name: string): number[] {
   const v = p?.[name];
-  if (!Array.isArray(v) || !v.every(Number.isInteger)) throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every(Number.isInteger))
+    throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
 }
 
@@ -70,4 +109,18 @@ async function ensureUpload(db: Kysely<any>, useruid: string, filename: string, 
   await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by)
     values (${filename}, ${originalFilename}, 37, 'text/plain', '2024-03-15 10:00:00', ${useruid})
     on conflict (filename) do update set uploaded_by = excluded.uploaded_by`.execute(db);
+}
+
+async function paidOrder(db: Kysely<any>, useruid: string, paymentid: number, contentsids: number[]): Promise<void> {
+  const { rows } = await sql<{
+    saleprice: number;
+    title: string;
+  }>`select saleprice, title from lectures where contentsid in (${sql.join(contentsids)}) order by contentsid`.execute(db);
+  if (rows.length !== contentsids.length) throw new Error(`the seed has no lectures ${contentsids.join(', ')}`);
+  const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
+  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
+    values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${`state-tx-${paymentid}`}, '2024-05-01 10:00:00', '2024-05-01 10:01:00')
+    on conflict (paymentid) do update set useruid = excluded.useruid`.execute(db);
+  const { rows: now } = await sql<{ status: string }>`select status from payments where paymentid = ${paymentid}`.execute(db);
+  if (now[0]?.status !== 'paid') throw new Error(`payment ${paymentid} exists but is ${now[0]?.status}, not paid`);
 }
