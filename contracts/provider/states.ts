@@ -19,17 +19,13 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) =>
-      ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename),
-    ),
+    'member exists': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename)),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       await sql`delete from carts where useruid = ${useruid}`.execute(db);
       for (const id of ids(p, 'contentsids'))
-        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(
-          db,
-        );
+        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
     }),
 
     // A paid card order of the member with the given id (created, or handed to this member when another holds it).
@@ -61,34 +57,26 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } =
-        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
+      const { rows } = await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
       if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
     }),
 
-    'no notice exists': withDb(
-      async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db)),
-    ),
+    'no notice exists': withDb(async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db))),
 
-    'no member has the email': withDb(
-      async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db)),
-    ),
+    'no member has the email': withDb(async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db))),
 
     'member has an active session token': withDb(async (db, p) => {
       await sql`insert into users (id, last_login, active_session_token) values (${text(p, 'useruid')}, '2024-05-01T10:00:00', ${text(p, 'sessionToken')})
         on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
     }),
 
-    'member has no users row': withDb(
-      async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
-    ),
+    'member has no users row': withDb(async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db))),
   };
 }
 
 function text(p: StateParams, name: string): string {
   const v = p?.[name];
-  if (typeof v !== 'string' || v === '')
-    throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || v === '') throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -100,8 +88,7 @@ function id(p: StateParams, name: string): number {
 
 function ids(p: StateParams, name: string): number[] {
   const v = p?.[name];
-  if (!Array.isArray(v) || !v.every(Number.isInteger))
-    throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every(Number.isInteger)) throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
 }
 
