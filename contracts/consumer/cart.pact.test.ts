@@ -23,18 +23,7 @@ describe('cart calls (storefront-web → storefront-api)', () => {
         b.headers({ ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(
-          okEnvelope(
-            like({
-              action: 'add',
-              count: integer(1),
-              exists: true,
-              items: [],
-              totalprice: integer(89000),
-              totalsaleprice: integer(89000),
-            }),
-          ),
-        ),
+        b.jsonBody(okEnvelope(like({ action: 'add', count: integer(1), exists: true, items: [], totalprice: integer(89000), totalsaleprice: integer(89000) }))),
       )
       .executeTest(async (server) => {
         const cart = await addLectureToCart('u-demo-1', 112, clientFor(server.url));
