@@ -171,7 +171,7 @@ describe('payment history and points of a member', () => {
     );
     expect(await ledger.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/결제 시 사용.*-1,000 P/)]));
     await page.getByRole('tab', { name: '사용' }).click();
-    await page.waitForURL(/kind=use/);
+    await expect.poll(() => page.getByRole('tab', { name: '사용' }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(async () => (await ledger.allTextContents()).every((t) => t.includes('사용'))).toBe(true);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { startTransition, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PAYMENT_PAGE_SIZE, paymentListQuery, type Payment } from '../../api/queries/payment';
@@ -8,14 +9,11 @@ import { formatDateTimeKst, paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
 import './payment.css';
 
-interface PaymentHistoryPageProps {
-  useruid: string;
-  page: number;
-  onPage: (page: number) => void;
-}
-
 /** /mypayment: the member's orders, newest first, paged; each opens its detail. */
-export function PaymentHistoryPage({ useruid, page, onPage }: PaymentHistoryPageProps) {
+export function PaymentHistoryPage({ useruid }: { useruid: string }) {
+  const [page, setPage] = useState(1);
+  // A transition keeps the current page on screen while the next one loads.
+  const onPage = (next: number) => startTransition(() => setPage(next));
   const { data } = useSuspenseQuery(paymentListQuery(useruid, page));
   return (
     <div className="page payments">

@@ -1,3 +1,4 @@
+import { startTransition, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { POINT_PAGE_SIZE, pointSumQuery, pointsQuery, type PointKind } from '../../api/queries/points';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -11,15 +12,11 @@ const POINT_KINDS: [PointKind, string][] = [
   ['use', '사용'],
 ];
 
-interface PointsPageProps {
-  useruid: string;
-  page: number;
-  kind: PointKind;
-  onChange: (next: { page?: number; kind?: PointKind }) => void;
-}
-
 /** /mypoint: usable balance, the ledger of earned and used points, and where coupons come from. */
-export function PointsPage({ useruid, page, kind, onChange }: PointsPageProps) {
+export function PointsPage({ useruid }: { useruid: string }) {
+  const [{ page, kind }, setView] = useState<{ page: number; kind: PointKind }>({ page: 1, kind: 'all' });
+  // A transition keeps the current lines on screen while the next page or tab loads.
+  const onChange = (next: { page?: number; kind?: PointKind }) => startTransition(() => setView((v) => ({ ...v, ...next })));
   const { data: sum } = useSuspenseQuery(pointSumQuery(useruid));
   const { data } = useSuspenseQuery(pointsQuery(useruid, page, kind));
   return (

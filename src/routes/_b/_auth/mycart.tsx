@@ -1,21 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { cartQuery } from '../../../api/queries/cart';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { CartPage } from '../../../features/cart/CartPage';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { RouteError } from '../../../components/ui/RouteError';
+import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
 
 const TITLE = '장바구니';
 
+// Component only: the screen loads its cart itself, so the first-paint route table carries no loader for it.
 export const Route = createFileRoute('/_b/_auth/mycart')({
   staticData: { title: TITLE },
-  loader: ({ context }) => context.queryClient.ensureQueryData(cartQuery(context.auth.member()?.useruid ?? '')),
-  pendingComponent: () => <PageSkeleton lines={6} />,
-  errorComponent: RouteError,
   component: MyCartRoute,
 });
 
 function MyCartRoute() {
-  const user = useSessionUser();
-  return <CartPage useruid={user.data?.useruid ?? ''} />;
+  const useruid = useSessionUser().data?.useruid ?? '';
+  return (
+    <ScreenBoundary resetKey={useruid} lines={6}>
+      <CartPage useruid={useruid} />
+    </ScreenBoundary>
+  );
 }

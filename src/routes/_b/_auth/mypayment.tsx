@@ -1,46 +1,30 @@
-import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
-import { paymentInfoQuery, paymentListQuery } from '../../../api/queries/payment';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PaymentDetailPage } from '../../../features/payment/PaymentDetailPage';
 import { PaymentHistoryPage } from '../../../features/payment/PaymentHistoryPage';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { RouteError } from '../../../components/ui/RouteError';
-import { dropDefaults, optionalNumber, pageOr1 } from '../../../lib/searchParams';
+import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
+import { optionalNumber } from '../../../lib/searchParams';
 
 const TITLE = '결제내역 조회';
 
-/** `?paymentid=` opens one order's detail; without it, the history page `?page=`. */
-type PaymentSearch = { page: number; paymentid?: number };
-
-function parsePaymentSearch(search: Partial<PaymentSearch> & SearchSchemaInput): PaymentSearch {
-  const paymentid = optionalNumber(search.paymentid);
-  return { page: pageOr1(search.page), ...(paymentid && Number.isInteger(paymentid) && paymentid > 0 ? { paymentid } : {}) };
-}
-
+// Component only (see mycart.tsx): `?paymentid=` is read here, in the screen's chunk, not by a route validator.
 export const Route = createFileRoute('/_b/_auth/mypayment')({
   staticData: { title: TITLE },
-  validateSearch: parsePaymentSearch,
-  search: { middlewares: [dropDefaults<PaymentSearch>({ page: 1 })] },
-  loaderDeps: ({ search }) => ({ page: search.page, paymentid: search.paymentid }),
-  loader: ({ context, deps }) =>
-    deps.paymentid
-      ? context.queryClient.ensureQueryData(paymentInfoQuery(deps.paymentid))
-      : context.queryClient.ensureQueryData(paymentListQuery(context.auth.member()?.useruid ?? '', deps.page)),
-  pendingComponent: () => <PageSkeleton lines={8} />,
-  errorComponent: RouteError,
   component: MyPaymentRoute,
 });
 
 function MyPaymentRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const user = useSessionUser();
-  if (search.paymentid) return <PaymentDetailPage paymentid={search.paymentid} />;
+  /** `?paymentid=` opens one order's detail (a result page can link to it); without it, the history. */
+  const paymentid = useRouterState({ select: (s) => paymentIdOf(s.location.search) });
+  const useruid = useSessionUser().data?.useruid ?? '';
   return (
-    <PaymentHistoryPage
-      useruid={user.data?.useruid ?? ''}
-      page={search.page}
-      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
-    />
+    <ScreenBoundary resetKey={paymentid}>
+      {paymentid ? <PaymentDetailPage paymentid={paymentid} /> : <PaymentHistoryPage useruid={useruid} />}
+    </ScreenBoundary>
   );
+}
+
+function paymentIdOf(search: object): number | undefined {
+  const id = optionalNumber((search as { paymentid?: unknown }).paymentid);
+  return id && Number.isInteger(id) && id > 0 ? id : undefined;
 }
