@@ -21,9 +21,10 @@ export function useCartActions(useruid: string) {
     } catch (e) {
       await alertError(e);
     } finally {
-      // Whatever went, went: the list and the header, side menu and mobile bar counts follow.
-      await queryClient.invalidateQueries({ queryKey: cartKeys.list(useruid) });
+      // Whatever went, went: header, side menu, mobile bar and this list follow the event; waiting for the list
+      // (joining the refetch the event started) keeps the buttons off until the removed lines are gone.
       announceCartChange();
+      await queryClient.invalidateQueries({ queryKey: cartKeys.list(useruid) }, { cancelRefetch: false });
       setBusy(false);
     }
   };
