@@ -68,24 +68,12 @@ function useProviderReturn(naver: NaverReturnSearch | undefined) {
 function SocialButtons({ remember }: { remember: boolean }) {
   return (
     <div className="login__buttons">
-      <button
-        type="button"
-        className="social-btn social-btn--kakao"
-        onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}
-      >
-        <span className="social-btn__mark" aria-hidden="true">
-          K
-        </span>
+      <button type="button" className="social-btn social-btn--kakao" onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}>
+        <span className="social-btn__mark" aria-hidden="true">K</span>
         카카오 로그인
       </button>
-      <button
-        type="button"
-        className="social-btn social-btn--naver"
-        onClick={() => withIdentity((i) => i.signInWith('naver', remember))}
-      >
-        <span className="social-btn__mark" aria-hidden="true">
-          N
-        </span>
+      <button type="button" className="social-btn social-btn--naver" onClick={() => withIdentity((i) => i.signInWith('naver', remember))}>
+        <span className="social-btn__mark" aria-hidden="true">N</span>
         네이버 로그인
       </button>
     </div>

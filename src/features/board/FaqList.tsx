@@ -19,13 +19,7 @@ export function FaqList() {
       </h2>
       <div className="chip-row">
         {categories.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className={c === category ? 'chip on' : 'chip'}
-            onClick={() => setCategory(c)}
-            aria-pressed={c === category}
-          >
+          <button key={c} type="button" className={c === category ? 'chip on' : 'chip'} onClick={() => setCategory(c)} aria-pressed={c === category}>
             {c}
           </button>
         ))}

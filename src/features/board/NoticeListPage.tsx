@@ -8,6 +8,7 @@ import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
 import { ClipIcon } from './ClipIcon';
 
+
 interface NoticeListPageProps {
   kind: NoticeKind;
   page: number;
@@ -26,14 +27,7 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
     <div className="page board">
       <div className="board-tabs" role="tablist" aria-label="게시판">
         {KINDS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={kind === value}
-            className={kind === value ? 'on' : undefined}
-            onClick={() => onChange({ kind: value, page: 1 })}
-          >
+          <button key={value} type="button" role="tab" aria-selected={kind === value} className={kind === value ? 'on' : undefined} onClick={() => onChange({ kind: value, page: 1 })}>
             {label}
           </button>
         ))}
@@ -47,16 +41,10 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
         <ul className="board-list" data-testid="notice-list">
           {data.list.map((n, i) => (
             <li key={n.noticeid} className={n.istop ? 'is-top' : undefined}>
-              <span className="board-list__no">
-                {n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}
-              </span>
+              <span className="board-list__no">{n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}</span>
               <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }} className="board-list__title">
                 {n.title}
-                {n.files.length > 0 && (
-                  <span className="clip" role="img" aria-label="첨부파일 있음">
-                    <ClipIcon size={15} />
-                  </span>
-                )}
+                {n.files.length > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
               </Link>
               <span className="board-list__meta">
                 {formatDate(n.regdate)}

@@ -9,22 +9,10 @@ export function QnaPage({ tab, onTab }: { tab: QnaTab; onTab: (tab: QnaTab) => v
   return (
     <div className="page board">
       <div className="board-tabs" role="tablist" aria-label="고객센터">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'faq'}
-          className={tab === 'faq' ? 'on' : undefined}
-          onClick={() => onTab('faq')}
-        >
+        <button type="button" role="tab" aria-selected={tab === 'faq'} className={tab === 'faq' ? 'on' : undefined} onClick={() => onTab('faq')}>
           자주 묻는 질문
         </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'suggest'}
-          className={tab === 'suggest' ? 'on' : undefined}
-          onClick={() => onTab('suggest')}
-        >
+        <button type="button" role="tab" aria-selected={tab === 'suggest'} className={tab === 'suggest' ? 'on' : undefined} onClick={() => onTab('suggest')}>
           1:1 문의
         </button>
       </div>

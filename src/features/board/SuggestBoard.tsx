@@ -57,9 +57,7 @@ function MemberSuggests({ useruid }: { useruid: string }) {
           </button>
         </>
       )}
-      {mode.kind === 'view' && (
-        <SuggestView suggestid={mode.suggestid} useruid={useruid} onClose={() => setMode({ kind: 'list' })} />
-      )}
+      {mode.kind === 'view' && <SuggestView suggestid={mode.suggestid} useruid={useruid} onClose={() => setMode({ kind: 'list' })} />}
       {mode.kind === 'list' &&
         (!list.data ? (
           <SkeletonBlock height={160} />
@@ -71,17 +69,9 @@ function MemberSuggests({ useruid }: { useruid: string }) {
               {list.data.list.map((s) => (
                 <li key={s.suggestid}>
                   <span className={`status status--${s.status}`}>{s.status === 'answered' ? '답변완료' : '답변대기'}</span>
-                  <button
-                    type="button"
-                    className="board-list__title"
-                    onClick={() => setMode({ kind: 'view', suggestid: s.suggestid })}
-                  >
+                  <button type="button" className="board-list__title" onClick={() => setMode({ kind: 'view', suggestid: s.suggestid })}>
                     <span className="badge">{s.typename}</span> {s.title}
-                    {(s.files?.length ?? 0) > 0 && (
-                      <span className="clip" role="img" aria-label="첨부파일 있음">
-                        <ClipIcon size={15} />
-                      </span>
-                    )}
+                    {(s.files?.length ?? 0) > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
                   </button>
                   <span className="board-list__meta">{formatDate(s.regdate)}</span>
                 </li>

@@ -75,14 +75,7 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
         <input type="checkbox" name="issecret" defaultChecked /> 비밀글로 등록
       </label>
       {progress !== null && (
-        <div
-          className="upload-progress"
-          role="progressbar"
-          aria-label="파일 업로드"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-        >
+        <div className="upload-progress" role="progressbar" aria-label="파일 업로드" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
           <span style={{ width: `${Math.round(progress * 100)}%` }} />
           <em>{Math.round(progress * 100)}%</em>
         </div>

@@ -1,12 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  LECTURE_PAGE_SIZE,
-  LECTURE_SORTS,
-  menuCategoriesQuery,
-  onlineLecturesQuery,
-  type LectureSortType,
-} from '../../api/queries/catalog';
+import { LECTURE_PAGE_SIZE, LECTURE_SORTS, menuCategoriesQuery, onlineLecturesQuery, type LectureSortType } from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';

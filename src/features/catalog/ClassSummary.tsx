@@ -21,9 +21,7 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <p className="class-summary__subtitle">{lecture.subtitle}</p>
         <p className="class-summary__rating">
           <Stars score={lecture.ratingavg} /> <strong>{lecture.ratingavg.toFixed(1)}</strong>
-          <span className="muted">
-            수강평 {lecture.ratingcnt}개 · 수강생 {formatCount(lecture.studentcnt)}명
-          </span>
+          <span className="muted">수강평 {lecture.ratingcnt}개 · 수강생 {formatCount(lecture.studentcnt)}명</span>
         </p>
         <dl className="class-facts">
           <div>

@@ -21,14 +21,7 @@ export function MainPage() {
       <h1 className="sr-only">필라테스재활협회 온라인클래스</h1>
       <HeroBanner />
       <div className="page main-page__body">
-        <LectureStrip
-          title={
-            <>
-              새로 열린 <em>클래스</em>
-            </>
-          }
-          result={recent}
-        />
+        <LectureStrip title={<>새로 열린 <em>클래스</em></>} result={recent} />
         <Deferred minHeight={1200}>
           <MainBelowFold />
         </Deferred>

@@ -36,10 +36,7 @@ export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
         클래스 {lectures.totalCount}개{schtext ? ` · 공지사항 ${noticeList.length}개` : ''}
       </p>
       {nothing ? (
-        <EmptyState
-          title={`‘${schtext}’에 대한 검색 결과가 없습니다.`}
-          hint="검색어의 철자를 확인하거나 다른 검색어로 찾아보세요."
-        >
+        <EmptyState title={`‘${schtext}’에 대한 검색 결과가 없습니다.`} hint="검색어의 철자를 확인하거나 다른 검색어로 찾아보세요.">
           <Link to="/main" className="btn btn--sm">
             메인으로
           </Link>

@@ -3,18 +3,9 @@ import { BranchList } from './BranchCard';
 import './company.css';
 
 const VALUES = [
-  {
-    title: '근거 중심 교육',
-    text: '해부학과 운동생리학에 기반한 커리큘럼으로, 누구나 안전하게 따라 할 수 있는 수업을 만듭니다.',
-  },
-  {
-    title: '재활 전문가 협업',
-    text: '물리치료사와 필라테스 지도자가 함께 기획하여 통증 관리와 회복에 필요한 움직임을 담았습니다.',
-  },
-  {
-    title: '언제 어디서나',
-    text: 'PC와 모바일에서 원하는 시간에 수강하고, 수료 후에는 협회 지점에서 오프라인 워크숍으로 이어집니다.',
-  },
+  { title: '근거 중심 교육', text: '해부학과 운동생리학에 기반한 커리큘럼으로, 누구나 안전하게 따라 할 수 있는 수업을 만듭니다.' },
+  { title: '재활 전문가 협업', text: '물리치료사와 필라테스 지도자가 함께 기획하여 통증 관리와 회복에 필요한 움직임을 담았습니다.' },
+  { title: '언제 어디서나', text: 'PC와 모바일에서 원하는 시간에 수강하고, 수료 후에는 협회 지점에서 오프라인 워크숍으로 이어집니다.' },
 ];
 
 /** /company: association introduction, values, history, and the Seoul branch. */
