@@ -28,6 +28,32 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
     }),
 
+    // A paid card order of the member with the given id (created, or handed to this member when another holds it).
+    'member has a paid order': withDb((db, p) => paidOrder(db, text(p, 'useruid'), id(p, 'paymentid'), ids(p, 'contentsids'))),
+
+    // The member's history is exactly that one paid order: the member's other orders move to an archive owner
+    // (enrolments stay), so a history page has one known shape whatever other pacts ordered before.
+    'member has exactly one order, paid': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      await sql`update payments set useruid = ${`${useruid}-archived`} where useruid = ${useruid} and paymentid <> ${paymentid}`.execute(
+        db,
+      );
+      await paidOrder(db, useruid, paymentid, ids(p, 'contentsids'));
+    }),
+
+    // The ledger is exactly the given entries, none tied to an order (the balance follows).
+    'member has point entries': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const amounts = ids(p, 'amounts');
+      await sql`delete from points where useruid = ${useruid}`.execute(db);
+      await sql`delete from point_balances where useruid = ${useruid}`.execute(db);
+      for (const [i, amount] of amounts.entries())
+        await sql`insert into points (useruid, amount, reason, created_at) values (${useruid}, ${amount}, ${amount < 0 ? '결제 시 사용' : '이벤트 적립'}, ${`2024-05-0${i + 1} 10:00:00`})`.execute(
+          db,
+        );
+    }),
+
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
@@ -70,4 +96,18 @@ async function ensureUpload(db: Kysely<any>, useruid: string, filename: string, 
   await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by)
     values (${filename}, ${originalFilename}, 37, 'text/plain', '2024-03-15 10:00:00', ${useruid})
     on conflict (filename) do update set uploaded_by = excluded.uploaded_by`.execute(db);
+}
+
+async function paidOrder(db: Kysely<any>, useruid: string, paymentid: number, contentsids: number[]): Promise<void> {
+  const { rows } = await sql<{
+    saleprice: number;
+    title: string;
+  }>`select saleprice, title from lectures where contentsid in (${sql.join(contentsids)}) order by contentsid`.execute(db);
+  if (rows.length !== contentsids.length) throw new Error(`the seed has no lectures ${contentsids.join(', ')}`);
+  const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
+  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
+    values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${`state-tx-${paymentid}`}, '2024-05-01 10:00:00', '2024-05-01 10:01:00')
+    on conflict (paymentid) do update set useruid = excluded.useruid`.execute(db);
+  const { rows: now } = await sql<{ status: string }>`select status from payments where paymentid = ${paymentid}`.execute(db);
+  if (now[0]?.status !== 'paid') throw new Error(`payment ${paymentid} exists but is ${now[0]?.status}, not paid`);
 }

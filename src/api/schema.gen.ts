@@ -1091,6 +1091,11 @@ export interface paths {
          * Look up a coupon by its number
          * @description `respMessage` says why the coupon cannot be used now: used, expired, or held by an open
          *     order. The minimum order amount is checked by Payment/Save.
+         *     No call lists the coupons a member holds (spec section 7 has none; assumed): a coupon is a
+         *     code handed out outside the store and has no owner until a paid order uses it. A coupon
+         *     wallet on /mypoint would need a member-scoped list issued by the backend, e.g.
+         *     `POST /api/Coupon/GetMyCoupons/` with `{useruid, page, pageSize}` answering a page of
+         *     `Coupon`; until then /mypoint says where a coupon number is entered (the payment page).
          */
         get: operations["getCouponInfo"];
         put?: never;
