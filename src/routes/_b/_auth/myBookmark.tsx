@@ -1,13 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '북마크';
+import { myLecturesQuery } from '../../../api/queries/classroom-lectures';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { MyClassList } from '../../../features/classroom/MyClassList';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { RouteError } from '../../../components/ui/RouteError';
 
 export const Route = createFileRoute('/_b/_auth/myBookmark')({
-  staticData: { title: TITLE },
-  component: MyBookmarkPage,
+  staticData: { title: '북마크' },
+  loader: ({ context }) => {
+    const useruid = context.auth.member()?.useruid;
+    return useruid ? context.queryClient.ensureQueryData(myLecturesQuery(useruid, 'bookmark')) : undefined;
+  },
+  pendingComponent: () => <PageSkeleton lines={8} />,
+  errorComponent: RouteError,
+  component: MyBookmarkRoute,
 });
 
-function MyBookmarkPage() {
-  return <EmptyPage title={TITLE} message="북마크한 강의가 없습니다." headingLevel={2} />;
+function MyBookmarkRoute() {
+  const user = useSessionUser();
+  return <MyClassList useruid={user.data?.useruid ?? ''} tab="bookmark" />;
 }

@@ -1,13 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '종료된 클래스';
+import { myLecturesQuery } from '../../../api/queries/classroom-lectures';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { MyClassList } from '../../../features/classroom/MyClassList';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { RouteError } from '../../../components/ui/RouteError';
 
 export const Route = createFileRoute('/_b/_auth/myclassEnd')({
-  staticData: { title: TITLE },
-  component: MyClassEndPage,
+  staticData: { title: '종료된 클래스' },
+  loader: ({ context }) => {
+    const useruid = context.auth.member()?.useruid;
+    return useruid ? context.queryClient.ensureQueryData(myLecturesQuery(useruid, 'end')) : undefined;
+  },
+  pendingComponent: () => <PageSkeleton lines={8} />,
+  errorComponent: RouteError,
+  component: MyClassEndRoute,
 });
 
-function MyClassEndPage() {
-  return <EmptyPage title={TITLE} message="종료된 클래스가 없습니다." headingLevel={2} />;
+function MyClassEndRoute() {
+  const user = useSessionUser();
+  return <MyClassList useruid={user.data?.useruid ?? ''} tab="end" />;
 }
