@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { myLecturesQuery } from '../../api/queries/classroom-lectures';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { MaterialList } from './MaterialList';
+import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
 
 /**
@@ -13,6 +14,7 @@ export function EbookPage({ useruid }: { useruid: string }) {
   const { data } = useSuspenseQuery(myLecturesQuery(useruid, 'ing'));
   return (
     <div className="page classroom">
+      <ClassroomTabs />
       <h2 className="classroom__heading">전자책·강의 자료</h2>
       <p className="muted">자료를 처음 내려받으면 해당 클래스는 이용한 것으로 기록되어 환불 금액에 반영될 수 있습니다.</p>
       {data.list.length === 0 ? (

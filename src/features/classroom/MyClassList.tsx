@@ -4,6 +4,7 @@ import { myLecturesQuery, type MyLecture } from '../../api/queries/classroom-lec
 import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ClassCard, type ResumePoint } from './ClassCard';
+import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
 
 export type ClassroomTab = 'ing' | 'end' | 'bookmark';
@@ -39,20 +40,7 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
   const text = HEADINGS[tab];
   return (
     <div className="page classroom">
-      <nav className="classroom-tabs" aria-label="내 강의실">
-        <Link to="/myclass" activeProps={{ className: 'on', 'aria-current': 'page' }}>
-          수강중
-        </Link>
-        <Link to="/myclassEnd" activeProps={{ className: 'on', 'aria-current': 'page' }}>
-          종료
-        </Link>
-        <Link to="/myBookmark" activeProps={{ className: 'on', 'aria-current': 'page' }}>
-          북마크
-        </Link>
-        <Link to="/myEbook" activeProps={{ className: 'on', 'aria-current': 'page' }}>
-          전자책·자료
-        </Link>
-      </nav>
+      <ClassroomTabs />
       <h2 className="classroom__heading">
         {text.title} <b data-testid="classroom-count">{data.totalCount}</b>개
       </h2>

@@ -13,7 +13,7 @@ export function QnaItem({ item }: { item: QnA }) {
             {answered ? '답변완료' : '답변대기'}
           </span>
           <span className="qna-item__title">
-            {item.issecret && <span aria-label="비밀글">🔒 </span>}
+            {item.issecret && <span className="qna-item__secret">비밀</span>}
             {item.title}
           </span>
           <span className="qna-item__meta">
