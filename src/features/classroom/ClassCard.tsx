@@ -68,7 +68,7 @@ export function ClassCard({ lecture, resume }: { lecture: MyLecture; resume: Res
               {lecture.lastvideoid ? '이어보기' : '학습 시작'}
             </PlayerLink>
           )}
-          <Link to="/myclassProgress/$contentsid" params={{ contentsid: lecture.contentsid }} className="btn btn--sm">
+          <Link to="/myclassProgress/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--sm">
             학습 현황
           </Link>
         </div>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { curriculumQuery, lectureDetailQuery } from '../../api/queries/catalog';
 import { completeListQuery, lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { LoadFailed } from './LoadFailed';
 import { formatDate, formatDuration } from '../../lib/format';
 import { daysLeft, daysLeftText } from './period';
 import { PlayerLink } from './PlayerLink';
@@ -40,10 +42,18 @@ interface ClassProgressPageProps {
 
 /** /myclassProgress/$contentsid: overall progress, each video's completion, 이어보기, materials, Q&A, quiz and certificate. */
 export function ClassProgressPage({ contentsid, useruid, qna }: ClassProgressPageProps) {
-  const { data: lecture } = useSuspenseQuery(lectureDetailQuery(contentsid, useruid));
-  const { data: completion } = useSuspenseQuery(completeListQuery(contentsid, useruid));
-  const { data: sections } = useSuspenseQuery(curriculumQuery(contentsid));
+  const detail = useQuery(lectureDetailQuery(contentsid, useruid));
+  const videos = useQuery(completeListQuery(contentsid, useruid));
+  const curriculum = useQuery(curriculumQuery(contentsid));
   const { data: last } = useQuery(lastWatchTimeQuery(useruid));
+
+  const failed = [detail, videos, curriculum].find((q) => q.isError);
+  if (failed) {
+    const retry = () => [detail, videos, curriculum].forEach((q) => q.isError && void q.refetch());
+    return <LoadFailed error={failed.error} onRetry={retry} />;
+  }
+  if (!detail.data || !videos.data || !curriculum.data) return <PageSkeleton lines={10} />;
+  const [lecture, completion, sections] = [detail.data, videos.data, curriculum.data];
 
   if (!lecture.ispurchased) {
     return (

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { myLecturesQuery, type MyLecture } from '../../api/queries/classroom-lectures';
 import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { LoadFailed } from './LoadFailed';
 import { ClassCard, type ResumePoint } from './ClassCard';
 import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
@@ -34,28 +36,36 @@ function resumeOf(
 
 /** /myclass, /myclassEnd and /myBookmark: one classroom tab as cards, with the count the side menu shows. */
 export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomTab }) {
-  const { data } = useSuspenseQuery(myLecturesQuery(useruid, tab));
+  const lectures = useQuery(myLecturesQuery(useruid, tab));
   // The exact second only sharpens 이어보기: the cards do not wait for it.
   const { data: last } = useQuery({ ...lastWatchTimeQuery(useruid), enabled: tab !== 'end' });
   const text = HEADINGS[tab];
   return (
     <div className="page classroom">
       <ClassroomTabs />
-      <h2 className="classroom__heading">
-        {text.title} <b data-testid="classroom-count">{data.totalCount}</b>개
-      </h2>
-      {data.list.length === 0 ? (
-        <EmptyState title={text.empty} hint={text.hint}>
-          <Link to="/main" className="btn btn--primary">
-            클래스 둘러보기
-          </Link>
-        </EmptyState>
+      {lectures.isPending ? (
+        <PageSkeleton lines={8} />
+      ) : lectures.isError ? (
+        <LoadFailed error={lectures.error} onRetry={() => void lectures.refetch()} />
       ) : (
-        <div className="class-cards">
-          {data.list.map((lecture) => (
-            <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
-          ))}
-        </div>
+        <>
+          <h2 className="classroom__heading">
+            {text.title} <b data-testid="classroom-count">{lectures.data.totalCount}</b>개
+          </h2>
+          {lectures.data.list.length === 0 ? (
+            <EmptyState title={text.empty} hint={text.hint}>
+              <Link to="/main" className="btn btn--primary">
+                클래스 둘러보기
+              </Link>
+            </EmptyState>
+          ) : (
+            <div className="class-cards">
+              {lectures.data.list.map((lecture) => (
+                <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
+              ))}
+            </div>
+          )}
+        </>
       )}
     </div>
   );

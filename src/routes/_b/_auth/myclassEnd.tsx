@@ -1,18 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myLecturesQuery } from '../../../api/queries/classroom-lectures';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { MyClassList } from '../../../features/classroom/MyClassList';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { RouteError } from '../../../components/ui/RouteError';
 
 export const Route = createFileRoute('/_b/_auth/myclassEnd')({
   staticData: { title: '종료된 클래스' },
-  loader: ({ context }) => {
-    const useruid = context.auth.member()?.useruid;
-    return useruid ? context.queryClient.ensureQueryData(myLecturesQuery(useruid, 'end')) : undefined;
-  },
-  pendingComponent: () => <PageSkeleton lines={8} />,
-  errorComponent: RouteError,
   component: MyClassEndRoute,
 });
 
