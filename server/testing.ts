@@ -76,6 +76,7 @@ export const samples: Record<
   getMedia: { query: { path: 'media/lectures/101/10111.mp4' }, headers: { Range: 'bytes=0-99' } },
   getCategories: { query: { isactive: 1, pcategoryid: 0 }, headers: { 'X-Application-Id': 'pilates-web', 'X-Application-Key': 'local-dev-key' } },
   getMyLectures: { body: { page: 1, pageSize: 10, useruid: 'u-demo-1', status: 'ing' } },
+  setBookmark: { body: { useruid: 'u-demo-1', contentsid: 101, isbookmarked: true } },
   getOnlineDetail: { params: { contentsid: 101, useruid: 'u-demo-1' } },
   getCurriculumSections: { params: { contentsid: 101 } },
   getSectionVideos: { params: { sectionid: 1011, useruid: 'u-demo-1' } },

@@ -19,13 +19,17 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename)),
+    'member exists': withDb((db, p) =>
+      ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename),
+    ),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       await sql`delete from carts where useruid = ${useruid}`.execute(db);
       for (const id of ids(p, 'contentsids'))
-        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
+        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(
+          db,
+        );
     }),
 
     // A paid card order of the member with the given id (created, or handed to this member when another holds it).
@@ -57,26 +61,90 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } = await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
+      const { rows } =
+        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
       if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
     }),
 
-    'no notice exists': withDb(async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db))),
+    'no notice exists': withDb(
+      async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db)),
+    ),
 
-    'no member has the email': withDb(async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db))),
+    'no member has the email': withDb(
+      async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db)),
+    ),
 
     'member has an active session token': withDb(async (db, p) => {
       await sql`insert into users (id, last_login, active_session_token) values (${text(p, 'useruid')}, '2024-05-01T10:00:00', ${text(p, 'sessionToken')})
         on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
     }),
 
-    'member has no users row': withDb(async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db))),
+    // Classroom and progress (issue 13). Each state sets exactly what its interaction's matchers need.
+    'member owns lecture': withDb((db, p) => activeEnrolment(db, text(p, 'useruid'), id(p, 'contentsid'))),
+
+    'member does not own lecture': withDb(async (db, p) => {
+      await sql`delete from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(
+        db,
+      );
+    }),
+
+    'member has not started lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`delete from progress where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`update enrollments set completed_at = null where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
+
+    'member has an ended class': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')} and end_at < '2025-01-01'`.execute(
+          db,
+        );
+      if (rows.length === 0) throw new Error(`the seed has no ended class ${p.contentsid} of member ${p.useruid}`);
+    }),
+
+    'member bookmarked only lecture, midway through it': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`delete from bookmarks where useruid = ${useruid}`.execute(db);
+      await sql`insert into bookmarks (useruid, contentsid, videoid, created_at) values (${useruid}, ${contentsid}, 0, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+      await sql`update enrollments set completed_at = null where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await watched(db, useruid, contentsid, id(p, 'videoid'), 120, false);
+    }),
+
+    'member completed one video of lecture and not another': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await watched(db, useruid, contentsid, id(p, 'completedvideoid'), 300, true);
+      await sql`delete from progress where useruid = ${useruid} and videoid = ${id(p, 'openvideoid')}`.execute(db);
+    }),
+
+    'member last watched video': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await watched(db, useruid, contentsid, id(p, 'videoid'), id(p, 'seconds'), false, kstNow());
+    }),
+
+    'member asked an answered question': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from qnas where qnaid = ${id(p, 'qnaid')} and contentsid = ${id(p, 'contentsid')} and useruid = ${text(p, 'useruid')} and answer is not null`.execute(
+          db,
+        );
+      if (rows.length === 0) throw new Error(`the seed has no answered question ${p.qnaid} of member ${p.useruid}`);
+    }),
+
+    'member has no users row': withDb(
+      async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
+    ),
   };
 }
 
 function text(p: StateParams, name: string): string {
   const v = p?.[name];
-  if (typeof v !== 'string' || v === '') throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || v === '')
+    throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -88,7 +156,8 @@ function id(p: StateParams, name: string): number {
 
 function ids(p: StateParams, name: string): number[] {
   const v = p?.[name];
-  if (!Array.isArray(v) || !v.every(Number.isInteger)) throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every(Number.isInteger))
+    throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
 }
 
@@ -110,4 +179,38 @@ async function paidOrder(db: Kysely<any>, useruid: string, paymentid: number, co
     on conflict (paymentid) do update set useruid = excluded.useruid`.execute(db);
   const { rows: now } = await sql<{ status: string }>`select status from payments where paymentid = ${paymentid}`.execute(db);
   if (now[0]?.status !== 'paid') throw new Error(`payment ${paymentid} exists but is ${now[0]?.status}, not paid`);
+}
+
+/** An enrolment of the member in the lecture that runs until 2099 (the seed's or a new one). */
+async function activeEnrolment(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
+  const { rows } = await sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+  if (rows.length)
+    await sql`update enrollments set end_at = greatest(end_at, '2099-12-31 23:59:59') where useruid = ${useruid} and contentsid = ${contentsid}`.execute(
+      db,
+    );
+  else
+    await sql`insert into enrollments (useruid, contentsid, start_at, end_at) values (${useruid}, ${contentsid}, '2024-05-01 10:00:00', '2099-12-31 23:59:59')`.execute(
+      db,
+    );
+}
+
+/** The member's progress on one video, as the player would have written it. */
+async function watched(
+  db: Kysely<any>,
+  useruid: string,
+  contentsid: number,
+  videoid: number,
+  seconds: number,
+  completed: boolean,
+  at = '2024-05-01 10:00:00',
+): Promise<void> {
+  await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at) values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, ${completed}, ${at})
+    on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = excluded.completed, updated_at = excluded.updated_at`.execute(
+    db,
+  );
+}
+
+/** Korean wall-clock time as the backend stores it (zone-less text), so this watch is the member's latest. */
+function kstNow(): string {
+  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -5,6 +5,7 @@ import { account } from './account';
 import { commerce } from './commerce';
 import { learning } from './learning';
 import { files } from './files';
+import { classroomBookmark } from './classroom-bookmark';
 
 /** Every yaml operationId → its handler. */
-export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files };
+export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files, ...classroomBookmark };

@@ -196,6 +196,8 @@ export const learning: Record<string, Handler> = {
     const b = ctx.body;
     const me = ownUser(ctx, b.useruid);
     await lectureOr404(ctx.s.db, b.contentsid);
+    // The yaml's rule: only members who bought the lecture may ask (issue 13).
+    if (!(await one(ctx.s.db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`))) return fail(409, '수강한 클래스에만 질문할 수 있습니다.');
     const m = await one<any>(ctx.s.db, sql`select name from members where useruid = ${me}`);
     let q: any;
     if (b.qnaid) {

@@ -626,6 +626,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Contents/SetBookmark/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmark or un-bookmark one of the member's classes
+         * @description Assumption: the spec lists bookmarks (/myBookmark, `GetMyLectures` status `bookmark`) but no call
+         *     that sets one. Sets the state given by `isbookmarked` (not a toggle), so a replayed or doubled request
+         *     leaves the same state. Only a class the member bought (an enrolment, active or ended; else 403),
+         *     only the token's own `useruid` (403), no token 401, an unknown class 404.
+         */
+        post: operations["setBookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/QnA/GetList/{contentsid}/{useruid}": {
         parameters: {
             query?: never;
@@ -1010,7 +1033,10 @@ export interface paths {
         put?: never;
         /**
          * Mark that lecture materials were downloaded
-         * @description No body. Stores the first `downloaddate` (refund-relevant, assumed).
+         * @description No body. Stores the first `downloaddate` (refund-relevant, assumed): /myEbook calls it before a
+         *     member's first download of a class's materials. Once materials were downloaded the class counts as
+         *     used, so a refund is no longer the full price without use (the refund rule itself is the
+         *     association's policy, not shown in the spec). Later calls keep the first date (idempotent).
          */
         post: operations["recordDownload"];
         delete?: never;
@@ -2333,6 +2359,29 @@ export interface components {
             completedate: string | null;
         };
         /**
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "contentsid": 101,
+         *       "isbookmarked": true
+         *     }
+         */
+        BookmarkRequest: {
+            useruid: components["schemas"]["UserUidValue"];
+            contentsid: number;
+            /** @description The state wanted. */
+            isbookmarked: boolean;
+        };
+        /**
+         * @example {
+         *       "contentsid": 101,
+         *       "isbookmarked": true
+         *     }
+         */
+        Bookmark: {
+            contentsid: number;
+            isbookmarked: boolean;
+        };
+        /**
          * @description Spec section 3, exactly these four counts.
          * @example {
          *       "cartCnt": 2,
@@ -3604,6 +3653,9 @@ export interface components {
         };
         MyLecturePageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["MyLecturePage"];
+        };
+        BookmarkEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Bookmark"];
         };
         /**
          * @example {
@@ -5047,6 +5099,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    setBookmark: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookmarkRequest"];
+            };
+        };
+        responses: {
+            /** @description The class's bookmark state after the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     getQnaList: {
