@@ -7,6 +7,7 @@ import {
   MAX_CONFIRM_ATTEMPTS,
   checkoutBreakdown,
   checkoutMachine,
+  type CheckoutEvent,
   type CheckoutOrder,
   type CheckoutStart,
 } from './checkout';
@@ -116,15 +117,16 @@ function harness(start: CheckoutStart) {
     effects,
     count: (name: string) => calls.filter((c) => c.name === name).length,
     /** Sends a member event, or settles the effect that is running with the given answer. */
-    async step(event: { type: string; output?: unknown; error?: unknown }) {
+    async step(event: CheckoutEvent | { type: string; output?: unknown; error?: unknown }) {
       const m = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
       if (!m) actor.send(event as never);
       else {
         const p = pending.get(m[2]!);
         if (!p) throw new Error(`no ${m[2]} is running`);
         pending.delete(m[2]!);
-        if (m[1] === 'done') p.resolve(event.output);
-        else p.reject(event.error);
+        const settled = event as { output?: unknown; error?: unknown };
+        if (m[1] === 'done') p.resolve(settled.output);
+        else p.reject(settled.error);
       }
       await tick();
     },
@@ -159,7 +161,7 @@ describe('checkout machine: shortest paths to every state, replayed on the real 
       for (const path of paths) {
         const h = harness(start);
         for (const step of path.steps) {
-          if (step.event.type === 'xstate.init') continue;
+          if ((step.event.type as string) === 'xstate.init') continue;
           await h.step(step.event);
           expect(valueOf(h.actor.getSnapshot()), `after ${step.event.type}`).toBe(valueOf(step.state as Snap));
         }
