@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { ProviderReturnPage } from '../../features/checkout/ProviderReturnPage';
+import { providerReturnOf } from '../../features/checkout/providerReturn';
 
 const TITLE = '결제 실패';
 
 export const Route = createFileRoute('/_bare/paymentFail')({
   staticData: { title: TITLE },
+  validateSearch: providerReturnOf,
   component: PaymentFailPage,
 });
 
 function PaymentFailPage() {
-  return <EmptyPage title={TITLE} message="결제가 완료되지 않았습니다." headingLevel={1} />;
+  return <ProviderReturnPage result="fail" query={Route.useSearch()} />;
 }

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { ReceiptPage } from '../../features/checkout/Receipt';
+import { optionalNumber } from '../../lib/searchParams';
 
 const TITLE = '수강 신청 결과';
 
 export const Route = createFileRoute('/_bare/paymentResultFree')({
   staticData: { title: TITLE },
+  validateSearch: (search: Record<string, unknown>) => ({ paymentid: optionalNumber(search.paymentid) ?? 0 }),
   component: PaymentResultFreePage,
 });
 
 function PaymentResultFreePage() {
-  return <EmptyPage title={TITLE} message="수강 신청 결과를 확인하고 있습니다." headingLevel={1} />;
+  const { paymentid } = Route.useSearch();
+  return <ReceiptPage paymentid={paymentid} free />;
 }
