@@ -46,22 +46,11 @@ const MAY_IMPORT = {
 };
 
 /** The router and the entry sit at the root of src/ beside config; below routes nobody imports them. */
-const APP_ROOT_ONLY = {
-  regex: '^(\\.\\./)+(router|routeTree\\.gen|main)(\\.tsx?)?$',
-  message: 'Only routes and the entry import the router or the entry (eslint.config.js).',
-};
+const APP_ROOT_ONLY = { regex: '^(\\.\\./)+(router|routeTree\\.gen|main)(\\.tsx?)?$', message: 'Only routes and the entry import the router or the entry (eslint.config.js).' };
 
 export default tseslint.config(
   {
-    ignores: [
-      'dist/**',
-      'node_modules/**',
-      'src/routeTree.gen.ts',
-      'src/api/schema.gen.ts',
-      '.data/**',
-      'contracts/pacts/**',
-      'screenshots/**',
-    ],
+    ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', '.data/**', 'contracts/pacts/**', 'screenshots/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -129,10 +118,7 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!xstate$|\\.{1,2}/)', message: 'machines/ depend on xstate and their own folder only' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!xstate$|\\.{1,2}/)', message: 'machines/ depend on xstate and their own folder only' }] }],
     },
   },
   {

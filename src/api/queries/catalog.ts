@@ -6,13 +6,7 @@ import type { components } from '../schema.gen';
 // Operations tagged `catalog` in openapi/storefront.yaml: lectures, curriculum, tags, categories, banners and main strips, branches.
 
 export type LectureSortType = components['schemas']['LectureSortType'];
-export const LECTURE_SORTS = [
-  'recent',
-  'popular',
-  'rating',
-  'pricelow',
-  'pricehigh',
-] as const satisfies readonly LectureSortType[];
+export const LECTURE_SORTS = ['recent', 'popular', 'rating', 'pricelow', 'pricehigh'] as const satisfies readonly LectureSortType[];
 export const LECTURE_PAGE_SIZE = 12;
 export const SIMILAR_COUNT = 4;
 /** Visitors ask for the class detail with useruid `0` (openapi getOnlineDetail). */
@@ -37,9 +31,7 @@ export function fetchOnlineLectures(p: LectureListParams, client: ApiClient = ap
 
 /** GET /api/Contents/GetOnlineDetail/{contentsid}/{useruid} */
 export function fetchLectureDetail(contentsid: number, useruid: string = VISITOR_UID, client: ApiClient = api) {
-  return datasOf(
-    client.GET('/api/Contents/GetOnlineDetail/{contentsid}/{useruid}', { params: { path: { contentsid, useruid } } }),
-  );
+  return datasOf(client.GET('/api/Contents/GetOnlineDetail/{contentsid}/{useruid}', { params: { path: { contentsid, useruid } } }));
 }
 
 /** POST /api/Contents/CurriculumList/ — sections with their videos. */
@@ -80,25 +72,13 @@ export const onlineLecturesQuery = (p: LectureListParams) =>
 export const lectureDetailQuery = (contentsid: number, useruid: string = VISITOR_UID) =>
   queryOptions({ queryKey: catalogKeys.detail(contentsid, useruid), queryFn: () => fetchLectureDetail(contentsid, useruid) });
 export const curriculumQuery = (contentsid: number) =>
-  queryOptions({
-    queryKey: catalogKeys.curriculum(contentsid),
-    queryFn: () => fetchCurriculum(contentsid),
-    staleTime: CATALOG_STALE,
-  });
+  queryOptions({ queryKey: catalogKeys.curriculum(contentsid), queryFn: () => fetchCurriculum(contentsid), staleTime: CATALOG_STALE });
 export const curriculumSectionsQuery = (contentsid: number) =>
-  queryOptions({
-    queryKey: catalogKeys.sections(contentsid),
-    queryFn: () => fetchCurriculumSections(contentsid),
-    staleTime: CATALOG_STALE,
-  });
+  queryOptions({ queryKey: catalogKeys.sections(contentsid), queryFn: () => fetchCurriculumSections(contentsid), staleTime: CATALOG_STALE });
 export const lectureTagsQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.tags(contentsid), queryFn: () => fetchLectureTags(contentsid), staleTime: CATALOG_STALE });
 export const similarLecturesQuery = (contentsid: number) =>
-  queryOptions({
-    queryKey: catalogKeys.similar(contentsid),
-    queryFn: () => fetchSimilarLectures(contentsid),
-    staleTime: CATALOG_STALE,
-  });
+  queryOptions({ queryKey: catalogKeys.similar(contentsid), queryFn: () => fetchSimilarLectures(contentsid), staleTime: CATALOG_STALE });
 
 // Main page strips and banners.
 /** How many lectures each strip of the main page shows. */
@@ -109,7 +89,9 @@ export function fetchBanners(client: ApiClient = api) {
 }
 
 export function fetchRecentLectures(client: ApiClient = api) {
-  return datasOf(client.POST('/api/Contents/GetRecentOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }));
+  return datasOf(
+    client.POST('/api/Contents/GetRecentOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }),
+  );
 }
 
 export function fetchPopularLectures(client: ApiClient = api) {
@@ -122,6 +104,8 @@ export function fetchMainContents(client: ApiClient = api) {
   return datasOf(client.POST('/api/Type/GetMainContents/', { body: { isonlybranch: true } }));
 }
 
+
+
 export const mainKeys = {
   banners: ['main', 'banners'] as const,
   recent: ['main', 'recent'] as const,
@@ -130,8 +114,7 @@ export const mainKeys = {
 };
 
 const MAIN_STALE = 5 * 60_000;
-export const bannersQuery = () =>
-  queryOptions({ queryKey: mainKeys.banners, queryFn: () => fetchBanners(), staleTime: MAIN_STALE });
+export const bannersQuery = () => queryOptions({ queryKey: mainKeys.banners, queryFn: () => fetchBanners(), staleTime: MAIN_STALE });
 export const recentLecturesQuery = () =>
   queryOptions({ queryKey: mainKeys.recent, queryFn: () => fetchRecentLectures(), staleTime: MAIN_STALE });
 export const popularLecturesQuery = () =>
@@ -170,10 +153,3 @@ export const branchKeys = { region: (region: string) => ['branch', region] as co
 
 export const branchesQuery = (region: string = BRANCH_REGION) =>
   queryOptions({ queryKey: branchKeys.region(region), queryFn: () => fetchBranches(region), staleTime: 30 * 60_000 });
-
-// checkout (issue 12)
-
-/** POST /api/Contents/GetOrderLectures/ — the lectures of /payment/{contentsids} with current prices, in request order. */
-export function fetchOrderLectures(contentsids: number[], client: ApiClient = api) {
-  return datasOf(client.POST('/api/Contents/GetOrderLectures/', { body: { contentsids } }));
-}

@@ -4,16 +4,9 @@ import type { CheckoutStart } from '../../../machines/checkout';
 import { useSessionUser } from '../../auth/sessionStore';
 import { ConfirmingNotice } from './ConfirmingNotice';
 import { OutcomeMessage } from './Receipt';
+import { providerReturnOf } from './providerReturn';
 import { useCheckout } from './useCheckout';
 import './checkout.css';
-
-/** The query a redirect-style provider returns with (PortOne V2: paymentId, txId; code and message on failure). */
-export interface ProviderReturn {
-  paymentId?: string;
-  txId?: string;
-  code?: string;
-  message?: string;
-}
 
 export const PAYMENT_NOT_COMPLETED = '결제가 완료되지 않았습니다.';
 
@@ -21,8 +14,9 @@ export const PAYMENT_NOT_COMPLETED = '결제가 완료되지 않았습니다.';
  * /paymentSuccess and /paymentFail: the provider's answer completes or fails the order through the checkout
  * machine (UpdatePaid is verified by the server), then the member lands on the result or sees why it failed.
  */
-export function ProviderReturnPage({ result, query }: { result: 'success' | 'fail'; query: ProviderReturn }) {
+export function ProviderReturnPage({ result }: { result: 'success' | 'fail' }) {
   const user = useSessionUser();
+  const [query] = useState(() => providerReturnOf(window.location.search));
   const paymentid = Number(query.paymentId) || 0;
   const [start] = useState<CheckoutStart>(() => {
     // PortOne returns every mobile run to one address; a `code` there is a failure too.

@@ -1,19 +1,22 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { fetchOrderLectures } from '../../api/queries/catalog';
+import { fetchOrderLectures } from '../../api/queries/catalogOrder';
 import { checkoutKeys, fetchOrder } from '../../api/queries/payment';
 import { isApiError } from '../../api/errors';
 import { useSessionUser } from '../../auth/sessionStore';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { formatWon } from '../../lib/format';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
+import { paymentIdOf } from './providerReturn';
 import './checkout.css';
 
 const minus = (n: number) => (n > 0 ? `-${formatWon(n)}` : formatWon(0));
 
 /** /paymentResult and /paymentResultFree: the receipt of one order, read from the server. */
-export function ReceiptPage({ paymentid, free }: { paymentid: number; free: boolean }) {
+export function ReceiptPage({ free }: { free: boolean }) {
   const user = useSessionUser();
+  const [paymentid] = useState(() => paymentIdOf(window.location.search));
   const order = useQuery({
     queryKey: checkoutKeys.order(paymentid),
     queryFn: () => fetchOrder(paymentid),

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutOrder } from '../../../machines/checkout';
 import type { OrderLecture } from '../../../machines/checkoutPrice';
-import { fetchOrderLectures } from '../../api/queries/catalog';
+import { fetchOrderLectures } from '../../api/queries/catalogOrder';
 import { checkOwnedLectures, fetchOrder, saveOrder, updatePaid } from '../../api/queries/payment';
 import { confirmCouponUse, confirmPointEntry, fetchPointSum, fetchUsableCoupon } from '../../api/queries/points';
 import type { components } from '../../api/schema.gen';

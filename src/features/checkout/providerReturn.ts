@@ -1,13 +1,24 @@
-import { optionalText } from '../../lib/searchParams';
-import type { ProviderReturn } from './ProviderReturnPage';
+/** The query a redirect-style provider returns with (PortOne V2: paymentId, txId; code and message on failure). */
+export interface ProviderReturn {
+  paymentId?: string;
+  txId?: string;
+  code?: string;
+  message?: string;
+}
 
-/** The provider's return query as text (the router JSON-parses `?paymentId=7001` into a number). */
-export function providerReturnOf(search: Record<string, unknown>): ProviderReturn {
-  const read = (name: string) => optionalText(search[name]);
-  const q: ProviderReturn = {};
+/** Read as typed text from the address (the router would turn `?paymentId=7001` into a number). */
+export function providerReturnOf(search: string): ProviderReturn {
+  const q = new URLSearchParams(search);
+  const out: ProviderReturn = {};
   for (const name of ['paymentId', 'txId', 'code', 'message'] as const) {
-    const v = read(name);
-    if (v !== undefined) q[name] = v;
+    const v = q.get(name);
+    if (v !== null) out[name] = v;
   }
-  return q;
+  return out;
+}
+
+/** `?paymentid=` of the result pages; 0 when absent or not a positive whole number. */
+export function paymentIdOf(search: string): number {
+  const n = Number(new URLSearchParams(search).get('paymentid'));
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
 }

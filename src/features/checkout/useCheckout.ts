@@ -34,11 +34,11 @@ export function useCheckout(start: CheckoutStart, member: Member | null) {
     const machine = checkoutMachineFor(member, {
       toResult: (paymentid) => {
         paidNow();
-        void navigate({ to: '/paymentResult', search: { paymentid }, replace: true });
+        void navigate({ href: `/paymentResult?paymentid=${paymentid}`, replace: true });
       },
       toFreeResult: (paymentid) => {
         paidNow();
-        void navigate({ to: '/paymentResultFree', search: { paymentid }, replace: true });
+        void navigate({ href: `/paymentResultFree?paymentid=${paymentid}`, replace: true });
       },
     });
     void devInspector().then((inspect) => {

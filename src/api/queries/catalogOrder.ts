@@ -1,0 +1,11 @@
+import { api, datasOf, type ApiClient } from '../client';
+
+// An operation tagged `catalog`, kept beside catalog.ts rather than in it: catalog.ts travels with the first
+// paint (`@first-paint`), and this call is made on the payment page only.
+
+// checkout (issue 12)
+
+/** POST /api/Contents/GetOrderLectures/ — the lectures of /payment/{contentsids} with current prices, in request order. */
+export function fetchOrderLectures(contentsids: number[], client: ApiClient = api) {
+  return datasOf(client.POST('/api/Contents/GetOrderLectures/', { body: { contentsids } }));
+}
