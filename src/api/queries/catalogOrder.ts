@@ -1,7 +1,7 @@
 import { api, datasOf, type ApiClient } from '../client';
 
 // An operation tagged `catalog`, kept beside catalog.ts rather than in it: catalog.ts travels with the first
-// paint (`@first-paint`), and this call is made on the payment page only.
+// paint (it carries the first-paint marker), and this call is made on the payment page only.
 
 // checkout (issue 12)
 
