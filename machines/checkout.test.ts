@@ -372,6 +372,20 @@ describe('checkout machine: journeys', () => {
     expect(h.actor.getSnapshot().context.couponMessage).toBe('사용 기간이 지난 쿠폰입니다.');
   });
 
+  it('provider approval whose order cannot be read: keeps asking, then a stalled message, never "failed"', async () => {
+    const h = harness(starts['provider return (success)']!);
+    for (let i = 0; i <= MAX_CONFIRM_ATTEMPTS; i++) await h.step(error('readOrder'));
+    expect(h.actor.getSnapshot().value).toBe('resumeStalled');
+    expect(h.calls.filter((c) => c.name === 'readOrder').map((c) => (c.input as { attempt: number }).attempt)).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
+    await h.step({ type: 'RETRY' });
+    await h.step(done('readOrder', order()));
+    await h.step(done('updatePaid', order({ status: 'paid' })));
+    await h.step(done('confirmLedger', undefined));
+    expect(h.actor.getSnapshot().value).toBe('paid');
+  });
+
   it('provider return with a failure: the order is read for a retry link and the reason is shown', async () => {
     const h = harness(starts['provider return (failure)']!);
     await h.step(done('readOrder', order({ status: 'failed' })));

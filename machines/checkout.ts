@@ -157,7 +157,7 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'readOrder',
         src: 'readOrder',
-        input: ({ context }) => ({ paymentid: resumeOf(context.start).paymentid, attempt: 0 }),
+        input: ({ context }) => ({ paymentid: resumeOf(context.start).paymentid, attempt: context.confirmAttempts }),
         onDone: [
           {
             guard: ({ context }) => context.start.kind === 'return' && !!context.start.failure,
@@ -190,6 +190,14 @@ export const checkoutMachine = setup({
           { target: 'loading', actions: 'forgetAttempt' },
         ],
         onError: [
+          // An approval came back but the order could not be read: keep asking, never call it failed.
+          {
+            guard: ({ context }) => approvalReturned(context) && context.confirmAttempts < MAX_CONFIRM_ATTEMPTS,
+            target: 'resuming',
+            reenter: true,
+            actions: assign({ confirmAttempts: ({ context }) => context.confirmAttempts + 1 }),
+          },
+          { guard: ({ context }) => approvalReturned(context), target: 'resumeStalled' },
           {
             guard: ({ context }) => context.start.kind === 'return',
             target: 'failed',
@@ -198,6 +206,10 @@ export const checkoutMachine = setup({
           { target: 'loading', actions: 'forgetAttempt' },
         ],
       },
+    },
+    resumeStalled: {
+      entry: assign({ message: CONFIRM_STALLED_MESSAGE }),
+      on: { RETRY: { target: 'resuming', actions: assign({ message: null, confirmAttempts: 0 }) } },
     },
     loading: {
       invoke: {
@@ -498,6 +510,12 @@ export const checkoutMachine = setup({
     },
   },
 });
+
+/** The provider said approved (a success return, or a reload after the card answered). */
+function approvalReturned(c: CheckoutContext): boolean {
+  if (c.start.kind === 'return') return !c.start.failure && !!c.start.pgtid;
+  return !!c.start.resume?.pgtid;
+}
 
 function resumeOf(start: CheckoutStart): { paymentid: number; pgtid: string | null } {
   if (start.kind === 'return') return { paymentid: start.paymentid, pgtid: start.pgtid };

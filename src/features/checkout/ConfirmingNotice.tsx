@@ -2,7 +2,7 @@ import type { CheckoutActor, CheckoutSnapshot } from './useCheckout';
 
 /** "결제 확인 중": the card was approved and the server is confirming; a stalled check can be retried. */
 export function ConfirmingNotice({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: CheckoutSnapshot }) {
-  const stalled = s.matches('confirmStalled');
+  const stalled = s.matches('confirmStalled') || s.matches('resumeStalled');
   return (
     <section className="checkout-notice" role="status" aria-live="polite">
       {!stalled && <span className="checkout-notice__spinner" aria-hidden="true" />}

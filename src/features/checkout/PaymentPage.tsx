@@ -58,7 +58,8 @@ export function PaymentPage({ contentsids }: { contentsids: number[] }) {
         </Link>
       </Notice>
     );
-  if (s.matches('confirming') || s.matches('confirmStalled')) return <ConfirmingNotice actor={actor} snapshot={s} />;
+  if (s.matches('confirming') || s.matches('confirmStalled') || s.matches('resumeStalled'))
+    return <ConfirmingNotice actor={actor} snapshot={s} />;
   if (s.matches('paid') || s.matches('paidFree') || s.matches('failed'))
     return <Notice title="결제가 처리되었습니다" message="결과 페이지로 이동합니다." />;
   return (

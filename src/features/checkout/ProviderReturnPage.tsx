@@ -36,7 +36,8 @@ export function ProviderReturnPage({ result }: { result: 'success' | 'fail' }) {
   if (!running || running.snapshot.matches('resuming'))
     return <OutcomeMessage title="결제 확인 중" message="결제 결과를 확인하고 있습니다." />;
   const { actor, snapshot: s } = running;
-  if (s.matches('confirming') || s.matches('confirmStalled')) return <ConfirmingNotice actor={actor} snapshot={s} />;
+  if (s.matches('confirming') || s.matches('confirmStalled') || s.matches('resumeStalled'))
+    return <ConfirmingNotice actor={actor} snapshot={s} />;
   if (s.matches('paid')) return <OutcomeMessage title="결제가 완료되었습니다" message="결제 결과 페이지로 이동합니다." />;
   const ids = s.context.order?.contentsids ?? [];
   return (
