@@ -98,6 +98,17 @@ describe('checkout journeys (real server, local test card)', () => {
     expect(paid[0]).toMatchObject({ contentsids: [104, 106], paidamount: 97500 });
     expect(paid[0]!.pgtid).toMatch(/^LPT-/);
     expect(await api.pointSum()).toBe(Math.floor(97500 * 0.05)); // all 5,500 spent, 5 % earned
+
+    // The class is now the member's: the class view offers 바로 수강하기 and no buy buttons.
+    await page.goto('/classView/106');
+    await page.getByRole('link', { name: '바로 수강하기' }).waitFor();
+    expect(await page.getByRole('button', { name: '바로 구매' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '장바구니' }).count()).toBe(0);
+    // A class not yet owned: 바로 구매 opens its payment page.
+    await page.goto('/classView/113');
+    await page.getByRole('button', { name: '바로 구매' }).click();
+    await page.waitForURL('**/payment/113');
+    await expect.poll(() => page.locator('.checkout-lectures__name').allTextContents()).toEqual(['허리디스크 운동 가이드']);
     await context.close();
   });
 
