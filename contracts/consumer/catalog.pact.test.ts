@@ -18,6 +18,7 @@ import {
   fetchMenuCategories,
   fetchBranches,
 } from '../../src/api/queries/catalog';
+import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
 
 /**
  * Calls of the yaml's `catalog` tag: categories, lecture lists and search, lecture detail, curriculum,
@@ -202,5 +203,38 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
       .executeTest(async (server) => {
         const branches = await fetchBranches('Seoul', clientFor(server.url));
         expect(branches[0]?.region).toBe('Seoul');
+      }));
+
+  // checkout (issue 12)
+  it('lists the lectures being ordered, in request order', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the order lectures 104 and 106')
+      .withRequest('POST', '/api/Contents/GetOrderLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ contentsids: [104, 106] }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope([
+            like({ ...lecture, contentsid: 104, tags: eachLike('코어') }),
+            like({ ...lecture, contentsid: 106, tags: eachLike('코어') }),
+          ]),
+        ),
+      )
+      .executeTest(async (server) => {
+        const list = await fetchOrderLectures([104, 106], clientFor(server.url));
+        expect(list.map((l) => l.contentsid)).toEqual([104, 106]);
+      }));
+
+  it('an order of an unknown lecture is not found', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the order lecture 99999 that does not exist')
+      .withRequest('POST', '/api/Contents/GetOrderLectures/', (b) => b.headers(commonHeaders).jsonBody({ contentsids: [99999] }))
+      .willRespondWith(404, (b) => b.jsonBody({ success: false, respMessage: like('요청하신 강의를 찾을 수 없습니다.') }))
+      .executeTest(async (server) => {
+        await expect(fetchOrderLectures([99999], clientFor(server.url))).rejects.toMatchObject({ status: 404 });
       }));
 });

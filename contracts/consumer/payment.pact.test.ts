@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
 import { lecture } from './fixtures';
+import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
 import {
-  fetchOrderLectures,
   fetchPaymentInfo,
   fetchPaymentList,
   PAYMENT_PAGE_SIZE,

@@ -138,7 +138,104 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'member has no users row': withDb(
       async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
     ),
+
+    // checkout (issue 12)
+    'member owns lectures': withDb(async (db, p) => {
+      for (const c of ids(p, 'contentsids'))
+        await sql`insert into enrollments (useruid, contentsid, start_at, end_at) values (${text(p, 'useruid')}, ${c}, '2024-05-01 10:00:00', '2099-12-31 23:59:59')
+          on conflict (useruid, contentsid) do update set end_at = excluded.end_at`.execute(db);
+    }),
+
+    // Unused, not expired, held by no open order.
+    'coupon is valid for member': withDb(async (db, p) => {
+      const couponnumber = text(p, 'couponnumber');
+      const r =
+        await sql`update coupons set used_by = null, used_at = null, expires_at = '2099-12-31 23:59:59' where couponnumber = ${couponnumber}`.execute(
+          db,
+        );
+      if (!Number(r.numAffectedRows ?? 0)) throw new Error(`the seed has no coupon ${couponnumber}`);
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where couponnumber = ${couponnumber} and status = 'ready'`.execute(
+        db,
+      );
+    }),
+
+    'coupon has expired': withDb(async (db, p) => {
+      const r =
+        await sql`update coupons set expires_at = '2020-01-01 00:00:00', used_by = null where couponnumber = ${text(p, 'couponnumber')}`.execute(
+          db,
+        );
+      if (!Number(r.numAffectedRows ?? 0)) throw new Error(`the seed has no coupon ${p.couponnumber}`);
+    }),
+
+    // No open order holds any of the member's points, and the balance is at least `points`.
+    'member has usable points': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where useruid = ${useruid} and status = 'ready'`.execute(
+        db,
+      );
+      const { rows } = await sql<{
+        balance: number;
+      }>`select coalesce((select balance from point_balances where useruid = ${useruid}), 0) as balance`.execute(db);
+      const missing = id(p, 'points') - Number(rows[0]?.balance ?? 0);
+      if (missing > 0)
+        await sql`insert into points (useruid, amount, reason, created_at) values (${useruid}, ${missing}, '이벤트 적립', '2024-05-01 09:00:00')`.execute(
+          db,
+        );
+    }),
+
+    // An open order of `amount` won (no coupon, no points) and a card transaction in `txstatus` for it.
+    'member has an open order with a card transaction': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      const contentsids = ids(p, 'contentsids');
+      const amount = id(p, 'amount');
+      await clearOrder(db, paymentid);
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where useruid = ${useruid} and status = 'ready' and contentsids = ${contentsids.join(',')}`.execute(
+        db,
+      );
+      await sql`delete from enrollments where useruid = ${useruid} and contentsid in (${sql.join(contentsids)})`.execute(db);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, created_at, expires_at)
+        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, ${amount}, ${amount}, 'ready', 'card', '2024-05-01 10:00:00', '2099-12-31 23:59:59')`.execute(
+        db,
+      );
+      for (const c of contentsids)
+        await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${c}, ${amount})`.execute(db);
+      await sql`delete from local_payments where txid = ${text(p, 'pgtid')}`.execute(db);
+      await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at) values (${text(p, 'pgtid')}, ${String(paymentid)}, ${amount}, ${text(p, 'txstatus')}, '2024-05-01 10:00:30')`.execute(
+        db,
+      );
+    }),
+
+    // A paid order that used `couponnumber` (optional) and spent `pointused` points, with its ledger rows.
+    'member has a paid order with a coupon and points': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      const contentsids = ids(p, 'contentsids');
+      const pointused = id(p, 'pointused');
+      const couponnumber = typeof p.couponnumber === 'string' ? p.couponnumber : null;
+      await clearOrder(db, paymentid);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, point_used, couponnumber, status, pay_method, created_at, paid_at)
+        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, 10000, ${10000 + pointused}, ${pointused}, ${couponnumber}, 'paid', 'card', '2024-05-01 10:00:00', '2024-05-01 10:01:00')`.execute(
+        db,
+      );
+      if (couponnumber)
+        await sql`update coupons set used_by = ${useruid}, used_at = '2024-05-01 10:01:00' where couponnumber = ${couponnumber}`.execute(
+          db,
+        );
+      if (pointused > 0)
+        await sql`insert into points (useruid, amount, reason, created_at, paymentid, kind) values (${useruid}, ${-pointused}, '결제 시 사용', '2024-05-01 10:01:00', ${paymentid}, 'use')`.execute(
+          db,
+        );
+    }),
   };
+}
+
+/** Removes an order a state is about to create (states may run more than once on one database). */
+async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
+  await sql`delete from points where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);
+  await sql`update enrollments set paymentid = null where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from payments where paymentid = ${paymentid}`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {

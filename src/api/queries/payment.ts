@@ -17,28 +17,35 @@ export function fetchPaymentInfo(paymentid: number, contentsid = 0, client: ApiC
   return datasOf(client.GET('/api/Payment/GetInfo/{paymentid}/{contentsid}', { params: { path: { paymentid, contentsid } } }));
 }
 
-/**
- * POST /api/Contents/GetOrderLectures/ — the lectures of an order (titles, thumbnails). Tagged `catalog` in the
- * yaml, kept here beside its payment screens: catalog.ts travels in the first paint, this call never does.
- */
-export function fetchOrderLectures(contentsids: number[], client: ApiClient = api) {
-  return datasOf(client.POST('/api/Contents/GetOrderLectures/', { body: { contentsids } }));
-}
-
 export const paymentKeys = {
   all: ['payment'] as const,
   list: (useruid: string, page: number) => ['payment', 'list', useruid, page] as const,
   info: (paymentid: number) => ['payment', 'info', paymentid] as const,
-  lectures: (contentsids: number[]) => ['payment', 'lectures', contentsids] as const,
 };
 
 export const paymentListQuery = (useruid: string, page: number) =>
   queryOptions({ queryKey: paymentKeys.list(useruid, page), queryFn: () => fetchPaymentList(useruid, page) });
 export const paymentInfoQuery = (paymentid: number) =>
   queryOptions({ queryKey: paymentKeys.info(paymentid), queryFn: () => fetchPaymentInfo(paymentid) });
-export const orderLecturesQuery = (contentsids: number[]) =>
-  queryOptions({
-    queryKey: paymentKeys.lectures(contentsids),
-    queryFn: () => fetchOrderLectures(contentsids),
-    staleTime: 5 * 60_000,
-  });
+
+// checkout (issue 12)
+
+type PaymentSaveRequest = components['schemas']['PaymentSaveRequest'];
+
+/** POST /api/Payment/IsCompleteTitle/ — which of the lectures the member already owns. */
+export function checkOwnedLectures(useruid: string, contentsids: number[], client: ApiClient = api) {
+  return datasOf(client.POST('/api/Payment/IsCompleteTitle/', { body: { useruid, contentsids } }));
+}
+
+/**
+ * POST /api/Payment/Save/ — the server prices the order; `idempotencyKey` (one per attempt) makes a repeated
+ * request name the same order.
+ */
+export function saveOrder(body: PaymentSaveRequest, idempotencyKey: string, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Payment/Save/', { body, headers: { 'Idempotency-Key': idempotencyKey } }));
+}
+
+/** POST /api/Payment/UpdatePaid/ — the server verifies the card transaction and completes the order. */
+export function updatePaid(paymentid: number, pgtid: string, amount: number, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount } }));
+}

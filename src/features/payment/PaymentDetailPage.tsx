@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { orderLecturesQuery, paymentInfoQuery, type Payment } from '../../api/queries/payment';
+import { orderLecturesQuery } from '../../api/queries/catalogOrder';
+import { paymentInfoQuery, type Payment } from '../../api/queries/payment';
 import { formatWon } from '../../lib/format';
 import { formatDateTimeKst, paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
