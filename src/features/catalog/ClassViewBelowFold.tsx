@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
@@ -5,12 +6,12 @@ import { LectureGrid } from '../../components/ui/LectureCard';
 import { Ratings } from './Ratings';
 
 /** The lower half of /classView: ratings, tags and similar classes. */
-export function ClassViewBelowFold({ contentsid }: { contentsid: number }) {
+export function ClassViewBelowFold({ contentsid, ratingPanel }: { contentsid: number; ratingPanel?: ReactNode }) {
   const tags = useQuery(lectureTagsQuery(contentsid));
   const similar = useQuery(similarLecturesQuery(contentsid));
   return (
     <>
-      <Ratings contentsid={contentsid} />
+      <Ratings contentsid={contentsid}>{ratingPanel}</Ratings>
       {tags.data && tags.data.length > 0 && (
         <section className="class-block">
           <h3 className="class-block__title">태그</h3>

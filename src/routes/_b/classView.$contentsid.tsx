@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
+import { RatingPanel } from '../../features/ratings/RatingPanel';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 import { useSessionUser } from '../../auth/sessionStore';
@@ -22,5 +23,13 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
 function ClassViewRoute() {
   const { contentsid } = Route.useParams();
   const user = useSessionUser();
-  return <ClassViewPage contentsid={contentsid} useruid={user.data?.useruid ?? VISITOR_UID} />;
+  const useruid = user.data?.useruid ?? null;
+  // The route composes the two features: catalog lays the page out, ratings owns the member's rating.
+  return (
+    <ClassViewPage
+      contentsid={contentsid}
+      useruid={useruid ?? VISITOR_UID}
+      ratingPanel={<RatingPanel contentsid={contentsid} useruid={useruid} />}
+    />
+  );
 }
