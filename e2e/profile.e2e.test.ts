@@ -82,3 +82,83 @@ describe('leaving', () => {
     await context.close();
   });
 });
+
+describe('ratings on the class view', () => {
+  const summaryCount = async (page: Page) => Number((await page.locator('.star-summary__score .muted').textContent())?.match(/\d+/)?.[0]);
+
+  it('an owner writes a rating with the keyboard, edits it and deletes it; summary and list follow', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
+    await page.waitForURL('**/main');
+    await page.goto('/classView/101');
+    await page.locator('#ratings').scrollIntoViewIfNeeded();
+    const form = page.getByRole('form', { name: '수강평 작성' });
+    await form.waitFor();
+    await expect.poll(() => summaryCount(page)).toBeGreaterThan(0);
+    const before = await summaryCount(page);
+
+    // nothing chosen: said on screen
+    await form.getByRole('button', { name: '수강평 등록' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe('별점을 선택해주세요.');
+
+    // keyboard: focus the first star, arrow right three times = 4 stars
+    await form.getByRole('radio', { name: '별점 1점' }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await form.getByRole('radio', { name: '별점 4점' }).isChecked()).toBe(true);
+    await form.getByRole('textbox').fill('호흡과 골반 정렬이 정말 좋아졌어요.');
+    await form.getByRole('button', { name: '수강평 등록' }).click();
+    expect(await popupText(page)).toBe('수강평이 저장되었습니다.');
+    await confirmPopup(page);
+    const mine = page.getByLabel('내 수강평', { exact: true });
+    await expect.poll(() => mine.locator('.my-rating__text').textContent()).toBe('호흡과 골반 정렬이 정말 좋아졌어요.');
+    await expect.poll(() => summaryCount(page)).toBe(before + 1);
+    await expect.poll(() => page.locator('.rating-list li', { hasText: '호흡과 골반 정렬이 정말 좋아졌어요.' }).count()).toBe(1);
+
+    // edit
+    await mine.getByRole('button', { name: '수정' }).click();
+    const edit = page.getByRole('form', { name: '수강평 수정' });
+    await edit.getByRole('radio', { name: '별점 2점' }).check();
+    await edit.getByRole('textbox').fill('후반부는 조금 어려웠어요.');
+    await edit.getByRole('button', { name: '수정 완료' }).click();
+    expect(await popupText(page)).toBe('수강평이 저장되었습니다.');
+    await confirmPopup(page);
+    await expect.poll(() => mine.locator('.my-rating__text').textContent()).toBe('후반부는 조금 어려웠어요.');
+    expect(await mine.getByRole('img', { name: '내 별점 2점' }).count()).toBe(1);
+    await expect.poll(() => page.locator('.rating-list li', { hasText: '후반부는 조금 어려웠어요.' }).count()).toBe(1);
+    expect(await summaryCount(page)).toBe(before + 1);
+
+    // delete: 취소 keeps it, 확인 removes it
+    await mine.getByRole('button', { name: '삭제' }).click();
+    expect(await popupText(page)).toBe('작성한 수강평을 삭제하시겠습니까?');
+    await page.locator('.swal2-cancel', { hasText: '취소' }).click();
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    expect(await mine.count()).toBe(1);
+    await mine.getByRole('button', { name: '삭제' }).click();
+    await popupText(page);
+    // the confirm closes and the result opens in the same popup container
+    await page.locator('.swal2-confirm', { hasText: '확인' }).click();
+    await expect.poll(() => popupText(page)).toBe('수강평이 삭제되었습니다.');
+    await confirmPopup(page);
+    await page.getByRole('form', { name: '수강평 작성' }).waitFor();
+    await expect.poll(() => summaryCount(page)).toBe(before);
+    expect(await page.locator('.rating-list li', { hasText: '후반부는 조금 어려웠어요.' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a visitor and a member who does not own the class are told why they cannot rate', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/classView/101');
+    await page.locator('#ratings').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.rating-note').textContent()).toContain('로그인 후, 클래스를 수강한 회원만');
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
+    await page.waitForURL('**/main');
+    await page.goto('/classView/104');
+    await page.locator('#ratings').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.rating-note').textContent()).toBe('이 클래스를 구매한 회원만 수강평을 작성할 수 있습니다.');
+    expect(await page.getByRole('form', { name: '수강평 작성' }).count()).toBe(0);
+    await context.close();
+  });
+});
