@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
+import { lectureTagsQuery, publisherLecturesQuery, similarLecturesQuery } from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Ratings } from './Ratings';
 
-/** The lower half of /classView: ratings, tags and similar classes. */
-export function ClassViewBelowFold({ contentsid, ratingPanel }: { contentsid: number; ratingPanel?: ReactNode }) {
+interface BelowFoldProps {
+  contentsid: number;
+  teachername: string;
+  ratingPanel?: ReactNode;
+}
+
+/** The lower half of /classView: ratings, tags, the teacher's other classes and similar classes. */
+export function ClassViewBelowFold({ contentsid, teachername, ratingPanel }: BelowFoldProps) {
   const tags = useQuery(lectureTagsQuery(contentsid));
+  const publisher = useQuery(publisherLecturesQuery(teachername, contentsid));
   const similar = useQuery(similarLecturesQuery(contentsid));
   return (
     <>
@@ -24,6 +31,14 @@ export function ClassViewBelowFold({ contentsid, ratingPanel }: { contentsid: nu
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {publisher.data && publisher.data.list.length > 0 && (
+        <section className="class-block" aria-labelledby="publisher-title">
+          <h3 className="class-block__title" id="publisher-title">
+            이 강사의 다른 클래스
+          </h3>
+          <LectureGrid lectures={publisher.data.list} />
         </section>
       )}
       {similar.data && similar.data.length > 0 && (

@@ -35,7 +35,7 @@ export function ClassViewPage({ contentsid, useruid, ratingPanel }: { contentsid
         <Curriculum contentsid={contentsid} />
       </Deferred>
       <Deferred minHeight={900} id="ratings" onInteraction>
-        <ClassViewBelowFold contentsid={contentsid} ratingPanel={ratingPanel} />
+        <ClassViewBelowFold contentsid={contentsid} teachername={lecture.teachername} ratingPanel={ratingPanel} />
       </Deferred>
     </div>
   );
