@@ -162,3 +162,34 @@ describe('ratings on the class view', () => {
     await context.close();
   });
 });
+
+describe('an image attachment', () => {
+  // A 2×1 PNG: small enough to inline here, real enough for the browser to decode.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGN4V6ynoqICAAlqAfwrmODQAAAAAElFTkSuQmCC', 'base64');
+
+  it('is shown inline in the suggestion through the URL GetFileUrl returns, and still downloadable', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
+    await page.waitForURL('**/main');
+    await page.goto('/q&a?tab=suggest');
+    await page.getByRole('button', { name: '문의하기' }).click();
+    const form = page.getByRole('form', { name: '문의 작성' });
+    await form.locator('select[name="suggesttype"]').selectOption({ index: 1 });
+    await form.locator('input[name="title"]').fill('자세 사진을 봐주세요');
+    await form.locator('textarea[name="content"]').fill('골반 정렬이 맞는지 궁금합니다.');
+    await form.locator('input[type="file"]').setInputFiles({ name: '자세.png', mimeType: 'image/png', buffer: PNG });
+    const urlCall = page.waitForResponse((r) => r.url().includes('/api/file/url?filename='));
+    await form.getByRole('button', { name: '문의 등록' }).click();
+    await popupText(page);
+    await confirmPopup(page);
+
+    const answer = (await (await urlCall).json()) as { datas: { url: string } };
+    const img = page.getByRole('img', { name: '자세.png' });
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toBe(answer.datas.url);
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(2);
+    expect(await page.locator('.attachments a', { hasText: '자세.png' }).count()).toBe(1);
+    await context.close();
+  });
+});

@@ -54,7 +54,8 @@ describe('inline images (storefront-web → storefront-api)', () => {
       .executeTest(async (server) => {
         const { url } = await fetchFileUrl('20240501_posture.png', clientFor(server.url));
         expect(url).toContain('filename=20240501_posture.png');
-      });
+      })
+      .finally(() => setAccessTokenSource(() => undefined));
   });
 
   it('GetFileUrl: an unknown file is a 404 with the message the screen shows', () =>
