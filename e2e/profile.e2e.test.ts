@@ -193,3 +193,46 @@ describe('an image attachment', () => {
     await context.close();
   });
 });
+
+describe('/join', () => {
+  it('a visitor is offered the provider sign-in; a member is told they already joined', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/join');
+    await expect.poll(() => page.locator('.login__intro').textContent()).toContain('가입하세요');
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
+    await page.waitForURL('**/main');
+    await page.goto('/join');
+    await expect.poll(() => page.locator('.login__done').textContent()).toContain('이미 가입된 회원입니다');
+    await context.close();
+  });
+
+  it('a provider account without a member record signs up: required agreements, then the server’s duplicate answer', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.newMember.email}"]`).click();
+    await page.waitForURL('**/main');
+    // Fault injection: the member-record read says "none" (as for a fresh provider account); createuser
+    // still goes to the real server, which finds the email taken.
+    await page.route('**/api/GetUserInfo/', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, respMessage: '회원 정보를 찾을 수 없습니다.' }) }),
+    );
+    await page.goto('/join');
+    const form = page.getByRole('form', { name: '회원가입' });
+    await form.waitFor();
+    await form.getByLabel('휴대폰 번호').fill('010-5555-6666');
+    await form.getByRole('button', { name: '가입하기' }).click();
+    expect(await form.locator('#agreeterms-error').textContent()).toBe('이용약관에 동의해주세요.');
+    expect(await form.locator('#agreeprivacy-error').textContent()).toBe('개인정보 처리방침에 동의해주세요.');
+    expect(await form.getByRole('link', { name: '전문 보기' }).first().getAttribute('href')).toBe('/termsOfUse');
+
+    await form.getByLabel('[필수] 이용약관 동의').check();
+    await form.getByLabel('[필수] 개인정보 처리방침 동의').check();
+    const sent = page.waitForRequest('**/api/createuser');
+    await form.getByRole('button', { name: '가입하기' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ email: DEMO.newMember.email, phone: '010-5555-6666', agreeterms: true, agreeprivacy: true, agreemarketing: false });
+    expect(await popupText(page)).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+    await confirmPopup(page);
+    expect(new URL(page.url()).pathname).toBe('/join');
+    await context.close();
+  });
+});
