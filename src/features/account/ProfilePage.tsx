@@ -13,7 +13,7 @@ export function ProfilePage({ useruid }: { useruid: string }) {
   const member = useQuery(memberQuery(useruid));
   return (
     <div className="page profile">
-      <h2 className="profile__title">회원정보 수정</h2>
+      <h2 className="profile__title">기본 정보</h2>
       {member.isError && (
         <p className="profile__error" role="alert">
           {member.error.message}
