@@ -84,7 +84,8 @@ describe('leaving', () => {
 });
 
 describe('ratings on the class view', () => {
-  const summaryCount = async (page: Page) => Number((await page.locator('.star-summary__score .muted').textContent())?.match(/\d+/)?.[0]);
+  const summaryCount = async (page: Page) =>
+    Number((await page.locator('.star-summary__score .muted').textContent())?.match(/\d+/)?.[0]);
 
   it('an owner writes a rating with the keyboard, edits it and deletes it; summary and list follow', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
@@ -157,7 +158,9 @@ describe('ratings on the class view', () => {
     await page.waitForURL('**/main');
     await page.goto('/classView/104');
     await page.locator('#ratings').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator('.rating-note').textContent()).toBe('이 클래스를 구매한 회원만 수강평을 작성할 수 있습니다.');
+    await expect
+      .poll(() => page.locator('.rating-note').textContent())
+      .toBe('이 클래스를 구매한 회원만 수강평을 작성할 수 있습니다.');
     expect(await page.getByRole('form', { name: '수강평 작성' }).count()).toBe(0);
     await context.close();
   });
@@ -165,7 +168,10 @@ describe('ratings on the class view', () => {
 
 describe('an image attachment', () => {
   // A 2×1 PNG: small enough to inline here, real enough for the browser to decode.
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGN4V6ynoqICAAlqAfwrmODQAAAAAElFTkSuQmCC', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGN4V6ynoqICAAlqAfwrmODQAAAAAElFTkSuQmCC',
+    'base64',
+  );
 
   it('is shown inline in the suggestion through the URL GetFileUrl returns, and still downloadable', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
@@ -214,7 +220,11 @@ describe('/join', () => {
     // Fault injection: the member-record read says "none" (as for a fresh provider account); createuser
     // still goes to the real server, which finds the email taken.
     await page.route('**/api/GetUserInfo/', (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, respMessage: '회원 정보를 찾을 수 없습니다.' }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, respMessage: '회원 정보를 찾을 수 없습니다.' }),
+      }),
     );
     await page.goto('/join');
     const form = page.getByRole('form', { name: '회원가입' });
@@ -229,7 +239,13 @@ describe('/join', () => {
     await form.getByLabel('[필수] 개인정보 처리방침 동의').check();
     const sent = page.waitForRequest('**/api/createuser');
     await form.getByRole('button', { name: '가입하기' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ email: DEMO.newMember.email, phone: '010-5555-6666', agreeterms: true, agreeprivacy: true, agreemarketing: false });
+    expect((await sent).postDataJSON()).toMatchObject({
+      email: DEMO.newMember.email,
+      phone: '010-5555-6666',
+      agreeterms: true,
+      agreeprivacy: true,
+      agreemarketing: false,
+    });
     expect(await popupText(page)).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
     await confirmPopup(page);
     expect(new URL(page.url()).pathname).toBe('/join');

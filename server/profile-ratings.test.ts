@@ -7,7 +7,8 @@ let s: TestServer;
 let otherToken = '';
 beforeAll(async () => {
   s = await testServer();
-  otherToken = (await s.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false } })).json.datas.accessToken;
+  otherToken = (await s.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false } })).json.datas
+    .accessToken;
 }, 30_000);
 afterAll(() => s?.close());
 
@@ -32,7 +33,9 @@ describe("profile calls with another member's useruid", () => {
   });
 
   it('without a token both are 401', async () => {
-    expect((await s.call('POST', '/api/UpdateUser', { body: { useruid: 'u-demo-1', phone: '010-1111-2222' }, auth: false })).status).toBe(401);
+    expect(
+      (await s.call('POST', '/api/UpdateUser', { body: { useruid: 'u-demo-1', phone: '010-1111-2222' }, auth: false })).status,
+    ).toBe(401);
     expect((await s.call('POST', '/api/LeaveUser', { body: { useruid: 'u-demo-1' }, auth: false })).status).toBe(401);
   });
 
@@ -71,7 +74,9 @@ describe('ratings', () => {
     const list = await s.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 50, contentsid: 101 } });
     const theirs = list.json.datas.list.find((r: { ismine: boolean }) => !r.ismine);
     expect(theirs).toBeDefined();
-    const edit = await s.call('POST', '/api/Rating/Save/', { body: { ...mine, ratingid: theirs.ratingid, ratescore: 1, content: '조작' } });
+    const edit = await s.call('POST', '/api/Rating/Save/', {
+      body: { ...mine, ratingid: theirs.ratingid, ratescore: 1, content: '조작' },
+    });
     expect(edit.status).toBe(404);
     const del = await s.call('POST', `/api/Rating/Delete?id=${theirs.ratingid}&contentsid=101&ratescore=${theirs.ratescore}`);
     expect(del.status).toBe(404);
@@ -83,7 +88,9 @@ describe('ratings', () => {
   });
 
   it("a member cannot delete the owner's rating", async () => {
-    const own = (await s.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 1, contentsid: 101, useruid: 'u-demo-1' } })).json.datas.list[0];
+    const own = (
+      await s.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 1, contentsid: 101, useruid: 'u-demo-1' } })
+    ).json.datas.list[0];
     const r = await s.call('POST', `/api/Rating/Delete?id=${own.ratingid}&contentsid=101&ratescore=${own.ratescore}`, other());
     expect(r.status).toBe(404);
     const stars = await s.call('POST', '/api/Rating/GetRatingStarInfo/101');

@@ -40,6 +40,7 @@ export const memberKeys = {
   byEmail: (email: string) => ['member', 'email', email] as const,
 };
 
-export const memberQuery = (useruid: string) => queryOptions({ queryKey: memberKeys.byUid(useruid), queryFn: () => fetchMember(useruid) });
+export const memberQuery = (useruid: string) =>
+  queryOptions({ queryKey: memberKeys.byUid(useruid), queryFn: () => fetchMember(useruid) });
 export const memberByEmailQuery = (email: string) =>
   queryOptions({ queryKey: memberKeys.byEmail(email), queryFn: () => fetchMemberByEmail(email), retry: false });

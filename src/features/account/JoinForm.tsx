@@ -59,7 +59,14 @@ export function JoinForm({ account }: { account: SessionUserData }) {
       </label>
       <label>
         <span>휴대폰 번호</span>
-        <input name="phone" type="tel" inputMode="numeric" placeholder="010-1234-5678" autoComplete="tel-national" aria-invalid={!!errors.phone} />
+        <input
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          placeholder="010-1234-5678"
+          autoComplete="tel-national"
+          aria-invalid={!!errors.phone}
+        />
         {error('phone')}
       </label>
       <fieldset className="join-form__agreements">

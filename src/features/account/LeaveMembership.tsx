@@ -47,9 +47,7 @@ export function LeaveMembership({ useruid }: { useruid: string }) {
         <h3 id="leave-dialog-title">정말 탈퇴하시겠어요?</h3>
         <p>탈퇴하면 아래 항목이 모두 사라지며 복구할 수 없습니다.</p>
         <ul className="leave-dialog__losses">
-          <li>
-            수강 중인 클래스와 학습 진도{info.data ? ` (${info.data.classCnt}개 클래스)` : ''}
-          </li>
+          <li>수강 중인 클래스와 학습 진도{info.data ? ` (${info.data.classCnt}개 클래스)` : ''}</li>
           <li>보유 포인트와 쿠폰{info.data ? ` (${formatPoints(info.data.pointSum)} P)` : ''}</li>
           <li>발급받은 수료증과 시험 기록</li>
           <li>결제 내역, 장바구니, 북마크, 수강평</li>

@@ -58,7 +58,14 @@ export function ProfileForm({ member }: { member: Member }) {
       </dl>
       <label>
         <span>이름</span>
-        <input name="name" defaultValue={member.name} maxLength={20} autoComplete="name" aria-invalid={!!errors.name} aria-describedby="name-error" />
+        <input
+          name="name"
+          defaultValue={member.name}
+          maxLength={20}
+          autoComplete="name"
+          aria-invalid={!!errors.name}
+          aria-describedby="name-error"
+        />
         {errors.name && (
           <em className="field-error" id="name-error" role="alert">
             {errors.name}

@@ -19,7 +19,11 @@ export function ProfilePage({ useruid }: { useruid: string }) {
           {member.error.message}
         </p>
       )}
-      {member.data ? <ProfileForm key={savedKey(member.data)} member={member.data} /> : !member.isError && <SkeletonBlock height={360} />}
+      {member.data ? (
+        <ProfileForm key={savedKey(member.data)} member={member.data} />
+      ) : (
+        !member.isError && <SkeletonBlock height={360} />
+      )}
       <LeaveMembership useruid={useruid} />
     </div>
   );

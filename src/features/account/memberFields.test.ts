@@ -9,11 +9,14 @@ describe('Korean mobile number', () => {
     ['011-123-4567', '011-123-4567'],
   ])('accepts %s as %s', (input, stored) => expect(mobilePhone.parse(input)).toBe(stored));
 
-  it.each(['', '02-123-4567', '010-12-5678', '0101234567890', '010-abcd-5678', '020-1234-5678'])('refuses %j with the Korean message', (input) => {
-    const r = mobilePhone.safeParse(input);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe(PHONE_MESSAGE);
-  });
+  it.each(['', '02-123-4567', '010-12-5678', '0101234567890', '010-abcd-5678', '020-1234-5678'])(
+    'refuses %j with the Korean message',
+    (input) => {
+      const r = mobilePhone.safeParse(input);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(PHONE_MESSAGE);
+    },
+  );
 });
 
 describe('profile fields', () => {

@@ -35,7 +35,8 @@ export function AttachmentList({ files }: { files: UploadedFile[] }) {
 
 function InlineImage({ file }: { file: UploadedFile }) {
   const url = useQuery(fileUrlQuery(file.filename));
-  if (url.isError) return <p className="attachment-image__error">이미지를 불러오지 못했습니다. 아래 첨부파일로 내려받아 주세요.</p>;
+  if (url.isError)
+    return <p className="attachment-image__error">이미지를 불러오지 못했습니다. 아래 첨부파일로 내려받아 주세요.</p>;
   if (!url.data) return <div className="attachment-image attachment-image--loading" aria-hidden="true" />;
   return (
     <figure className="attachment-image">

@@ -92,6 +92,12 @@ function MemberRatingPanel({ contentsid, useruid }: { contentsid: number; userui
     );
 
   return (
-    <RatingForm key={rating?.ratingid ?? 'new'} initial={rating} pending={save.isPending} onSubmit={save.mutate} onCancel={rating ? () => setEditing(false) : undefined} />
+    <RatingForm
+      key={rating?.ratingid ?? 'new'}
+      initial={rating}
+      pending={save.isPending}
+      onSubmit={save.mutate}
+      onCancel={rating ? () => setEditing(false) : undefined}
+    />
   );
 }

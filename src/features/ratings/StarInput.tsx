@@ -11,7 +11,14 @@ export function StarInput({ value, onChange }: { value: number; onChange: (score
       <div className="star-input__stars">
         {SCORES.map((score) => (
           <label key={score} className={score <= value ? 'on' : undefined}>
-            <input type="radio" name="ratescore" value={score} checked={value === score} onChange={() => onChange(score)} aria-label={`별점 ${score}점`} />
+            <input
+              type="radio"
+              name="ratescore"
+              value={score}
+              checked={value === score}
+              onChange={() => onChange(score)}
+              aria-label={`별점 ${score}점`}
+            />
             <span aria-hidden="true">★</span>
           </label>
         ))}
