@@ -10,8 +10,6 @@ import {
   fetchLectureTags,
   fetchOnlineLectures,
   fetchSimilarLectures,
-  fetchPublisherLectures,
-  PUBLISHER_COUNT,
   MAIN_STRIP_SIZE,
   fetchBanners,
   fetchMainContents,
@@ -20,6 +18,7 @@ import {
   fetchMenuCategories,
   fetchBranches,
 } from '../../src/api/queries/catalog';
+import { PUBLISHER_COUNT, fetchPublisherLectures } from '../../src/api/queries/catalogPublisher';
 
 /**
  * Calls of the yaml's `catalog` tag: categories, lecture lists and search, lecture detail, curriculum,

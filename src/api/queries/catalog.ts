@@ -56,18 +56,6 @@ export function fetchSimilarLectures(contentsid: number, client: ApiClient = api
   );
 }
 
-/** How many of the teacher's other lectures the class view shows. */
-export const PUBLISHER_COUNT = 4;
-
-/** POST /api/Contents/GetPublisherLectures/: the teacher's other lectures, without the current one. */
-export function fetchPublisherLectures(teachername: string, excludecontentsid: number, client: ApiClient = api) {
-  return datasOf(
-    client.POST('/api/Contents/GetPublisherLectures/', {
-      body: { page: 1, pageSize: PUBLISHER_COUNT, teachername, excludecontentsid, isonlybranch: true },
-    }),
-  );
-}
-
 export const catalogKeys = {
   all: ['catalog'] as const,
   lectures: (p: LectureListParams) => ['catalog', 'lectures', p] as const,
@@ -76,7 +64,6 @@ export const catalogKeys = {
   sections: (contentsid: number) => ['catalog', 'sections', contentsid] as const,
   tags: (contentsid: number) => ['catalog', 'tags', contentsid] as const,
   similar: (contentsid: number) => ['catalog', 'similar', contentsid] as const,
-  publisher: (teachername: string, excludecontentsid: number) => ['catalog', 'publisher', teachername, excludecontentsid] as const,
 };
 
 const CATALOG_STALE = 60_000;
@@ -90,12 +77,6 @@ export const curriculumSectionsQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.sections(contentsid), queryFn: () => fetchCurriculumSections(contentsid), staleTime: CATALOG_STALE });
 export const lectureTagsQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.tags(contentsid), queryFn: () => fetchLectureTags(contentsid), staleTime: CATALOG_STALE });
-export const publisherLecturesQuery = (teachername: string, excludecontentsid: number) =>
-  queryOptions({
-    queryKey: catalogKeys.publisher(teachername, excludecontentsid),
-    queryFn: () => fetchPublisherLectures(teachername, excludecontentsid),
-    staleTime: CATALOG_STALE,
-  });
 export const similarLecturesQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.similar(contentsid), queryFn: () => fetchSimilarLectures(contentsid), staleTime: CATALOG_STALE });
 

@@ -6,7 +6,7 @@ import { useSessionUser, type SessionUserData } from '../../auth/sessionStore';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { JoinForm } from './JoinForm';
 import { LoginPanel } from './LoginPanel';
-import './profile.css';
+import './login.css';
 
 const TITLE = '회원가입';
 

@@ -3,7 +3,7 @@ import { memberQuery, type Member } from '../../api/queries/account';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { LeaveMembership } from './LeaveMembership';
 import { ProfileForm } from './ProfileForm';
-import './profile.css';
+import './login.css';
 
 /** A saved change remounts the form, so its inputs show what the server stored (010-1234-5678). */
 const savedKey = (m: Member) => `${m.useruid}|${m.name}|${m.phone ?? ''}|${m.agreemarketing}`;

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lectureTagsQuery, publisherLecturesQuery, similarLecturesQuery } from '../../api/queries/catalog';
+import { lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
+import { publisherLecturesQuery } from '../../api/queries/catalogPublisher';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Ratings } from './Ratings';
 

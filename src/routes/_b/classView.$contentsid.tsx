@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
-import { RatingPanel } from '../../features/ratings/RatingPanel';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 import { useSessionUser } from '../../auth/sessionStore';
 import { idParam } from '../../lib/routeParams';
 
 const TITLE = '클래스 상세';
+
+// The rating form sits below the fold: its code (and styles) load only when the ratings block renders.
+const RatingPanel = lazy(() => import('../../features/ratings/RatingPanel').then((m) => ({ default: m.RatingPanel })));
 
 export const Route = createFileRoute('/_b/classView/$contentsid')({
   staticData: { title: TITLE },
@@ -29,7 +32,11 @@ function ClassViewRoute() {
     <ClassViewPage
       contentsid={contentsid}
       useruid={useruid ?? VISITOR_UID}
-      ratingPanel={<RatingPanel contentsid={contentsid} useruid={useruid} />}
+      ratingPanel={
+        <Suspense fallback={null}>
+          <RatingPanel contentsid={contentsid} useruid={useruid} />
+        </Suspense>
+      }
     />
   );
 }
