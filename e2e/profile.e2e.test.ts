@@ -215,10 +215,10 @@ describe('/join', () => {
   it('a provider account without a member record signs up: required agreements, then the server’s duplicate answer', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/login');
-    await page.locator(`.member-btn[data-email="${DEMO.newMember.email}"]`).click();
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
     await page.waitForURL('**/main');
-    // Fault injection: the member-record read says "none" (as for a fresh provider account); createuser
-    // still goes to the real server, which finds the email taken.
+    // (u-demo-2 left in the test above.) Fault injection: the member-record read says "none", as for a fresh
+    // provider account; createuser still goes to the real server, which finds the email taken.
     await page.route('**/api/GetUserInfo/', (route) =>
       route.fulfill({
         status: 404,
@@ -240,7 +240,7 @@ describe('/join', () => {
     const sent = page.waitForRequest('**/api/createuser');
     await form.getByRole('button', { name: '가입하기' }).click();
     expect((await sent).postDataJSON()).toMatchObject({
-      email: DEMO.newMember.email,
+      email: DEMO.member.email,
       phone: '010-5555-6666',
       agreeterms: true,
       agreeprivacy: true,
