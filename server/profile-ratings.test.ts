@@ -102,3 +102,15 @@ describe('ratings', () => {
     expect(after.json.datas.distribution['4']).toBe(stars.json.datas.distribution['4'] - 1);
   });
 });
+
+describe('leaving, replayed', () => {
+  it('the second LeaveUser of the same member is refused and the token no longer reads the profile', async () => {
+    const first = await s.call('POST', '/api/LeaveUser', { body: { useruid: 'u-demo-2' }, ...other() });
+    expect(first.status).toBe(200);
+    const again = await s.call('POST', '/api/LeaveUser', { body: { useruid: 'u-demo-2' }, ...other() });
+    expect(again.status).toBe(404);
+    expect(again.json.respMessage).toBe('회원 정보를 찾을 수 없습니다.');
+    expect((await s.call('POST', '/api/GetUserInfoWithUseruid/u-demo-2', other())).status).toBe(404);
+    expect((await s.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false } })).status).toBe(404);
+  });
+});
