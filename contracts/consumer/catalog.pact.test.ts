@@ -19,6 +19,7 @@ import {
   fetchBranches,
 } from '../../src/api/queries/catalog';
 import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
+import { PUBLISHER_COUNT, fetchPublisherLectures } from '../../src/api/queries/catalogPublisher';
 
 /**
  * Calls of the yaml's `catalog` tag: categories, lecture lists and search, lecture detail, curriculum,
@@ -191,6 +192,23 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
       .executeTest(async (server) => {
         const similar = await fetchSimilarLectures(101, clientFor(server.url));
         expect(similar[0]?.contentsid).toBe(101);
+      }));
+
+  it("lists the teacher's other lectures, without the current one", () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the other lectures of the teacher of lecture 101')
+      .withRequest('POST', '/api/Contents/GetPublisherLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ page: 1, pageSize: PUBLISHER_COUNT, teachername: '최밸런스 강사', excludecontentsid: 101, isonlybranch: true }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope({ list: eachLike({ ...lecture, contentsid: integer(105), teachername: '최밸런스 강사' }), totalCount: integer(4), page: 1, pageSize: PUBLISHER_COUNT })),
+      )
+      .executeTest(async (server) => {
+        const others = await fetchPublisherLectures('최밸런스 강사', 101, clientFor(server.url));
+        expect(others.list[0]?.teachername).toBe('최밸런스 강사');
+        expect(others.list.some((l) => l.contentsid === 101)).toBe(false);
       }));
 
   it('shows the Seoul branch', () =>

@@ -19,9 +19,39 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) =>
-      ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename),
-    ),
+    // A pact may withdraw the member (LeaveUser): the state brings them back for the interactions after it.
+    'member exists': withDb(async (db, p) => {
+      await sql`update members set left_at = null, email = regexp_replace(email, '^left-[0-9]+-', '') where useruid = ${text(p, 'useruid')}`.execute(
+        db,
+      );
+      await ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename);
+    }),
+
+    'member has rated the lecture': withDb(async (db, p) => {
+      const [useruid, contentsid, ratingid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'ratingid')];
+      await sql`delete from ratings where (useruid = ${useruid} and contentsid = ${contentsid}) or ratingid = ${ratingid}`.execute(
+        db,
+      );
+      await sql`insert into ratings (ratingid, contentsid, useruid, username, ratescore, content, created_at)
+        values (${ratingid}, ${contentsid}, ${useruid}, '회원', ${id(p, 'ratescore')}, ${text(p, 'content')}, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member owns the lecture and has not rated it': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      const { rows } = await sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      if (rows.length === 0) throw new Error(`the seed has no enrolment of ${useruid} in ${contentsid}`);
+      await sql`delete from ratings where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
+
+    'member does not own the lecture': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(
+          db,
+        );
+      if (rows.length > 0) throw new Error(`the seed enrols ${p.useruid} in ${p.contentsid}`);
+    }),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');

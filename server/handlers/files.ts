@@ -11,6 +11,7 @@ import { rangeResponse } from '../media';
 import { verifySignature } from '../signedUrl';
 import { NOT_OWNER_VIDEO, checkDownload, downloadPath, downloadPathFor, fileAccess } from './access';
 
+const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
@@ -72,7 +73,10 @@ export const files: Record<string, Handler> = {
     const file = up ? join(uploadsDir(s.dataDir), up.filename) : '';
     if (!up || !existsSync(file)) return fail(404, '요청하신 파일을 찾을 수 없습니다.');
     const bytes = readFileSync(file);
-    return new Response(new Uint8Array(bytes), { headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) } });
+    // Raster images keep their type so the SPA can show them inline (<img> of GetFileUrl's URL); anything
+    // else, SVG included (it can carry script), stays an opaque download.
+    const type = INLINE_IMAGE_TYPES.has(up.content_type) ? up.content_type : 'application/octet-stream';
+    return new Response(new Uint8Array(bytes), { headers: { ...headers, 'content-type': type, 'content-length': String(bytes.length) } });
   },
   async getMedia({ s, query, req }) {
     // Every lecture video of the demo points at one small sample clip shipped in server/assets.
