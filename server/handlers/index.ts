@@ -5,6 +5,8 @@ import { account } from './account';
 import { commerce } from './commerce';
 import { learning } from './learning';
 import { files } from './files';
+import { quizAttempts } from './quiz-attempts';
+import { quizCertificate } from './quiz-certificate';
 
 /** Every yaml operationId → its handler. */
-export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files };
+export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files, ...quizAttempts, ...quizCertificate };
