@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fail, ok, type Ctx, type Handler } from './context';
+import { fail, ok, type Handler } from './context';
 import { usablePoints } from './orders';
 import { iso, isoOrNull, lectureOr404, lectures, one, ownUser, page, pageOf } from './shared';
 import { kst } from '../time';
