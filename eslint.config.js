@@ -28,7 +28,7 @@ import boundaries from 'eslint-plugin-boundaries';
 const MAY_IMPORT = {
   app: ['routes', 'features', 'components', 'auth', 'session', 'api', 'lib', 'machines'],
   routes: ['features', 'components', 'auth', 'api', 'lib', 'app'],
-  features: ['components', 'auth', 'api', 'lib', 'app'],
+  features: ['components', 'auth', 'api', 'lib', 'app', 'machines'],
   components: ['auth', 'api', 'lib', 'app'],
   auth: ['session', 'api', 'lib', 'machines', 'app'],
   session: ['lib', 'app', 'machines'],

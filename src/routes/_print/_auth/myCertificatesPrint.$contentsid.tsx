@@ -1,13 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { CertificatePrintPage } from '../../../features/quiz/CertificatePrintPage';
+import { myCertificatesQuery } from '../../../api/queries/quiz';
+import { RouteError } from '../../../components/ui/RouteError';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { idParam } from '../../../lib/routeParams';
 
 const TITLE = '수료증 출력';
 
 export const Route = createFileRoute('/_print/_auth/myCertificatesPrint/$contentsid')({
   staticData: { title: TITLE },
-  component: CertificatePrintPage,
+  params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
+  loader: ({ context }) => {
+    const member = context.auth.member();
+    return member ? context.queryClient.ensureQueryData(myCertificatesQuery(member.useruid)) : undefined;
+  },
+  pendingComponent: () => <PageSkeleton lines={8} />,
+  errorComponent: RouteError,
+  component: CertificatePrintRoute,
 });
 
-function CertificatePrintPage() {
-  return <EmptyPage title={TITLE} message="수료증을 불러오는 중입니다." headingLevel={1} />;
+function CertificatePrintRoute() {
+  const { contentsid } = Route.useParams();
+  return <CertificatePrintPage contentsid={contentsid} />;
 }
