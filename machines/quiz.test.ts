@@ -55,7 +55,7 @@ const events: GraphEvent[] = [
   failed('loadQuiz'),
   { type: 'ANSWER', questionid: 1, choice: 1 },
   { type: 'ANSWER', questionid: 2, choice: 1 },
-  done('saveDraft', { isscoreid: 7, startedat: '2026-11-23T20:00:00+09:00' }),
+  done('saveDraft', { isscoreid: 7, startedat: '2026-11-23T20:00:00+09:00', savedat: '2026-11-23T20:01:00+09:00' }),
   failed('saveDraft'),
   { type: 'SUBMIT' },
   { type: 'TIME_UP' },
@@ -99,7 +99,7 @@ function liveActor() {
   const machine = quizMachine.provide({
     actors: {
       loadQuiz: effect<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
-      saveDraft: effect<{ isscoreid: number; startedat: string }, Submission>('saveDraft'),
+      saveDraft: effect<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
       submitAnswers: effect<QuizResult, Submission>('submitAnswers'),
       checkRetake: effect<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
       countdown: fromCallback(() => undefined),
@@ -156,7 +156,7 @@ describe('quiz machine: what the member sees', () => {
     const saveDraft = vi.fn(async (input: { answers: unknown[] }) => ({
       isscoreid: 7,
       startedat: '2026-11-23T20:00:00+09:00',
-      n: input.answers.length,
+      savedat: `2026-11-23T20:0${input.answers.length}:00+09:00`,
     }));
     const submitAnswers = vi.fn(async (_: { answers: unknown[] }) => result(true));
     const machine = quizMachine.provide({

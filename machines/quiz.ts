@@ -61,6 +61,8 @@ export interface QuizContext {
   contentsid: number;
   useruid: string;
   isscoreid: number;
+  /** When this screen last saved the draft (null until the first save since loading or a retake). */
+  savedAt: string | null;
   test: QuizTest | null;
   answers: Record<number, number>;
   /** Epoch ms when the time limit ends; null = no limit. */
@@ -116,7 +118,7 @@ export const quizMachine = setup({
   },
   actors: {
     loadQuiz: missingActor<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
-    saveDraft: missingActor<{ isscoreid: number; startedat: string }, Submission>('saveDraft'),
+    saveDraft: missingActor<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
     submitAnswers: missingActor<QuizResult, Submission>('submitAnswers'),
     checkRetake: missingActor<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
     countdown,
@@ -144,6 +146,7 @@ export const quizMachine = setup({
     contentsid: input.contentsid,
     useruid: input.useruid,
     isscoreid: input.isscoreid ?? 0,
+    savedAt: null,
     test: null,
     answers: {},
     deadline: null,
@@ -216,15 +219,28 @@ export const quizMachine = setup({
               {
                 guard: 'submitRequested',
                 target: '#quiz.submitting',
-                actions: assign({ isscoreid: ({ event }) => event.output.isscoreid }),
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                }),
               },
               {
                 guard: 'dirty',
                 target: 'saving',
                 reenter: true,
-                actions: assign({ isscoreid: ({ event }) => event.output.isscoreid, dirty: false }),
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                  dirty: false,
+                }),
               },
-              { target: 'answering', actions: assign({ isscoreid: ({ event }) => event.output.isscoreid }) },
+              {
+                target: 'answering',
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                }),
+              },
             ],
             // The answers stay in memory; only a reload would lose the unsaved ones.
             onError: { target: 'answering', actions: assign({ notice: 'draftFailed', dirty: false }) },
@@ -277,6 +293,7 @@ export const quizMachine = setup({
             actions: assign(({ context, event }) => ({
               retake: event.output,
               answers: {},
+              savedAt: null,
               result: null,
               deadline: deadlineOf(context.test!, null),
             })),

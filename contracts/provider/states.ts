@@ -19,38 +19,98 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename)),
+    'member exists': withDb((db, p) =>
+      ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename),
+    ),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       await sql`delete from carts where useruid = ${useruid}`.execute(db);
       for (const id of ids(p, 'contentsids'))
-        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
+        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(
+          db,
+        );
     }),
 
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } = await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
+      const { rows } =
+        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
       if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
     }),
 
-    'no notice exists': withDb(async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db))),
+    'no notice exists': withDb(
+      async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db)),
+    ),
 
-    'no member has the email': withDb(async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db))),
+    'no member has the email': withDb(
+      async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db)),
+    ),
 
     'member has an active session token': withDb(async (db, p) => {
       await sql`insert into users (id, last_login, active_session_token) values (${text(p, 'useruid')}, '2024-05-01T10:00:00', ${text(p, 'sessionToken')})
         on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
     }),
 
-    'member has no users row': withDb(async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db))),
+    'member has no users row': withDb(
+      async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
+    ),
+
+    // Quiz states (issue 14): the quiz of lecture N is quiz N in the seed.
+    'member may take the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        select ${useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2024-05-01 10:00:00' from videos where contentsid = ${contentsid}
+        on conflict (useruid, contentsid, videoid) do update set completed = true`.execute(db);
+    }),
+
+    'member lacks progress for the quiz of a lecture': withDb(async (db, p) => {
+      await sql`delete from progress where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(db);
+    }),
+
+    'member has a quiz draft': withDb(async (db, p) => {
+      const [useruid, contentsid, isscoreid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'isscoreid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (isscoreid, quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
+        values (${isscoreid}, ${contentsid}, ${useruid}, ${contentsid}, 0, false, ${JSON.stringify([{ questionid: contentsid * 10 + 1, choice: 1 }])}, '2024-05-01 10:05:00', true, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has failed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 20, false, '[]', '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has passed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 80, true, '[]', '2024-05-01 10:00:00')
+        on conflict (quizid, useruid) where passed do nothing`.execute(db);
+      await sql`update enrollments set completed_at = coalesce(completed_at, '2024-05-01 10:00:00') where useruid = ${useruid} and contentsid = ${contentsid}`.execute(
+        db,
+      );
+    }),
+
+    'a certificate has the number': withDb(async (db, p) => {
+      await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${text(p, 'certificateno')}, ${text(p, 'useruid')}, ${id(p, 'contentsid')}, '2024-05-01 10:00:00')
+        on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno`.execute(db);
+    }),
+
+    'no certificate has the number': withDb(
+      async (db, p) => void (await sql`delete from certificates where certificateno = ${text(p, 'certificateno')}`.execute(db)),
+    ),
   };
 }
 
 function text(p: StateParams, name: string): string {
   const v = p?.[name];
-  if (typeof v !== 'string' || v === '') throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || v === '')
+    throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -62,7 +122,8 @@ function id(p: StateParams, name: string): number {
 
 function ids(p: StateParams, name: string): number[] {
   const v = p?.[name];
-  if (!Array.isArray(v) || !v.every(Number.isInteger)) throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every(Number.isInteger))
+    throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
 }
 
