@@ -31,7 +31,7 @@ export function QuizQuestions({ snapshot, send }: Props) {
       ? TEXT.draftFailed
       : saving
         ? TEXT.saving
-        : c.isscoreid
+        : c.savedAt
           ? TEXT.saved
           : test.isdraft
             ? TEXT.resumed
