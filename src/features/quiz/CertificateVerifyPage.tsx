@@ -7,7 +7,7 @@ import { longKoreanDate } from './certificateText';
 import './certificate.css';
 
 const TEXT = {
-  title: '수료증 진위 확인',
+  title: '수료증 번호로 확인',
   intro: '수료증에 적힌 번호로 발급 여부를 확인할 수 있습니다. 개인정보 보호를 위해 성명은 일부만 표시됩니다.',
   label: '수료증 번호',
   check: '확인',

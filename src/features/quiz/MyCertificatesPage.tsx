@@ -25,8 +25,7 @@ export function MyCertificatesPage() {
   if (list.length === 0) return <EmptyPage title={TEXT.title} message={TEXT.empty} />;
   return (
     <section className="page certs">
-      <h2 className="certs__title">{TEXT.title}</h2>
-      <p className="certs__count">{TEXT.count(list.length)}</p>
+      <h2 className="certs__title">{TEXT.count(list.length)}</h2>
       <ul className="certs__list">
         {list.map((l) => {
           const c = l.certificate!;
