@@ -42,7 +42,13 @@ const test = (extra: Record<string, unknown>) => ({
   questions: eachLike({ ...question, answer: nullValue() }),
   ...extra,
 });
-const answers = { quizid: 101, contentsid: 101, useruid: ME, answers: [{ questionid: 1011, choice: 3 }] };
+// Every question answered (choice 3 is wrong for each in the seed), so each result carries a choice.
+const answers = {
+  quizid: 101,
+  contentsid: 101,
+  useruid: ME,
+  answers: [1011, 1012, 1013, 1014, 1015].map((questionid) => ({ questionid, choice: 3 })),
+};
 
 beforeAll(() => setAccessTokenSource(() => DEMO_TOKEN));
 afterAll(() => setAccessTokenSource(() => undefined));
@@ -114,7 +120,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
     pact
       .addInteraction()
       .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
-      .uponReceiving('a draft save of one answer for the quiz of lecture 101')
+      .uponReceiving('a draft save of answers for the quiz of lecture 101')
       .withRequest('POST', '/api/Evaluate/Scoring/0', (b) => b.headers(member).jsonBody(answers))
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -135,7 +141,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
     pact
       .addInteraction()
       .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
-      .uponReceiving('a submission of a wrong answer to the quiz of lecture 101')
+      .uponReceiving('a submission of wrong answers to the quiz of lecture 101')
       .withRequest('POST', '/api/Evaluate/Scoring/1', (b) => b.headers(member).jsonBody(answers))
       .willRespondWith(200, (b) =>
         b.jsonBody(

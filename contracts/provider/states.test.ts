@@ -29,9 +29,10 @@ function pactWithState(state: { name: string; params?: Record<string, unknown> }
 }
 
 let server: RunningServer;
+// A fresh PGlite migrates and seeds on start: over 10 s when the machine is busy.
 beforeAll(async () => {
   server = await startServer({ memory: true, quiet: true });
-});
+}, 60_000);
 afterAll(() => server?.close());
 
 const verify = (file: string) => verifyPacts({ baseUrl: server.url, files: [file], db: server.db, logLevel: 'error' });

@@ -70,11 +70,12 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await sql`delete from progress where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(db);
     }),
 
+    // Every question answered in the draft, so each resumed question carries the member's choice.
     'member has a quiz draft': withDb(async (db, p) => {
       const [useruid, contentsid, isscoreid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'isscoreid')];
       await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
       await sql`insert into quiz_results (isscoreid, quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
-        values (${isscoreid}, ${contentsid}, ${useruid}, ${contentsid}, 0, false, ${JSON.stringify([{ questionid: contentsid * 10 + 1, choice: 1 }])}, '2024-05-01 10:05:00', true, '2024-05-01 10:00:00')`.execute(
+        values (${isscoreid}, ${contentsid}, ${useruid}, ${contentsid}, 0, false, ${JSON.stringify([1, 2, 3, 4, 5].map((n) => ({ questionid: contentsid * 10 + n, choice: 1 })))}, '2024-05-01 10:05:00', true, '2024-05-01 10:00:00')`.execute(
         db,
       );
     }),
