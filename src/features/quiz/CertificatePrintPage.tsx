@@ -1,7 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSessionUser } from '../../auth/sessionStore';
-import { myCertificatesQuery } from '../../api/queries/quiz';
+import { useMyCertificates } from './useMyCertificates';
 import { EmptyPage } from '../../components/page/EmptyPage';
 import { longKoreanDate } from './certificateText';
 import './certificate-print.css';
@@ -24,9 +22,9 @@ const TEXT = {
 
 /** /myCertificatesPrint/$contentsid: one A4 portrait page; print CSS hides everything but the certificate. */
 export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
-  const user = useSessionUser();
-  const { data } = useSuspenseQuery(myCertificatesQuery(user.data?.useruid ?? ''));
-  const c = data.list.find((l) => l.contentsid === contentsid)?.certificate;
+  const { list, fallback } = useMyCertificates();
+  if (fallback) return fallback;
+  const c = list.find((l) => l.contentsid === contentsid)?.certificate;
   if (!c)
     return (
       <EmptyPage title="수료증 출력" message={TEXT.notFound} headingLevel={1}>

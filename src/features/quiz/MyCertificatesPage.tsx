@@ -1,7 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSessionUser } from '../../auth/sessionStore';
-import { myCertificatesQuery } from '../../api/queries/quiz';
+import { useMyCertificates } from './useMyCertificates';
 import { EmptyPage } from '../../components/page/EmptyPage';
 import { formatDate } from '../../lib/format';
 import './certificate.css';
@@ -19,9 +17,8 @@ const TEXT = {
 
 /** /myCertificates: every completed lecture with its certificate number, an 출력 link and the public check. */
 export function MyCertificatesPage() {
-  const user = useSessionUser();
-  const { data } = useSuspenseQuery(myCertificatesQuery(user.data?.useruid ?? ''));
-  const list = data.list.filter((l) => l.certificate !== null);
+  const { list, fallback } = useMyCertificates();
+  if (fallback) return fallback;
   if (list.length === 0) return <EmptyPage title={TEXT.title} message={TEXT.empty} />;
   return (
     <section className="page certs">
@@ -48,7 +45,7 @@ export function MyCertificatesPage() {
               <div className="certs__actions">
                 <Link
                   to="/myCertificatesPrint/$contentsid"
-                  params={{ contentsid: l.contentsid }}
+                  params={{ contentsid: String(l.contentsid) }}
                   className="btn btn--primary btn--sm"
                   aria-label={`${c.title} 수료증 ${TEXT.print}`}
                 >

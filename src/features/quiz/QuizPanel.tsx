@@ -117,7 +117,7 @@ function ProgressBar({ progress, required }: { progress: number; required: numbe
 function CertificateLinks({ contentsid }: { contentsid: number }) {
   return (
     <p className="quiz__actions">
-      <Link to="/myCertificatesPrint/$contentsid" params={{ contentsid }} className="btn btn--primary">
+      <Link to="/myCertificatesPrint/$contentsid" params={{ contentsid: String(contentsid) }} className="btn btn--primary">
         {TEXT.printCertificate}
       </Link>
       <Link to="/myCertificates" className="btn btn--dark">
