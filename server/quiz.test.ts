@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { testServer, type TestServer } from './testing';
 
 /** Quiz attempts and certificates as the member, another member and a stranger would try them. */
@@ -101,6 +102,28 @@ describe('taking the quiz', () => {
     // Nor may it read the member's recorded attempt by id under its own useruid.
     const own = await server.call('GET', '/api/Evaluate/GetTest/101/u-demo-2/1', as);
     expect(own.status).toBe(404);
+  });
+});
+
+describe('the time limit', () => {
+  it('after the limit a submit counts only the answers saved in time', async () => {
+    const q = { quizid: 104, contentsid: 104, useruid: ME };
+    await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${ME}, 104, 1, '2024-01-01 00:00:00', '2099-01-01 00:00:00')
+      on conflict do nothing`.execute(server.db);
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+      select ${ME}, contentsid, videoid, 1, 1, true, '2024-01-01 00:00:00' from videos where contentsid = 104`.execute(server.db);
+    const saved = await server.call('POST', '/api/Evaluate/Scoring/0', {
+      body: { ...q, answers: answersOf([KEY[0]!]).map((a) => ({ ...a, questionid: a.questionid + 30 })) },
+    });
+    expect(saved.status).toBe(200);
+    // The draft started an hour ago: the 20-minute limit is long gone.
+    await sql`update quiz_results set started_at = ${'2020-01-01 10:00:00'} where isscoreid = ${saved.json.datas.isscoreid}`.execute(
+      server.db,
+    );
+    const late = await server.call('POST', '/api/Evaluate/Scoring/1', {
+      body: { ...q, answers: RIGHT.map((a) => ({ ...a, questionid: a.questionid + 30 })) },
+    });
+    expect(late.json.datas).toMatchObject({ correctcnt: 1, score: 20, ispassed: false });
   });
 });
 

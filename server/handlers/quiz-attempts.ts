@@ -64,6 +64,10 @@ async function openToAnswer(db: Db, me: string, quiz: any) {
   if (!a.available) fail(409, a.reason!);
 }
 
+const LATE_GRACE_MIN = 2;
+const storedChoicesList = (text: string) =>
+  (JSON.parse(text) as { questionid: number; choice: number }[]).filter((a) => typeof a === 'object');
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 export const quizAttempts: Record<string, Handler> = {
@@ -134,7 +138,16 @@ export const quizAttempts: Record<string, Handler> = {
     const me = ownUser(ctx, ctx.body.useruid);
     const quiz = await quizOf(ctx);
     const qs = await questionsOf(ctx.s.db, quiz.quizid);
-    const answers = cleanAnswers(ctx.body, qs);
+    const draft = await one<any>(
+      ctx.s.db,
+      sql`select answers, started_at from quiz_results where quizid = ${quiz.quizid} and useruid = ${me} and is_draft`,
+    );
+    // Past the time limit (and a grace for the network), only what was saved in time counts.
+    const late =
+      draft?.started_at &&
+      quiz.time_limit_min > 0 &&
+      kst() > kst(new Date(Date.parse(iso(draft.started_at)) + (quiz.time_limit_min + LATE_GRACE_MIN) * 60_000));
+    const answers = cleanAnswers(late ? { answers: storedChoicesList(draft.answers) } : ctx.body, qs);
     const chosen = new Map(answers.map((a) => [a.questionid, a.choice]));
     const graded = qs.map((q) => ({
       questionid: q.questionid,
