@@ -48,7 +48,9 @@ describe('quiz and certificate journey of the demo member', () => {
     // The certificate appears on /myCertificates with its number.
     await page.getByRole('link', { name: '수료증 목록' }).click();
     await page.waitForURL('**/myCertificates');
-    const item = page.locator('.certs__item', { hasText: '매트 필라테스' }).filter({ has: page.locator(`a[href="/myCertificatesPrint/${LECTURE}"]`) });
+    const item = page
+      .locator('.certs__item', { hasText: '매트 필라테스' })
+      .filter({ has: page.locator(`a[href="/myCertificatesPrint/${LECTURE}"]`) });
     await item.waitFor();
     const title = (await item.locator('.certs__class').textContent())!;
     const number = (await item.locator('.certs__no').textContent())!;
