@@ -9,4 +9,13 @@ import { quizAttempts } from './quiz-attempts';
 import { quizCertificate } from './quiz-certificate';
 
 /** Every yaml operationId → its handler. */
-export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files, ...quizAttempts, ...quizCertificate };
+export const handlers: Record<string, Handler> = {
+  ...catalog,
+  ...board,
+  ...account,
+  ...commerce,
+  ...learning,
+  ...files,
+  ...quizAttempts,
+  ...quizCertificate,
+};
