@@ -257,6 +257,55 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
           db,
         );
     }),
+
+    // Quiz states (issue 14): the quiz of lecture N is quiz N in the seed.
+    'member may take the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        select ${useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2024-05-01 10:00:00' from videos where contentsid = ${contentsid}
+        on conflict (useruid, contentsid, videoid) do update set completed = true`.execute(db);
+    }),
+
+    'member lacks progress for the quiz of a lecture': withDb(async (db, p) => {
+      await sql`delete from progress where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(db);
+    }),
+
+    // Every question answered in the draft, so each resumed question carries the member's choice.
+    'member has a quiz draft': withDb(async (db, p) => {
+      const [useruid, contentsid, isscoreid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'isscoreid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (isscoreid, quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
+        values (${isscoreid}, ${contentsid}, ${useruid}, ${contentsid}, 0, false, ${JSON.stringify([1, 2, 3, 4, 5].map((n) => ({ questionid: contentsid * 10 + n, choice: 1 })))}, '2024-05-01 10:05:00', true, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has failed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 20, false, '[]', '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has passed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 80, true, '[]', '2024-05-01 10:00:00')
+        on conflict (quizid, useruid) where passed do nothing`.execute(db);
+      await sql`update enrollments set completed_at = coalesce(completed_at, '2024-05-01 10:00:00') where useruid = ${useruid} and contentsid = ${contentsid}`.execute(
+        db,
+      );
+    }),
+
+    'a certificate has the number': withDb(async (db, p) => {
+      await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${text(p, 'certificateno')}, ${text(p, 'useruid')}, ${id(p, 'contentsid')}, '2024-05-01 10:00:00')
+        on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno`.execute(db);
+    }),
+
+    'no certificate has the number': withDb(
+      async (db, p) => void (await sql`delete from certificates where certificateno = ${text(p, 'certificateno')}`.execute(db)),
+    ),
   };
 }
 

@@ -6,6 +6,18 @@ import { commerce } from './commerce';
 import { learning } from './learning';
 import { files } from './files';
 import { classroomBookmark } from './classroom-bookmark';
+import { quizAttempts } from './quiz-attempts';
+import { quizCertificate } from './quiz-certificate';
 
 /** Every yaml operationId → its handler. */
-export const handlers: Record<string, Handler> = { ...catalog, ...board, ...account, ...commerce, ...learning, ...files, ...classroomBookmark };
+export const handlers: Record<string, Handler> = {
+  ...catalog,
+  ...board,
+  ...account,
+  ...commerce,
+  ...learning,
+  ...files,
+  ...classroomBookmark,
+  ...quizAttempts,
+  ...quizCertificate,
+};

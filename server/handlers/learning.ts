@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { fail, ok, type Ctx, type Handler } from './context';
+import { fail, ok, type Handler } from './context';
 import { usablePoints } from './orders';
 import { iso, isoOrNull, lectureOr404, lectures, one, ownUser, page, pageOf } from './shared';
 import { kst } from '../time';
+import { ISSUER, certificateNumber } from './quiz-certificate';
 import { NOT_OWNER_MATERIAL, NOT_OWNER_VIDEO, downloadPath, mediaPath, ownsClass } from './access';
 
 const mediaUrl = (path: string) => `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
@@ -15,38 +16,16 @@ async function videoRows(db: any, me: string, where: any) {
 }
 const toVideo = (v: any) => ({ videoid: v.videoid, sectionid: v.sectionid, contentsid: v.contentsid, title: v.title, duration: v.duration_sec, sortorder: v.sort, path: v.owned || v.is_preview ? v.path : null, ispreview: v.is_preview, watchedtime: v.watched, iscomplete: v.completed });
 
-async function progressOf(db: any, me: string, contentsid: number) {
+export async function progressOf(db: any, me: string, contentsid: number) {
   const r = await one<any>(db, sql`select (select count(*)::int from videos where contentsid = ${contentsid}) as total, (select count(*)::int from progress where useruid = ${me} and contentsid = ${contentsid} and completed) as done`);
   return r.total ? Math.round((r.done / r.total) * 1000) / 10 : 0;
 }
 
-function certificateOf(e: any, name: string, title: string, hours: number) {
-  return e.completed_at ? { certificateno: `KPRA-${e.contentsid}-${String(e.useruid).replace(/\W/g, '').toUpperCase()}`, contentsid: e.contentsid, title, username: name, birth: null, completedate: iso(e.completed_at), hours, issuer: '한국필라테스재활협회' } : null;
+async function certificateOf(db: any, e: any, name: string, title: string, hours: number) {
+  return e.completed_at ? { certificateno: await certificateNumber(db, e.useruid, e.contentsid, e.completed_at), contentsid: e.contentsid, title, username: name, birth: null, completedate: iso(e.completed_at), hours, issuer: ISSUER } : null;
 }
 
 const tab = (t: any) => (t ? { useruid: t.useruid, contentsid: t.contentsid, videoid: t.videoid, regdate: iso(t.updated_at) } : null);
-
-async function score(ctx: Ctx, record: boolean) {
-  const b = ctx.body;
-  const me = ownUser(ctx, b.useruid);
-  const quiz = await one<any>(ctx.s.db, sql`select * from quizzes where quizid = ${b.quizid} and contentsid = ${b.contentsid}`);
-  if (!quiz) return fail(404, '퀴즈를 찾을 수 없습니다.');
-  if (record && (await one(ctx.s.db, sql`select 1 from quiz_results where quizid = ${b.quizid} and useruid = ${me} and passed`))) return fail(409, '이미 합격한 퀴즈입니다.');
-  const qs = (await sql<any>`select * from quiz_questions where quizid = ${b.quizid} order by sort`.execute(ctx.s.db)).rows;
-  const answers = new Map<number, number>(b.answers.map((a: any) => [a.questionid, a.choice]));
-  const results = qs.map((q) => ({ questionid: q.questionid, choice: answers.get(q.questionid) ?? null, correctchoice: q.answer, iscorrect: answers.get(q.questionid) === q.answer }));
-  const total = qs.reduce((a, q) => a + q.score, 0);
-  const got = qs.reduce((a, q, i) => a + (results[i]!.iscorrect ? q.score : 0), 0);
-  const pct = total ? Math.round((got / total) * 100) : 0;
-  const passed = pct >= quiz.pass_score;
-  let isscoreid = 0;
-  if (record) {
-    const r = await one<any>(ctx.s.db, sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${quiz.quizid}, ${me}, ${quiz.contentsid}, ${pct}, ${passed}, ${JSON.stringify(b.answers)}, ${kst()}) returning isscoreid`);
-    isscoreid = r.isscoreid;
-    if (passed) await sql`update enrollments set completed_at = coalesce(completed_at, ${kst()}) where useruid = ${me} and contentsid = ${quiz.contentsid}`.execute(ctx.s.db);
-  }
-  return ok({ quizid: quiz.quizid, score: pct, passscore: quiz.pass_score, ispassed: passed, isscoreid, correctcnt: results.filter((r) => r.iscorrect).length, questioncnt: qs.length, results }, passed ? '합격입니다. 수료증을 발급받을 수 있습니다.' : '아쉽지만 불합격입니다. 다시 도전해주세요.');
-}
 
 const toRating = (r: any, me: string | undefined) => ({ ratingid: r.ratingid, contentsid: r.contentsid, useruid: r.useruid, username: r.username, ratescore: r.ratescore, content: r.content, ismine: r.useruid === me, regdate: iso(r.created_at) });
 
@@ -69,7 +48,7 @@ export const learning: Record<string, Handler> = {
       return {
         ...l!, startdate: iso(e.start_at), expiredate: iso(e.end_at), progress: await progressOf(db, me, e.contentsid), iscomplete: !!e.completed_at, isexpired: e.end_at <= kst(),
         isbookmarked: !!(await one(db, sql`select 1 from bookmarks where useruid = ${me} and contentsid = ${e.contentsid}`)),
-        lastwatched: isoOrNull(last?.updated_at), lastvideoid: last?.videoid ?? null, certificate: certificateOf(e, m?.name ?? '', l!.title, Math.round(l!.totalduration / 360) / 10),
+        lastwatched: isoOrNull(last?.updated_at), lastvideoid: last?.videoid ?? null, certificate: await certificateOf(db, e, m?.name ?? '', l!.title, Math.round(l!.totalduration / 360) / 10),
       };
     }));
     return ok(pageOf(list, rows.length, p));
@@ -209,31 +188,6 @@ export const learning: Record<string, Handler> = {
       q = await one<any>(ctx.s.db, sql`insert into qnas (contentsid, useruid, username, title, content, is_private, created_at) values (${b.contentsid}, ${me}, ${m?.name ?? '회원'}, ${b.title}, ${b.content}, ${b.issecret}, ${kst()}) returning *`);
     }
     return ok({ qnaid: q.qnaid, contentsid: q.contentsid, videoid: b.videoid ?? null, useruid: me, username: q.username, title: q.title, content: q.content, issecret: q.is_private, ismine: true, answer: q.answer, answerdate: isoOrNull(q.answered_at), status: q.answer ? 'answered' : 'waiting', regdate: iso(q.created_at) }, '질문이 등록되었습니다.');
-  },
-
-  async getTest(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
-    const quiz = await one<any>(ctx.s.db, sql`select * from quizzes where contentsid = ${ctx.params.contentsid} order by quizid limit 1`);
-    if (!quiz) return fail(404, '이 강의에는 퀴즈가 없습니다.');
-    const qs = (await sql<any>`select * from quiz_questions where quizid = ${quiz.quizid} order by sort`.execute(ctx.s.db)).rows;
-    // With a recorded attempt id the answers are revealed (review of that attempt); otherwise hidden.
-    const attempt = ctx.params.isscoreid ? await one<any>(ctx.s.db, sql`select * from quiz_results where isscoreid = ${ctx.params.isscoreid} and useruid = ${me} and quizid = ${quiz.quizid}`) : undefined;
-    if (ctx.params.isscoreid && !attempt) return fail(404, '응시 기록을 찾을 수 없습니다.');
-    return ok({ quizid: quiz.quizid, contentsid: quiz.contentsid, title: quiz.title, passscore: quiz.pass_score, isscoreid: ctx.params.isscoreid, questions: qs.map((q) => ({ questionid: q.questionid, text: q.question, choices: JSON.parse(q.options), answer: attempt ? q.answer : null })) });
-  },
-  scoreQuizPractice: (ctx) => score(ctx, false),
-  scoreQuizRecorded: (ctx) => score(ctx, true),
-  async isRetakeQuiz(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
-    if (!(await one(ctx.s.db, sql`select 1 from quizzes where quizid = ${ctx.params.quizid}`))) return fail(404, '퀴즈를 찾을 수 없습니다.');
-    const rows = (await sql<any>`select * from quiz_results where quizid = ${ctx.params.quizid} and useruid = ${me} order by isscoreid desc`.execute(ctx.s.db)).rows;
-    const passed = rows.some((r) => r.passed);
-    return ok({ canretake: !passed, attemptcnt: rows.length, maxattempt: null, lastscore: rows[0]?.score ?? null, ispassed: passed });
-  },
-  async existsPassScoreid(ctx) {
-    const me = ownUser(ctx, ctx.body.useruid);
-    const r = await one<any>(ctx.s.db, sql`select * from quiz_results where useruid = ${me} and contentsid = ${ctx.body.contentsid} and passed and (${ctx.body.quizid ?? null}::int is null or quizid = ${ctx.body.quizid ?? null}) order by score desc limit 1`);
-    return ok({ exists: !!r, isscoreid: r?.isscoreid ?? null, score: r?.score ?? null });
   },
 
   async getRatings(ctx) {

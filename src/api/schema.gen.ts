@@ -1220,9 +1220,11 @@ export interface paths {
         };
         /**
          * The quiz of a lecture
-         * @description `isscoreid` 0 loads a fresh test; an existing score id loads that recorded attempt for
-         *     review, with the member's `answers` filled in (assumed). Correct answers are never sent
-         *     before scoring.
+         * @description `isscoreid` 0 loads the test, resuming the member's open draft when there is one; a score id
+         *     of the member's own draft or recorded attempt loads it with the member's choices in `answer`
+         *     (assumed). `available` is false with a Korean `reason` (and no questions) while the member's
+         *     progress is below `requiredprogress` or the member has no active enrolment (assumed).
+         *     Correct answers are never sent here.
          */
         get: operations["getTest"];
         put?: never;
@@ -1243,10 +1245,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Grade answers without recording (practice)
-         * @description Mode 0 (assumed) - grades and returns the result, nothing is stored; `isscoreid` is 0 in the result and the attempt does not count towards retakes or completion.
+         * Save the answers so far as a draft
+         * @description Mode 0 (assumed) - stores the answers as the member's one open draft of the quiz (not graded, nothing about correctness is returned) and returns its `isscoreid`, so a reload resumes it through GetTest. The draft's start time is its first save.
          */
-        post: operations["scoreQuizPractice"];
+        post: operations["saveQuizDraft"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1264,7 +1266,7 @@ export interface paths {
         put?: never;
         /**
          * Grade answers and record the attempt
-         * @description Mode 1 (assumed) - grades, stores the attempt and returns its `isscoreid`. A passing recorded attempt completes the quiz (certificate eligibility). 409 when no retake is allowed (see IsRetakeQuiz).
+         * @description Mode 1 (assumed) - the server grades the answers (a score in the body is ignored), stores the attempt (closing the open draft) and returns its `isscoreid`. A passing recorded attempt completes the lecture and issues its certificate; correct choices are revealed only in a passing result. 409 when the quiz is already passed (one pass per member and quiz, also under concurrent submits) or not available yet.
          */
         post: operations["scoreQuizRecorded"];
         delete?: never;
@@ -1301,6 +1303,28 @@ export interface paths {
         put?: never;
         /** Has the member a passing recorded attempt for the lecture? */
         post: operations["existsPassScoreid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Certificate/Verify/{certificateno}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public check of a certificate number (addition, not in the spec)
+         * @description Addition beside spec section 7 (assumed): anyone holding a printed certificate can check its
+         *     number. Returns the holder's masked name, the class title and the completion date; an unknown
+         *     number is 404. Numbers are random (not an enumeration), so guessing reveals nothing.
+         */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2401,7 +2425,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "certificateno": "KPRA-2024-000123",
+         *       "certificateno": "KPRA-7QK2M9XA4D",
          *       "contentsid": 101,
          *       "title": "매트 필라테스 입문: 코어 안정화 8주 과정",
          *       "username": "박서연",
@@ -2680,7 +2704,7 @@ export interface components {
             text: string;
             /** @description Choice texts; answers refer to them by 0-based index. */
             choices: string[];
-            /** @description The member's chosen index when reviewing a recorded attempt; null otherwise. */
+            /** @description The member's chosen index in a resumed draft or a recorded attempt; null otherwise. */
             answer: number | null;
         };
         /**
@@ -2690,6 +2714,13 @@ export interface components {
          *       "title": "매트 필라테스 입문 평가",
          *       "passscore": 60,
          *       "isscoreid": 0,
+         *       "isdraft": false,
+         *       "available": true,
+         *       "reason": null,
+         *       "progress": 50,
+         *       "requiredprogress": 50,
+         *       "timelimit": 20,
+         *       "startedat": null,
          *       "questions": [
          *         {
          *           "questionid": 1,
@@ -2710,8 +2741,23 @@ export interface components {
             contentsid: number;
             title: string;
             passscore: number;
-            /** @description Attempt being reviewed; 0 for a fresh test. */
+            /** @description The draft or attempt loaded; 0 for a fresh test. */
             isscoreid: number;
+            /** @description True when `isscoreid` is an open draft being resumed (assumed). */
+            isdraft: boolean;
+            /** @description Whether the member may take the test now (assumed). */
+            available: boolean;
+            /** @description Why not, in Korean, when not available (assumed). */
+            reason: string | null;
+            /** @description The member's progress in the lecture, percent (assumed). */
+            progress: number;
+            /** @description Progress needed to take the test, percent (assumed). */
+            requiredprogress: number;
+            /** @description Time limit in minutes; null = none (assumed). */
+            timelimit: number | null;
+            /** @description When the resumed draft was first saved (the time limit runs from it); null for a fresh test (assumed). */
+            startedat: components["schemas"]["DateTime"] | null;
+            /** @description Empty when not available. */
             questions: components["schemas"]["QuizQuestion"][];
         };
         QuizAnswer: {
@@ -2769,9 +2815,42 @@ export interface components {
             results: {
                 questionid: number;
                 choice: number | null;
-                correctchoice: number;
+                /** @description Revealed only in a passing result, so a retake is not a copy (assumed). */
+                correctchoice: number | null;
                 iscorrect: boolean;
             }[];
+        };
+        /**
+         * @example {
+         *       "quizid": 31,
+         *       "isscoreid": 5502,
+         *       "startedat": "2024-05-02T17:40:00+09:00",
+         *       "savedat": "2024-05-02T17:45:00+09:00"
+         *     }
+         */
+        QuizDraft: {
+            quizid: number;
+            /** @description The draft's id, for GetTest. */
+            isscoreid: number;
+            startedat: components["schemas"]["DateTime"];
+            savedat: components["schemas"]["DateTime"];
+        };
+        /**
+         * @example {
+         *       "certificateno": "KPRA-7QK2M9XA4D",
+         *       "maskedname": "김*라",
+         *       "title": "매트 필라테스 입문: 코어 안정화 8주 과정",
+         *       "completedate": "2024-05-02T18:00:00+09:00",
+         *       "issuer": "한국필라테스재활협회"
+         *     }
+         */
+        CertificateCheck: {
+            certificateno: string;
+            /** @description The holder's name masked like suggestions (김*라). */
+            maskedname: string;
+            title: string;
+            completedate: components["schemas"]["DateTime"];
+            issuer: string;
         };
         /**
          * @example {
@@ -3719,6 +3798,12 @@ export interface components {
         };
         ScoringResultEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["ScoringResult"];
+        };
+        QuizDraftEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["QuizDraft"];
+        };
+        CertificateCheckEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["CertificateCheck"];
         };
         RetakeEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["RetakeInfo"];
@@ -6150,7 +6235,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    scoreQuizPractice: {
+    saveQuizDraft: {
         parameters: {
             query?: never;
             header: {
@@ -6169,13 +6254,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Result. */
+            /** @description The saved draft. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScoringResultEnvelope"];
+                    "application/json": components["schemas"]["QuizDraftEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6291,6 +6376,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example KPRA-7QK2M9XA4D */
+                certificateno: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate as a third party may see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheckEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getRatings: {

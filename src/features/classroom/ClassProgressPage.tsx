@@ -10,7 +10,6 @@ import { daysLeft, daysLeftText } from './period';
 import { PlayerLink } from './PlayerLink';
 import { ProgressBar } from './ProgressBar';
 import { MaterialList } from './MaterialList';
-import { QuizEntry } from './QuizEntry';
 import { classResumePoint } from './resumePoint';
 import './classroom.css';
 
@@ -38,10 +37,13 @@ interface ClassProgressPageProps {
   useruid: string;
   /** The lecture's Q&A, mounted by the route (features do not import each other). */
   qna: React.ReactNode;
+  /** The lecture's quiz (src/features/quiz) and the member's rating (src/features/ratings), mounted by the route. */
+  quiz: React.ReactNode;
+  rating: React.ReactNode;
 }
 
 /** /myclassProgress/$contentsid: overall progress, each video's completion, 이어보기, materials, Q&A, quiz and certificate. */
-export function ClassProgressPage({ contentsid, useruid, qna }: ClassProgressPageProps) {
+export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating }: ClassProgressPageProps) {
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery(completeListQuery(contentsid, useruid));
   const curriculum = useQuery(curriculumQuery(contentsid));
@@ -151,7 +153,10 @@ export function ClassProgressPage({ contentsid, useruid, qna }: ClassProgressPag
         <Link to="/myEbook">전자책·자료 전체 보기</Link>
       </p>
 
-      <QuizEntry contentsid={contentsid} />
+      {quiz}
+
+      <h3 className="class-block-title">수강평</h3>
+      {rating}
 
       <h3 className="class-block-title">강의 Q&amp;A</h3>
       {qna}
