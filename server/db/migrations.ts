@@ -164,4 +164,11 @@ export const migrations: { id: string; statements: string[] }[] = [
       `update notices set attachment = 'notice-workshop.pdf' where attachment = 'pdf-101.pdf'`,
     ],
   },
+  {
+    id: '010_player_hls',
+    statements: [
+      // One demo lecture streams HLS (issue 13, as the seed now writes it): its videos are playlists of fragments cut from the sample clip.
+      `update videos set path = 'media/lectures/102/' || videoid || '.m3u8' where contentsid = 102`,
+    ],
+  },
 ];
