@@ -20,7 +20,7 @@ async function main() {
         await page.goto(path);
         await page.locator('.player-stage video').waitFor();
         await page.waitForFunction(
-          () => (document.querySelector('.player-stage video') as HTMLVideoElement | null)?.readyState! >= 2,
+          () => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 2,
           null,
           { timeout: 15_000 },
         );
