@@ -26,9 +26,11 @@ interface PlayerPageProps {
   /** From "이어보기": the video and second to open at. */
   videoid?: number;
   t?: number;
+  /** The playing video goes into the address (without the second), so a reload resumes from the server's record. */
+  onVideoShown: (videoid: number) => void;
 }
 
-export function PlayerPage({ contentsid, useruid, videoid, t }: PlayerPageProps) {
+export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown }: PlayerPageProps) {
   const queryClient = useQueryClient();
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery(lectureVideosQuery(contentsid, useruid));
@@ -46,6 +48,10 @@ export function PlayerPage({ contentsid, useruid, videoid, t }: PlayerPageProps)
     if (current || !videos.data || (videoid === undefined && last.isPending)) return;
     setCurrent(pickStart(videos.data, { videoid, t }, videoid === undefined ? last.data : null));
   }, [current, videos.data, videoid, t, last.isPending, last.data]);
+
+  useEffect(() => {
+    if (current) onVideoShown(current.videoid);
+  }, [current, onVideoShown]);
 
   const playing = list.find((v) => v.videoid === current?.videoid);
   const next = playing ? list[list.indexOf(playing) + 1] : undefined;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { RouteError } from '../../../components/ui/RouteError';
@@ -31,16 +32,12 @@ export const Route = createFileRoute('/_bare/_auth/player/$contentsid')({
 function PlayerRoute() {
   const { contentsid } = Route.useParams();
   const { videoid, t } = Route.useSearch();
+  const navigate = Route.useNavigate();
   const user = useSessionUser();
   const useruid = user.data?.useruid;
+  const showVideo = useCallback((shown: number) => void navigate({ search: { videoid: shown }, replace: true }), [navigate]);
   if (!useruid) return null;
   return (
-    <PlayerPage
-      key={`${contentsid}:${videoid ?? ''}:${t ?? ''}`}
-      contentsid={contentsid}
-      useruid={useruid}
-      videoid={videoid}
-      t={t}
-    />
+    <PlayerPage key={contentsid} contentsid={contentsid} useruid={useruid} videoid={videoid} t={t} onVideoShown={showVideo} />
   );
 }
