@@ -46,17 +46,20 @@ async function pause(page: Page): Promise<void> {
 }
 
 /** The server's record through the member's own token (as the app calls it). */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = decodeURIComponent(
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith('pilates_accessToken='))
-        ?.split('=')[1] ?? '',
-    );
-    const r = await fetch(p, { headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
-    return (await r.json()).datas;
-  }, path);
+async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
+  return page.evaluate(
+    async ([p, m]) => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('pilates_accessToken='))
+          ?.split('=')[1] ?? '',
+      );
+      const r = await fetch(p!, { method: m, headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
+      return (await r.json()).datas;
+    },
+    [path, method],
+  );
 }
 type WatchTime = { videoid: number; watchedtime: number };
 
@@ -98,7 +101,7 @@ describe('video player', () => {
     await expect
       .poll(() => page.locator('.player-curriculum__item[data-videoid="12112"]').getAttribute('data-complete'))
       .toBe('true');
-    const list = await api<{ videoid: number; iscomplete: boolean }[]>(page, '/api/Online/GetCompleteList/121/u-demo-1');
+    const list = await api<{ videoid: number; iscomplete: boolean }[]>(page, '/api/Online/GetCompleteList/121/u-demo-1', 'POST');
     expect(list.find((v) => v.videoid === 12112)?.iscomplete).toBe(true);
     expect(await progressOf()).toBeGreaterThan(before);
     // The countdown then opens the next video.

@@ -8,7 +8,7 @@ beforeAll(async () => {
   s = await testServer();
   const r = await s.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false }, auth: false });
   otherToken = r.json.datas.accessToken;
-}, 30_000);
+}, 60_000);
 afterAll(() => s?.close());
 
 const other = () => ({ Authorization: `Bearer ${otherToken}` });

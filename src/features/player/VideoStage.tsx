@@ -67,10 +67,16 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
     video.addEventListener('loadedmetadata', start, { once: true });
     const onError = () => setFailed(true);
     video.addEventListener('error', onError);
-    if (isHlsSource(src) && !video.canPlayType('application/vnd.apple.mpegurl')) {
+    if (isHlsSource(src)) {
+      // hls.js first wherever Media Source Extensions exist (the order hls.js recommends); a browser without
+      // them but with its own HLS (older iOS) plays the playlist natively.
       void import('hls.js').then(({ default: Hls }) => {
         if (cancelled) return;
-        if (!Hls.isSupported()) return setFailed(true);
+        if (!Hls.isSupported()) {
+          if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = src;
+          else setFailed(true);
+          return;
+        }
         const hls = new Hls({ startPosition: startAt > 0 ? startAt : -1 });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);
