@@ -68,4 +68,3 @@ export function createWatchQueue(store: QueueStore, send: (write: WatchWrite) =>
   return { enqueue, flush, pending: () => serial(async () => ((await store.get()) ?? []).length) };
 }
 
-export type WatchQueue = ReturnType<typeof createWatchQueue>;
