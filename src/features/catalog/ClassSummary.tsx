@@ -42,7 +42,7 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} size="lg" />
         <div className="class-actions">
           {lecture.ispurchased ? (
-            <Link to="/player/$contentsid" params={{ contentsid: lecture.contentsid }} className="btn btn--primary">
+            <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">
               바로 수강하기
             </Link>
           ) : (

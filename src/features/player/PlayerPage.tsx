@@ -17,6 +17,7 @@ import { VideoStage } from './VideoStage';
 import { openPlayingPlace, type PlayingPlace } from './playingPlace';
 import { pickStart, type StartPoint } from './startPoint';
 import { useWatchReporter } from './useWatchReporter';
+import { watchQueue } from './durableQueue';
 
 type Video = components['schemas']['Video'];
 
@@ -32,11 +33,16 @@ interface PlayerPageProps {
 
 export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown }: PlayerPageProps) {
   const queryClient = useQueryClient();
+  // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
+  const [flushed, setFlushed] = useState(false);
+  useEffect(() => {
+    void watchQueue.flush().finally(() => setFlushed(true));
+  }, []);
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
-  const videos = useQuery(lectureVideosQuery(contentsid, useruid));
+  const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });
   const sections = useQuery(curriculumSectionsQuery(contentsid));
   // Without an address to resume at, the member's last watched video and second.
-  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: videoid === undefined });
+  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && videoid === undefined });
   const [current, setCurrent] = useState<StartPoint>();
   const [tab, setTab] = useState<'curriculum' | 'qna'>('curriculum');
   const [nextUp, setNextUp] = useState<Video>();

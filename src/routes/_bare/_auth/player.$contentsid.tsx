@@ -3,34 +3,26 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { RouteError } from '../../../components/ui/RouteError';
 import { PlayerPage } from '../../../features/player/PlayerPage';
-import { watchQueue } from '../../../features/player/durableQueue';
 import { idParam } from '../../../lib/routeParams';
 import { optionalNumber } from '../../../lib/searchParams';
 
 const TITLE = '클래스 플레이어';
 
-/** A whole second ≥ 0 or a positive id from the address, else absent. */
-const positive = (v: unknown) => {
-  const n = optionalNumber(v);
-  return n !== undefined && n >= 0 ? Math.floor(n) : undefined;
-};
-
 export const Route = createFileRoute('/_bare/_auth/player/$contentsid')({
   staticData: { title: TITLE },
-  params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
   // "이어보기" links carry the video and second: /player/121?videoid=1211&t=95.
+  // A negative or unknown value opens where the server says (features/player/startPoint.ts).
   validateSearch: (search: Record<string, unknown>): { videoid?: number; t?: number } => ({
-    videoid: positive(search.videoid) || undefined,
-    t: positive(search.t),
+    videoid: optionalNumber(search.videoid),
+    t: optionalNumber(search.t),
   }),
-  // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
-  loader: () => watchQueue.flush().catch(() => undefined),
   errorComponent: RouteError,
   component: PlayerRoute,
 });
 
 function PlayerRoute() {
-  const { contentsid } = Route.useParams();
+  // The id is read here, not in `params.parse`: the route definition travels in the first-paint chunk.
+  const contentsid = idParam(Route.useParams().contentsid);
   const { videoid, t } = Route.useSearch();
   const navigate = Route.useNavigate();
   const user = useSessionUser();
