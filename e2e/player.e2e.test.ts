@@ -165,6 +165,30 @@ describe('video player', () => {
     await context.close();
   }, 150_000);
 
+  it('keyboard: space pauses, → jumps 10 s, m mutes; the chosen speed and volume are kept for the next visit', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12122&t=60');
+    await play(page);
+    await page.locator('.player-bar__lecture').click();
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    const at = (await state(page)).t;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await state(page)).t).toBeGreaterThan(at + 9);
+    await page.keyboard.press('m');
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.locator('media-playback-rate-menu-button').click();
+    await page.locator('media-playback-rate-menu [role="menuitemradio"]', { hasText: '1.5' }).first().click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    await page.reload();
+    await openPlayer(page, page.url());
+    expect(await video(page).evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, muted: v.muted }))).toEqual({
+      rate: 1.5,
+      muted: true,
+    });
+    await context.close();
+  });
+
   it('the HLS lecture plays through hls.js', async () => {
     const { context, page } = await memberPage();
     await openPlayer(page, '/player/102?videoid=10212&t=20');
