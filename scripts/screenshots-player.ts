@@ -27,6 +27,14 @@ async function main() {
         await page.waitForTimeout(1500);
         await page.screenshot({ path: `${OUT}/player-${name}-${width}.png`, fullPage: true });
       }
+      // The tab that lost the playing place to another tab.
+      const other = await context.newPage();
+      await other.goto('/player/121?videoid=12122&t=10');
+      await other.locator('.player-stage__bar media-play-button').click();
+      await page.goto('/player/121?videoid=12121&t=10');
+      await page.locator('.player-stage__bar media-play-button').click();
+      await other.locator('.player-overlay--displaced').waitFor({ timeout: 15_000 });
+      await other.screenshot({ path: `${OUT}/player-displaced-${width}.png` });
       await context.close();
     }
   });

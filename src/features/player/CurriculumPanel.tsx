@@ -41,7 +41,7 @@ export function CurriculumPanel({ sections, videos, currentId, onPick }: Curricu
                       onClick={() => onPick(v)}
                     >
                       <span className="player-curriculum__mark" aria-hidden="true">
-                        {current ? '▶' : v.iscomplete ? '✓' : playable ? '' : '🔒'}
+                        {current ? '▶\uFE0E' : v.iscomplete ? '✓' : playable ? '' : '🔒'}
                       </span>
                       <span className="player-curriculum__name">{v.title}</span>
                       <span className="player-curriculum__meta">
