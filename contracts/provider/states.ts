@@ -306,6 +306,33 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'no certificate has the number': withDb(
       async (db, p) => void (await sql`delete from certificates where certificateno = ${text(p, 'certificateno')}`.execute(db)),
     ),
+
+    // Player and progress (issue 13): ownership, the last watch and the playing place, by data.
+    'member owns lecture not yet played': withDb((db, p) => own(db, text(p, 'useruid'), id(p, 'contentsid'))),
+
+    'member owns lecture and last watched video at second': withDb(async (db, p) => {
+      const [useruid, contentsid, videoid, seconds] = [
+        text(p, 'useruid'),
+        id(p, 'contentsid'),
+        id(p, 'videoid'),
+        id(p, 'seconds'),
+      ];
+      await own(db, useruid, contentsid);
+      // Dated after everything else the seed holds, so it is the member's last watch.
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, '2099-01-01 00:00:00')
+        on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = false, updated_at = excluded.updated_at`.execute(
+        db,
+      );
+    }),
+
+    'member is playing video': withDb(async (db, p) => {
+      const [useruid, contentsid, videoid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid')];
+      await sql`insert into play_tabs (useruid, tabid, contentsid, videoid, updated_at) values (${useruid}, ${`${contentsid}:${videoid}`}, ${contentsid}, ${videoid}, '2024-05-01 10:00:00')
+        on conflict (useruid) do update set tabid = excluded.tabid, contentsid = excluded.contentsid, videoid = excluded.videoid, updated_at = excluded.updated_at`.execute(
+        db,
+      );
+    }),
   };
 }
 
@@ -315,6 +342,12 @@ async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
   await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);
   await sql`update enrollments set paymentid = null where paymentid = ${paymentid}`.execute(db);
   await sql`delete from payments where paymentid = ${paymentid}`.execute(db);
+}
+
+/** An active enrolment (started long ago, ends far ahead), not yet played. */
+async function own(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
+  await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${contentsid}, null, '2024-01-01 00:00:00', '2099-12-31 23:59:59')
+    on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {

@@ -178,4 +178,11 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create table certificates (certificateno text primary key, useruid text not null, contentsid int not null, issued_at text not null, unique (useruid, contentsid))`,
     ],
   },
+  {
+    id: '011_player_hls',
+    statements: [
+      // One demo lecture streams HLS (issue 13, as the seed now writes it): its videos are playlists of fragments cut from the sample clip.
+      `update videos set path = 'media/lectures/102/' || videoid || '.m3u8' where contentsid = 102`,
+    ],
+  },
 ];

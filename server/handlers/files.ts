@@ -7,9 +7,8 @@ import { fail, ok, type Handler } from './context';
 import { one, ownUser } from './shared';
 import { kst } from '../time';
 import { minimalPdf } from '../pdf';
-import { rangeResponse } from '../media';
-import { verifySignature } from '../signedUrl';
-import { NOT_OWNER_VIDEO, checkDownload, downloadPath, downloadPathFor, fileAccess } from './access';
+import { lessonMedia } from '../lessonMedia';
+import { checkDownload, downloadPath, downloadPathFor, fileAccess } from './access';
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
@@ -79,11 +78,7 @@ export const files: Record<string, Handler> = {
     return new Response(new Uint8Array(bytes), { headers: { ...headers, 'content-type': type, 'content-length': String(bytes.length) } });
   },
   async getMedia({ s, query, req }) {
-    // Every lecture video of the demo points at one small sample clip shipped in server/assets.
-    const video = await one<{ preview: boolean }>(s.db, sql`select bool_or(is_preview) as preview from videos where path = ${query.path} having count(*) > 0`);
-    if (!video) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
-    // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
-    if (!video.preview && !verifySignature(`media:${query.path}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
-    return rangeResponse(join(ASSETS, 'lesson.mp4'), req.headers.get('range') ?? undefined, 'video/mp4');
+    // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/lessonMedia.ts).
+    return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined);
   },
 };

@@ -124,6 +124,8 @@ export const learning: Record<string, Handler> = {
     const me = ownUser(ctx, b.useruid);
     const v = await one<any>(ctx.s.db, sql`select v.*, l.title as lecturetitle from videos v join lectures l on l.contentsid = v.contentsid where v.videoid = ${b.videoid} and v.contentsid = ${b.contentsid}`);
     if (!v) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
+    // Watch time counts only on a class the member owns (issue 13: a write is never trusted by its ids alone).
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     const now = kst();
     await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at) values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, false, ${now})
       on conflict (useruid, contentsid, videoid) do update set last_position = excluded.last_position, watched_sec = greatest(progress.watched_sec, excluded.watched_sec), updated_at = excluded.updated_at`.execute(ctx.s.db);
@@ -134,11 +136,15 @@ export const learning: Record<string, Handler> = {
     const me = ownUser(ctx, b.useruid);
     const v = await one<any>(ctx.s.db, sql`select * from videos where videoid = ${b.videoid} and contentsid = ${b.contentsid}`);
     if (!v) return fail(404, '요청하신 영상을 찾을 수 없습니다.');
-    const done = b.iscomplete ?? (b.duration > 0 && b.watchedtime >= b.duration * 0.9);
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    // Complete at 90 % of the video's own length: the browser's `duration` and `iscomplete` are only its view.
+    const done = b.watchedtime >= v.duration_sec * 0.9;
     const now = kst();
+    // The furthest second only grows and completion stays (a replayed or late write is harmless); the resume
+    // position is UpdateWatchTime's alone, so a member who rewinds resumes where they were, not at the furthest.
     const r = await one<any>(ctx.s.db, sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at) values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, ${done}, ${now})
-      on conflict (useruid, contentsid, videoid) do update set last_position = excluded.last_position, watched_sec = greatest(progress.watched_sec, excluded.watched_sec), completed = progress.completed or excluded.completed, updated_at = excluded.updated_at returning *`);
-    return ok({ useruid: me, contentsid: b.contentsid, videoid: b.videoid, watchedtime: r.last_position, duration: v.duration_sec, iscomplete: r.completed, progress: await progressOf(ctx.s.db, me, b.contentsid), updatedate: iso(now) });
+      on conflict (useruid, contentsid, videoid) do update set watched_sec = greatest(progress.watched_sec, excluded.watched_sec), completed = progress.completed or excluded.completed, updated_at = excluded.updated_at returning *`);
+    return ok({ useruid: me, contentsid: b.contentsid, videoid: b.videoid, watchedtime: r.watched_sec, duration: v.duration_sec, iscomplete: r.completed, progress: await progressOf(ctx.s.db, me, b.contentsid), updatedate: iso(now) });
   },
   async getProgressTabRecord(ctx) {
     const me = ownUser(ctx, ctx.query.useruid);

@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Record progress of a video and recompute lecture progress
-         * @description Sent periodically by the player and when a video ends. A video counts as complete at 90% watched (assumed); lecture `progress` is the percentage of complete videos.
+         * @description Sent periodically by the player and when a video ends. Only for a class the member owns (active enrolment; else 403). The furthest second (`watchedtime`) only grows and completion is never undone, so a replayed or late write is harmless; the resume position is left to UpdateWatchTime. A video counts as complete at 90% of its own duration (assumed; the body's `duration` and `iscomplete` are the player's view only); lecture `progress` is the percentage of complete videos.
          */
         post: operations["updateContentProgress"];
         delete?: never;
@@ -817,7 +817,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store the resume position of a video */
+        /**
+         * Store the resume position of a video
+         * @description Only for a class the member owns (active enrolment; else 403). The last write is the resume position (it may go back when the member rewinds); the player sends its writes in order.
+         */
         post: operations["updateWatchTime"];
         delete?: never;
         options?: never;
@@ -3188,7 +3191,7 @@ export interface components {
             /** @description Furthest position watched, seconds. */
             watchedtime: number;
             duration: number;
-            /** @description Player reports the video ended; the server also decides by the 90% rule. */
+            /** @description Player reports the video ended; the server decides by the 90% rule on the video's own duration. */
             iscomplete?: boolean;
         };
         /**

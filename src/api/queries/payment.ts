@@ -49,3 +49,10 @@ export function saveOrder(body: PaymentSaveRequest, idempotencyKey: string, clie
 export function updatePaid(paymentid: number, pgtid: string, amount: number, client: ApiClient = api) {
   return datasOf(client.POST('/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount } }));
 }
+
+// player (issue 13)
+
+/** POST /api/Payment/FirstPlay/{useruid}/{contentsid} — marks the first play of a bought class (refunds depend on it). */
+export function recordFirstPlay(useruid: string, contentsid: number, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Payment/FirstPlay/{useruid}/{contentsid}', { params: { path: { useruid, contentsid } } }));
+}
