@@ -318,9 +318,9 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         id(p, 'seconds'),
       ];
       await own(db, useruid, contentsid);
-      // Dated after everything else the seed holds, so it is the member's last watch.
+      // Dated now (Korean time): the latest watch any state wrote, so it is the member's last watch.
       await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
-        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, '2099-01-01 00:00:00')
+        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, ${kstNow()})
         on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = false, updated_at = excluded.updated_at`.execute(
         db,
       );
@@ -347,7 +347,7 @@ async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
 /** An active enrolment (started long ago, ends far ahead), not yet played. */
 async function own(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
   await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${contentsid}, null, '2024-01-01 00:00:00', '2099-12-31 23:59:59')
-    on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null`.execute(db);
+    on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null, downloaded_at = null`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {
