@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { orderLecturesQuery } from '../../api/queries/catalogOrder';
 import { paymentInfoQuery, type Payment } from '../../api/queries/payment';
 import { formatWon } from '../../lib/format';
-import { formatDateTimeKst, paymentBadge } from './paymentStatus';
+import { formatDateTimeKst } from '../../lib/formatDateTime';
+import { paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
 import './payment.css';
 

@@ -5,7 +5,8 @@ import { PAYMENT_PAGE_SIZE, paymentListQuery, type Payment } from '../../api/que
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Pagination } from '../../components/ui/Pagination';
 import { formatWon } from '../../lib/format';
-import { formatDateTimeKst, paymentBadge } from './paymentStatus';
+import { formatDateTimeKst } from '../../lib/formatDateTime';
+import { paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
 import './payment.css';
 

@@ -12,12 +12,3 @@ export function paymentBadge(p: Pick<Payment, 'status' | 'paymethod'>): PaymentB
   if (p.status === 'ready') return { label: '결제대기', tone: 'ready' };
   return { label: '결제취소', tone: 'cancelled' };
 }
-
-const KST_OFFSET_MS = 9 * 3600_000;
-
-/** "2024.03.10 10:01" on Korean time; a value with a zone is converted, zone-less backend text is already KST. */
-export function formatDateTimeKst(value: string): string {
-  const zoned = /([zZ]|[+-]\d\d:?\d\d)$/.test(value) ? Date.parse(value) : Number.NaN;
-  const wall = Number.isNaN(zoned) ? value.replace(' ', 'T') : new Date(zoned + KST_OFFSET_MS).toISOString();
-  return `${wall.slice(0, 10).replace(/-/g, '.')} ${wall.slice(11, 16)}`;
-}
