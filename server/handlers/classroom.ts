@@ -6,7 +6,7 @@ import { usablePoints } from '../money/orders';
 import { iso, isoOrNull, kst } from '../time';
 import { fail } from './context';
 import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
-import { lectureOr404, lectures } from './lectures';
+import { lectureOr404 } from './lectures';
 import { page, pageOf } from './paging';
 import { progressOf } from './videos';
 import { ok, type Handlers } from './typed';

@@ -1,5 +1,5 @@
 import type { operations } from '../../src/api/schema.gen';
-import type { Ctx, HandlerResult } from './context';
+import type { Ctx, Handler } from './context';
 
 /**
  * Handler types derived from the generated `operations` (openapi-typescript's rendering of the yaml):
@@ -57,5 +57,4 @@ export type Handlers = { [Op in OperationId]: OpHandler<Op> };
 export const ok = <D = never>(datas: NoInfer<D>, respMessage = ''): Ok<D> => ({ body: { success: true, respMessage, datas } });
 
 /** The typed table as the dispatcher sees it: it looks handlers up by the operationId it routed and validated. */
-export const untyped = (handlers: Partial<Handlers>): Record<string, (ctx: Ctx) => Promise<HandlerResult> | HandlerResult> =>
-  handlers as unknown as Record<string, (ctx: Ctx) => Promise<HandlerResult> | HandlerResult>;
+export const untyped = (handlers: Partial<Handlers>): Record<string, Handler> => handlers as unknown as Record<string, Handler>;
