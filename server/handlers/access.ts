@@ -50,7 +50,8 @@ export async function fileAccess(db: Db, filename: string): Promise<FileAccess |
     sql<{
       uploaded_by: string | null;
       public: boolean;
-    }>`select u.uploaded_by, exists(select 1 from suggest_files f join suggests g on g.suggestid = f.suggestid where f.filename = u.filename and not g.is_secret) as public
+    }>`select u.uploaded_by, exists(select 1 from suggest_files f join suggests g on g.suggestid = f.suggestid
+        where f.filename = u.filename and not g.is_secret) as public
       from uploads u where u.filename = ${filename}`,
   );
   // An upload is its uploader's until a public suggestion links it.

@@ -42,7 +42,8 @@ export const account = {
     const m = await one(
       ctx.s.db,
       sql<MemberRow>`insert into members (useruid, userid, email, name, phone, birth, sns_type, marketing, created_at)
-        values (${b.useruid}, ${b.userid}, ${b.email}, ${b.name}, ${b.phone}, ${b.birth ?? null}, 'local', ${b.agreemarketing ?? false}, ${kst()})
+        values (${b.useruid}, ${b.userid}, ${b.email}, ${b.name}, ${b.phone}, ${b.birth ?? null}, 'local',
+          ${b.agreemarketing ?? false}, ${kst()})
         returning *`,
     );
     return ok(toUser(m!), '회원가입이 완료되었습니다.');
@@ -67,7 +68,8 @@ export const account = {
     const m = await one(
       ctx.s.db,
       sql<MemberRow>`update members set name = coalesce(${b.name ?? null}, name), phone = coalesce(${b.phone ?? null}, phone),
-        birth = case when ${b.birth !== undefined} then ${b.birth ?? null} else birth end, marketing = coalesce(${b.agreemarketing ?? null}, marketing)
+        birth = case when ${b.birth !== undefined} then ${b.birth ?? null} else birth end,
+        marketing = coalesce(${b.agreemarketing ?? null}, marketing)
         where useruid = ${me} and left_at is null returning *`,
     );
     if (!m) return fail(404, NO_MEMBER);

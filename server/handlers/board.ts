@@ -184,7 +184,8 @@ export const board = {
     const type = body.suggesttype ?? null;
     const author = body.useruid ?? null;
     // Search sees the title the caller sees: a secret title of someone else cannot be probed by text.
-    const shownTitle = sql`(case when g.is_secret and g.useruid is distinct from ${member?.useruid ?? null} then ${SECRET_TITLE} else g.title end)`;
+    const shownTitle = sql`(case when g.is_secret and g.useruid is distinct from ${member?.useruid ?? null}
+      then ${SECRET_TITLE} else g.title end)`;
     const where = sql`(${type}::text is null or g.suggesttype = ${type}) and (${author}::text is null or g.useruid = ${author})
       and ${shownTitle} ilike ${like}`;
     const rows = await all(

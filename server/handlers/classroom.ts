@@ -151,7 +151,8 @@ export const classroom = {
       if (old.answer) return fail(409, '답변이 달린 질문은 수정할 수 없습니다.');
       q = await one(
         db,
-        sql<QnaRow>`update qnas set title = ${b.title}, content = ${b.content}, is_private = ${b.issecret} where qnaid = ${b.qnaid} returning *`,
+        sql<QnaRow>`update qnas set title = ${b.title}, content = ${b.content}, is_private = ${b.issecret}
+          where qnaid = ${b.qnaid} returning *`,
       );
     } else {
       q = await one(

@@ -11,6 +11,7 @@ import { ok, type Handlers } from './typed';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';
+const TIME_UP = '결제 가능 시간이 지났습니다. 다시 주문해주세요.';
 
 const toPayment = (p: PaymentRow): components['schemas']['Payment'] => ({
   paymentid: p.paymentid,
@@ -80,23 +81,24 @@ export const payment = {
       const row = open
         ? await one(
             tx,
-            sql<PaymentRow>`update payments set title = ${o.title}, amount = ${o.paid}, price_total = ${o.total}, coupon_discount = ${o.discount},
+            sql<PaymentRow>`update payments set title = ${o.title}, amount = ${o.paid}, price_total = ${o.total},
+              coupon_discount = ${o.discount},
               point_used = ${b.pointused}, couponnumber = ${o.couponnumber}, pay_method = ${o.method}, expires_at = ${o.expires},
               idempotency_key = coalesce(idempotency_key, ${key}) where paymentid = ${open.paymentid} returning *`,
           )
         : await one(
             tx,
-            sql<PaymentRow>`insert into payments (useruid, title, contentsids, amount, price_total, coupon_discount, point_used, couponnumber,
-                status, pay_method, created_at, expires_at, idempotency_key)
-              values (${me}, ${o.title}, ${o.ids}, ${o.paid}, ${o.total}, ${o.discount}, ${b.pointused}, ${o.couponnumber}, 'ready', ${o.method},
+            sql<PaymentRow>`insert into payments (useruid, title, contentsids, amount, price_total, coupon_discount, point_used,
+                couponnumber,                 status, pay_method, created_at, expires_at, idempotency_key)
+              values (${me}, ${o.title}, ${o.ids}, ${o.paid}, ${o.total}, ${o.discount}, ${b.pointused}, ${o.couponnumber},
+                'ready', ${o.method},
                 ${kst()}, ${o.expires}, ${key}) returning *`,
           );
       if (!row) return fail(404, NO_PAYMENT);
       if (!open) {
         for (const l of o.list) {
-          await sql`insert into payment_items (paymentid, contentsid, price) values (${row.paymentid}, ${l.contentsid}, ${l.saleprice})`.execute(
-            tx,
-          );
+          await sql`insert into payment_items (paymentid, contentsid, price)
+            values (${row.paymentid}, ${l.contentsid}, ${l.saleprice})`.execute(tx);
         }
       }
       if (o.method === 'free') {
@@ -137,7 +139,7 @@ export const payment = {
         await sql`update local_payments set status = 'cancelled' where txid = ${pgtid}`.execute(tx); // refunded, never kept
         return new Failure(409, message);
       };
-      if (p.expires_at && p.expires_at < kst()) return refuse('cancelled', '결제 가능 시간이 지났습니다. 다시 주문해주세요.');
+      if (p.expires_at && p.expires_at < kst()) return refuse('cancelled', TIME_UP);
       const owned = await one(
         tx,
         sql`select 1 from enrollments where useruid = ${me} and end_at > ${kst()} and paymentid is distinct from ${paymentid}
@@ -154,7 +156,8 @@ export const payment = {
       await sql`update local_payments set consumed_at = ${kst()} where txid = ${pgtid}`.execute(tx);
       const paid = await one(
         tx,
-        sql<PaymentRow>`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${pgtid} where paymentid = ${paymentid} returning *`,
+        sql<PaymentRow>`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${pgtid}
+          where paymentid = ${paymentid} returning *`,
       );
       await fulfil(tx, paid!);
       return paid!;

@@ -47,7 +47,8 @@ export const points = {
       ctx.s.db,
       sql<PointWithBalance>`select * from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance
           from points p where useruid = ${me}) x
-        where ${kind} = 'all' or (${kind} = 'earn' and amount > 0) or (${kind} = 'use' and amount < 0) order by created_at desc, pointid desc`,
+        where ${kind} = 'all' or (${kind} = 'earn' and amount > 0) or (${kind} = 'use' and amount < 0)
+        order by created_at desc, pointid desc`,
     );
     return ok(pageOf(rows.slice(p.offset, p.offset + p.pageSize).map(toPoint), rows.length, p));
   },

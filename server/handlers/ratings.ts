@@ -61,7 +61,8 @@ export const ratings = {
     const author = b.useruid ?? null;
     const rows = await all(
       ctx.s.db,
-      sql<RatingRow>`select * from ratings where contentsid = ${b.contentsid} and (${author}::text is null or useruid = ${author}) order by ${order}`,
+      sql<RatingRow>`select * from ratings where contentsid = ${b.contentsid} 
+        and (${author}::text is null or useruid = ${author}) order by ${order}`,
     );
     return ok(
       pageOf(

@@ -33,16 +33,16 @@ export async function lockMember(tx: Db, me: string): Promise<number> {
 
 /** Releases (cancels) the member's open orders whose time is up. Called under the member lock. */
 export async function expireOpenOrders(tx: Db, me: string): Promise<void> {
-  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()} where useruid = ${me} and status = 'ready' and expires_at < ${kst()}`.execute(
-    tx,
-  );
+  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
+    where useruid = ${me} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
 }
 
 /** Points held by the member's other open orders. */
 async function reservedPoints(tx: Db, me: string, exceptPaymentid = 0): Promise<number> {
   const r = await one(
     tx,
-    sql<CountRow>`select coalesce(sum(point_used), 0)::int as n from payments where useruid = ${me} and status = 'ready' and expires_at >= ${kst()} and paymentid <> ${exceptPaymentid}`,
+    sql<CountRow>`select coalesce(sum(point_used), 0)::int as n from payments
+      where useruid = ${me} and status = 'ready' and expires_at >= ${kst()} and paymentid <> ${exceptPaymentid}`,
   );
   return r!.n;
 }
@@ -69,9 +69,8 @@ async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: 
   if (c.expires_at < kst()) return fail(409, '사용 기간이 지난 쿠폰입니다.');
   if (total < c.min_amount)
     return fail(409, `최소 주문 금액(${c.min_amount.toLocaleString('ko-KR')}원) 이상에서 사용할 수 있는 쿠폰입니다.`);
-  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()} where couponnumber = ${couponnumber} and status = 'ready' and expires_at < ${kst()}`.execute(
-    tx,
-  );
+  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
+    where couponnumber = ${couponnumber} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
   if (
     await one(
       tx,
@@ -133,19 +132,19 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
  */
 export async function fulfil(tx: Db, p: PaymentRow) {
   for (const contentsid of idsOf(p)) {
-    await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(90)})
-      on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid, start_at = excluded.start_at, end_at = excluded.end_at`.execute(
-      tx,
-    );
+    await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at)
+      values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(90)})
+      on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid,
+        start_at = excluded.start_at, end_at = excluded.end_at`.execute(tx);
     await sql`delete from carts where useruid = ${p.useruid} and contentsid = ${contentsid}`.execute(tx);
   }
   const ledger = async (amount: number, kind: string, reason: string) =>
-    sql`insert into points (useruid, amount, reason, created_at, paymentid, kind) values (${p.useruid}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${kind})
+    sql`insert into points (useruid, amount, reason, created_at, paymentid, kind)
+      values (${p.useruid}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${kind})
       on conflict (paymentid, kind) where paymentid is not null do nothing`.execute(tx);
   if (p.point_used > 0) await ledger(-p.point_used, 'use', '결제 시 사용');
   if (earnedPoints(p.amount) > 0) await ledger(earnedPoints(p.amount), 'earn', '결제 적립');
   if (p.couponnumber)
-    await sql`update coupons set used_by = ${p.useruid}, used_at = ${kst()} where couponnumber = ${p.couponnumber} and used_by is null`.execute(
-      tx,
-    );
+    await sql`update coupons set used_by = ${p.useruid}, used_at = ${kst()}
+      where couponnumber = ${p.couponnumber} and used_by is null`.execute(tx);
 }
