@@ -82,7 +82,7 @@ export interface StatsRow {
 
 export interface NoticeRow {
   noticeid: number;
-  isnotice: number;
+  isnotice: Schemas['Notice']['isnotice'];
   title: string;
   content: string;
   istop: boolean;

@@ -15,7 +15,7 @@ type UploadedFile = components['schemas']['UploadedFile'];
 const NOTICE_FILE = '워크숍 안내.pdf';
 const toNotice = (n: NoticeRow): components['schemas']['Notice'] => ({
   noticeid: n.noticeid,
-  isnotice: n.isnotice === 1 ? 1 : -1,
+  isnotice: n.isnotice,
   title: n.title,
   content: n.content,
   istop: n.istop,

@@ -14,7 +14,10 @@ import { ratings } from './ratings';
 import { stats } from './stats';
 import { untyped, type Handlers } from './typed';
 
-/** Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations. */
+/**
+ * Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations.
+ * A topic file of a tag (`cart-checkout.ts`) joins its tag here: `cart: { ...cart, ...cartCheckout }`.
+ */
 export const byTag = {
   catalog,
   board,
@@ -34,20 +37,20 @@ export const byTag = {
 
 /** Every yaml operationId → its handler: an operation without one fails `npx tsc --noEmit` here. */
 const all = {
-  ...catalog,
-  ...board,
-  ...files,
-  ...progress,
-  ...classroom,
-  ...player,
-  ...cart,
-  ...payment,
-  ...points,
-  ...quiz,
-  ...ratings,
-  ...account,
-  ...stats,
-  ...local,
+  ...byTag.catalog,
+  ...byTag.board,
+  ...byTag.files,
+  ...byTag.progress,
+  ...byTag.classroom,
+  ...byTag.player,
+  ...byTag.cart,
+  ...byTag.payment,
+  ...byTag.points,
+  ...byTag.quiz,
+  ...byTag.ratings,
+  ...byTag.account,
+  ...byTag.stats,
+  ...byTag.local,
 } satisfies Handlers;
 
 export const handlers = untyped(all);

@@ -21,7 +21,7 @@ describe('server/handlers/<tag>.ts', () => {
     expect(Object.keys(byTag).sort()).toEqual([...yaml.keys()].sort());
   });
 
-  it.each([...yaml.entries()])('%s.ts holds exactly the operations tagged %s', (tag, operationIds) => {
+  it.each([...yaml.entries()])('%s.ts holds exactly the operations of that tag', (tag, operationIds) => {
     expect(Object.keys(byTag[tag as keyof typeof byTag]).sort()).toEqual([...operationIds].sort());
   });
 
