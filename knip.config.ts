@@ -8,8 +8,9 @@ const config: KnipConfig = {
     'scripts/budget/floor/**/*.{ts,tsx}',
     'contracts/**/*.ts',
     'e2e/**/*.ts',
-    // Compile-time checks of the typed client: nothing imports them, tsc runs them.
+    // Compile-time checks of the typed client and the typed handlers: nothing imports them, tsc runs them.
     'src/**/*.typetest.ts',
+    'server/**/*.typetest.ts',
   ],
   project: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'rules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'contracts/**/*.ts', 'e2e/**/*.ts'],
   ignore: ['src/api/schema.gen.ts'],
