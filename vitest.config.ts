@@ -26,6 +26,8 @@ export default defineConfig({
           // Pact mock servers and the shared pact files do not like parallel writers.
           fileParallelism: false,
           testTimeout: 30_000,
+          // contracts/provider starts a server in beforeAll: on the shared 2-core machine (load ~19) that took over 10 s.
+          hookTimeout: 120_000,
           globalSetup: ['contracts/clear-pacts.ts'],
         },
       },

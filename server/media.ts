@@ -1,31 +1,3 @@
-import { createReadStream, statSync } from 'node:fs';
-import { Readable } from 'node:stream';
-
-/** Serves a file with HTTP Range support (206 + Content-Range), so the player can seek. */
-export function rangeResponse(file: string, rangeHeader: string | undefined, contentType: string): Response {
-  const size = statSync(file).size;
-  const base = { 'accept-ranges': 'bytes', 'content-type': contentType, 'cache-control': 'private, max-age=3600' };
-  if (!rangeHeader) {
-    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status: 200, headers: { ...base, 'content-length': String(size) } });
-  }
-  const m = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader.trim());
-  let start = m?.[1] ? Number(m[1]) : NaN;
-  let end = m?.[2] ? Number(m[2]) : size - 1;
-  if (m && !m[1] && m[2]) {
-    // Suffix range: the last N bytes.
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  }
-  if (!m || Number.isNaN(start) || start >= size || end < start) {
-    return new Response(null, { status: 416, headers: { ...base, 'content-range': `bytes */${size}` } });
-  }
-  end = Math.min(end, size - 1);
-  return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, {
-    status: 206,
-    headers: { ...base, 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${size}` },
-  });
-}
-
 const palette = ['#EE732E', '#3B7A57', '#4062BB', '#8E5572', '#C9A227', '#2E86AB'];
 
 /** Small generated SVG artwork with explicit dimensions: the demo never depends on external images. */

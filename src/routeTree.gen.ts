@@ -40,6 +40,7 @@ import { Route as BAuthMyclassEndRouteImport } from './routes/_b/_auth/myclassEn
 import { Route as BAuthMypaymentRouteImport } from './routes/_b/_auth/mypayment'
 import { Route as BAuthMypointRouteImport } from './routes/_b/_auth/mypoint'
 import { Route as BAuthMyprofileRouteImport } from './routes/_b/_auth/myprofile'
+import { Route as BCertificateCertificatenoRouteImport } from './routes/_b/certificate.$certificateno'
 import { Route as BClassViewContentsidRouteImport } from './routes/_b/classView.$contentsid'
 import { Route as BNoticeViewNoticeidRouteImport } from './routes/_b/noticeView.$noticeid'
 import { Route as AClassListCategoryidPcategoryidRouteImport } from './routes/_a/classList.$categoryid.$pcategoryid'
@@ -196,6 +197,12 @@ const BAuthMyprofileRoute = BAuthMyprofileRouteImport.update({
   path: '/myprofile',
   getParentRoute: () => BAuthRoute,
 } as any)
+const BCertificateCertificatenoRoute =
+  BCertificateCertificatenoRouteImport.update({
+    id: '/certificate/$certificateno',
+    path: '/certificate/$certificateno',
+    getParentRoute: () => BRoute,
+  } as any)
 const BClassViewContentsidRoute = BClassViewContentsidRouteImport.update({
   id: '/classView/$contentsid',
   path: '/classView/$contentsid',
@@ -261,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/mypayment': typeof BAuthMypaymentRoute
   '/mypoint': typeof BAuthMypointRoute
   '/myprofile': typeof BAuthMyprofileRoute
+  '/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/classView/$contentsid': typeof BClassViewContentsidRoute
   '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
   '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
@@ -294,6 +302,7 @@ export interface FileRoutesByTo {
   '/mypayment': typeof BAuthMypaymentRoute
   '/mypoint': typeof BAuthMypointRoute
   '/myprofile': typeof BAuthMyprofileRoute
+  '/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/classView/$contentsid': typeof BClassViewContentsidRoute
   '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
   '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
@@ -335,6 +344,7 @@ export interface FileRoutesById {
   '/_b/_auth/mypayment': typeof BAuthMypaymentRoute
   '/_b/_auth/mypoint': typeof BAuthMypointRoute
   '/_b/_auth/myprofile': typeof BAuthMyprofileRoute
+  '/_b/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/_b/classView/$contentsid': typeof BClassViewContentsidRoute
   '/_b/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
   '/_a/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
@@ -370,6 +380,7 @@ export interface FileRouteTypes {
     | '/mypayment'
     | '/mypoint'
     | '/myprofile'
+    | '/certificate/$certificateno'
     | '/classView/$contentsid'
     | '/noticeView/$noticeid'
     | '/classList/$categoryid/$pcategoryid'
@@ -403,6 +414,7 @@ export interface FileRouteTypes {
     | '/mypayment'
     | '/mypoint'
     | '/myprofile'
+    | '/certificate/$certificateno'
     | '/classView/$contentsid'
     | '/noticeView/$noticeid'
     | '/classList/$categoryid/$pcategoryid'
@@ -443,6 +455,7 @@ export interface FileRouteTypes {
     | '/_b/_auth/mypayment'
     | '/_b/_auth/mypoint'
     | '/_b/_auth/myprofile'
+    | '/_b/certificate/$certificateno'
     | '/_b/classView/$contentsid'
     | '/_b/noticeView/$noticeid'
     | '/_a/classList/$categoryid/$pcategoryid'
@@ -679,6 +692,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BAuthMyprofileRouteImport
       parentRoute: typeof BAuthRoute
     }
+    '/_b/certificate/$certificateno': {
+      id: '/_b/certificate/$certificateno'
+      path: '/certificate/$certificateno'
+      fullPath: '/certificate/$certificateno'
+      preLoaderRoute: typeof BCertificateCertificatenoRouteImport
+      parentRoute: typeof BRoute
+    }
     '/_b/classView/$contentsid': {
       id: '/_b/classView/$contentsid'
       path: '/classView/$contentsid'
@@ -788,6 +808,7 @@ interface BRouteChildren {
   BPrivacyPolicyRoute: typeof BPrivacyPolicyRoute
   BQChar38aRoute: typeof BQChar38aRoute
   BTermsOfUseRoute: typeof BTermsOfUseRoute
+  BCertificateCertificatenoRoute: typeof BCertificateCertificatenoRoute
   BClassViewContentsidRoute: typeof BClassViewContentsidRoute
   BNoticeViewNoticeidRoute: typeof BNoticeViewNoticeidRoute
 }
@@ -799,6 +820,7 @@ const BRouteChildren: BRouteChildren = {
   BPrivacyPolicyRoute: BPrivacyPolicyRoute,
   BQChar38aRoute: BQChar38aRoute,
   BTermsOfUseRoute: BTermsOfUseRoute,
+  BCertificateCertificatenoRoute: BCertificateCertificatenoRoute,
   BClassViewContentsidRoute: BClassViewContentsidRoute,
   BNoticeViewNoticeidRoute: BNoticeViewNoticeidRoute,
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
 import { setAccessTokenSource } from '../../src/api/client';
+import { createMember, fetchMember, fetchMemberByEmail, leaveMember, updateMember } from '../../src/api/queries/account';
 import { isApiError } from '../../src/api/errors';
 
 /**
@@ -125,4 +126,164 @@ describe('member checks (storefront-web → storefront-api)', () => {
       })
       .finally(() => setAccessTokenSource(() => undefined));
   });
+});
+
+/** The member record as the profile page reads it (u-demo-1 of the seed). */
+const demoMember = (overrides: Record<string, unknown> = {}) => ({
+  useruid: 'u-demo-1',
+  userid: string('member'),
+  email: 'member@demo.kr',
+  name: string('김필라'),
+  phone: string('010-1234-5678'),
+  birth: null,
+  snstype: string('kakao'),
+  agreemarketing: boolean(false),
+  regdate: string('2024-01-05T12:00:00+09:00'),
+  ...overrides,
+});
+const FORBIDDEN = '본인의 정보만 조회할 수 있습니다.';
+
+describe('profile, leaving and sign-up (storefront-web → storefront-api)', () => {
+  const asMember = <T>(run: () => Promise<T>) => {
+    setAccessTokenSource(() => DEMO_TOKEN);
+    return run().finally(() => setAccessTokenSource(() => undefined));
+  };
+
+  it('GetUserInfoWithUseruid: the profile page reads the member', () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a profile read of member u-demo-1 by useruid')
+        .withRequest('POST', '/api/GetUserInfoWithUseruid/u-demo-1', (b) => b.headers({ ...commonHeaders, ...bearer }))
+        .willRespondWith(200, (b) => b.jsonBody(okEnvelope(demoMember())))
+        .executeTest(async (server) => {
+          const m = await fetchMember('u-demo-1', clientFor(server.url));
+          expect(m).toMatchObject({ useruid: 'u-demo-1', email: 'member@demo.kr', phone: '010-1234-5678' });
+        }),
+    ));
+
+  it("GetUserInfoWithUseruid: another member's useruid is refused", () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a profile read of member u-demo-2 with the token of u-demo-1')
+        .withRequest('POST', '/api/GetUserInfoWithUseruid/u-demo-2', (b) => b.headers({ ...commonHeaders, ...bearer }))
+        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
+        .executeTest(async (server) => {
+          const error = await fetchMember('u-demo-2', clientFor(server.url)).catch((e: unknown) => e);
+          expect(isApiError(error) && error.status).toBe(403);
+          expect((error as Error).message).toBe(FORBIDDEN);
+        }),
+    ));
+
+  it('GetUserInfo: the member by their own email (/join checks for an existing record)', () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a member read of u-demo-1 by email')
+        .withRequest('POST', '/api/GetUserInfo/', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ email: 'member@demo.kr' }))
+        .willRespondWith(200, (b) => b.jsonBody(okEnvelope(demoMember())))
+        .executeTest(async (server) => {
+          expect((await fetchMemberByEmail('member@demo.kr', clientFor(server.url))).useruid).toBe('u-demo-1');
+        }),
+    ));
+
+  it('UpdateUser: a new phone and marketing choice are stored and returned', () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a profile update of member u-demo-1 with a new phone')
+        .withRequest('POST', '/api/UpdateUser', (b) =>
+          b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1', name: '김필라', phone: '010-9876-5432', agreemarketing: true }),
+        )
+        .willRespondWith(200, (b) => b.jsonBody(okEnvelope(demoMember({ name: '김필라', phone: '010-9876-5432', agreemarketing: true }))))
+        .executeTest(async (server) => {
+          const m = await updateMember({ useruid: 'u-demo-1', name: '김필라', phone: '010-9876-5432', agreemarketing: true }, clientFor(server.url));
+          expect(m).toMatchObject({ phone: '010-9876-5432', agreemarketing: true });
+        }),
+    ));
+
+  it("UpdateUser: another member's useruid is refused", () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a profile update of member u-demo-2 with the token of u-demo-1')
+        .withRequest('POST', '/api/UpdateUser', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-2', phone: '010-0000-0000' }))
+        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
+        .executeTest(async (server) => {
+          const error = await updateMember({ useruid: 'u-demo-2', phone: '010-0000-0000' }, clientFor(server.url)).catch((e: unknown) => e);
+          expect(isApiError(error) && error.status).toBe(403);
+        }),
+    ));
+
+  it("LeaveUser: another member's useruid is refused", () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a withdrawal of member u-demo-2 with the token of u-demo-1')
+        .withRequest('POST', '/api/LeaveUser', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-2' }))
+        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
+        .executeTest(async (server) => {
+          const error = await leaveMember('u-demo-2', clientFor(server.url)).catch((e: unknown) => e);
+          expect(isApiError(error) && error.status).toBe(403);
+          expect((error as Error).message).toBe(FORBIDDEN);
+        }),
+    ));
+
+  it('LeaveUser: the member withdraws', () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a withdrawal of member u-demo-1')
+        .withRequest('POST', '/api/LeaveUser', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1' }))
+        .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ useruid: 'u-demo-1' })))
+        .executeTest(async (server) => {
+          expect(await leaveMember('u-demo-1', clientFor(server.url))).toEqual({ useruid: 'u-demo-1' });
+        }),
+    ));
+
+  it('createuser: a provider account that already has a member record gets the duplicate message', () =>
+    asMember(() =>
+      pact
+        .addInteraction()
+        .given(MEMBER, DEMO_MEMBER)
+        .uponReceiving('a full sign-up of u-demo-1, who already has a member record')
+        .withRequest('POST', '/api/createuser', (b) =>
+          b.headers({ ...commonHeaders, ...bearer }).jsonBody({
+            useruid: 'u-demo-1',
+            userid: 'member@demo.kr',
+            email: 'member@demo.kr',
+            name: '김필라',
+            phone: '010-1234-5678',
+            agreeterms: true,
+            agreeprivacy: true,
+            agreemarketing: false,
+          }),
+        )
+        .willRespondWith(409, (b) => b.jsonBody({ success: false, respMessage: string('동일한 이메일로 가입된 사용자가 있습니다.') }))
+        .executeTest(async (server) => {
+          const error = await createMember(
+            {
+              useruid: 'u-demo-1',
+              userid: 'member@demo.kr',
+              email: 'member@demo.kr',
+              name: '김필라',
+              phone: '010-1234-5678',
+              agreeterms: true,
+              agreeprivacy: true,
+              agreemarketing: false,
+            },
+            clientFor(server.url),
+          ).catch((e: unknown) => e);
+          expect(isApiError(error) && error.status).toBe(409);
+          expect((error as Error).message).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+        }),
+    ));
 });

@@ -18,6 +18,8 @@ import {
   fetchMenuCategories,
   fetchBranches,
 } from '../../src/api/queries/catalog';
+import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
+import { PUBLISHER_COUNT, fetchPublisherLectures } from '../../src/api/queries/catalogPublisher';
 
 /**
  * Calls of the yaml's `catalog` tag: categories, lecture lists and search, lecture detail, curriculum,
@@ -192,6 +194,23 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
         expect(similar[0]?.contentsid).toBe(101);
       }));
 
+  it("lists the teacher's other lectures, without the current one", () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the other lectures of the teacher of lecture 101')
+      .withRequest('POST', '/api/Contents/GetPublisherLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ page: 1, pageSize: PUBLISHER_COUNT, teachername: '최밸런스 강사', excludecontentsid: 101, isonlybranch: true }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(okEnvelope({ list: eachLike({ ...lecture, contentsid: integer(105), teachername: '최밸런스 강사' }), totalCount: integer(4), page: 1, pageSize: PUBLISHER_COUNT })),
+      )
+      .executeTest(async (server) => {
+        const others = await fetchPublisherLectures('최밸런스 강사', 101, clientFor(server.url));
+        expect(others.list[0]?.teachername).toBe('최밸런스 강사');
+        expect(others.list.some((l) => l.contentsid === 101)).toBe(false);
+      }));
+
   it('shows the Seoul branch', () =>
     pact
       .addInteraction()
@@ -202,5 +221,38 @@ describe('catalog calls (storefront-web → storefront-api)', () => {
       .executeTest(async (server) => {
         const branches = await fetchBranches('Seoul', clientFor(server.url));
         expect(branches[0]?.region).toBe('Seoul');
+      }));
+
+  // checkout (issue 12)
+  it('lists the lectures being ordered, in request order', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the order lectures 104 and 106')
+      .withRequest('POST', '/api/Contents/GetOrderLectures/', (b) =>
+        b.headers(commonHeaders).jsonBody({ contentsids: [104, 106] }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope([
+            like({ ...lecture, contentsid: 104, tags: eachLike('코어') }),
+            like({ ...lecture, contentsid: 106, tags: eachLike('코어') }),
+          ]),
+        ),
+      )
+      .executeTest(async (server) => {
+        const list = await fetchOrderLectures([104, 106], clientFor(server.url));
+        expect(list.map((l) => l.contentsid)).toEqual([104, 106]);
+      }));
+
+  it('an order of an unknown lecture is not found', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('a request for the order lecture 99999 that does not exist')
+      .withRequest('POST', '/api/Contents/GetOrderLectures/', (b) => b.headers(commonHeaders).jsonBody({ contentsids: [99999] }))
+      .willRespondWith(404, (b) => b.jsonBody({ success: false, respMessage: like('요청하신 강의를 찾을 수 없습니다.') }))
+      .executeTest(async (server) => {
+        await expect(fetchOrderLectures([99999], clientFor(server.url))).rejects.toMatchObject({ status: 404 });
       }));
 });

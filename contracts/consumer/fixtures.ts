@@ -198,3 +198,55 @@ export const suggest: S['Suggest'] = {
   regdate: '2024-04-02T10:00:00+09:00',
   viewcnt: 1,
 };
+
+/** A class in the member's classroom (issue 13): the seed's lecture 121 before any watching. */
+export const myLectureNotStarted: S['MyLecture'] = {
+  ...lecture,
+  contentsid: 121,
+  startdate: '2024-05-01T10:00:00+09:00',
+  expiredate: '2099-12-31T23:59:59+09:00',
+  progress: 0,
+  iscomplete: false,
+  isexpired: false,
+  isbookmarked: false,
+  lastwatched: null,
+  lastvideoid: null,
+  certificate: null,
+};
+
+/** A class the member is midway through (watched, not completed). */
+export const myLectureMidway: S['MyLecture'] = {
+  ...myLectureNotStarted,
+  contentsid: 101,
+  progress: 25,
+  isbookmarked: true,
+  lastwatched: '2024-05-01T10:00:00+09:00',
+  lastvideoid: 10111,
+};
+
+export const pdfFile: S['PdfFile'] = {
+  pdfid: 121,
+  contentsid: 121,
+  title: '견갑골 안정화 클래스 교안',
+  filename: 'pdf-121.pdf',
+  originalFilename: '견갑골 안정화 클래스 교안.pdf',
+  path: '/api/file/downloadstream?filename=pdf-121.pdf&originalFilename=%EA%B2%AC.pdf&expires=1714550400&signature=3q2-7w',
+  size: 1000,
+  regdate: '2024-03-02T09:00:00+09:00',
+};
+
+export const answeredQuestion: S['QnA'] = {
+  qnaid: 1,
+  contentsid: 101,
+  videoid: null,
+  useruid: 'u-demo-1',
+  username: '김필라',
+  title: '호흡이 어려워요',
+  content: '<p>동작 중 호흡 타이밍을 모르겠어요.</p>',
+  issecret: false,
+  ismine: true,
+  answer: '<p>내쉬는 호흡에 힘을 쓰시면 됩니다.</p>',
+  answerdate: '2024-04-06T10:00:00+09:00',
+  status: 'answered',
+  regdate: '2024-04-05T10:00:00+09:00',
+};

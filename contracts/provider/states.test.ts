@@ -29,9 +29,10 @@ function pactWithState(state: { name: string; params?: Record<string, unknown> }
 }
 
 let server: RunningServer;
+// Starting PGlite and seeding takes far longer than vitest's 10 s hook default on a busy 2-core machine (measured >30 s).
 beforeAll(async () => {
   server = await startServer({ memory: true, quiet: true });
-});
+}, 120_000);
 afterAll(() => server?.close());
 
 const verify = (file: string) => verifyPacts({ baseUrl: server.url, files: [file], db: server.db, logLevel: 'error' });

@@ -19,38 +19,341 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
     // attachment fixture counts as uploaded by any member a state names.
-    'member exists': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename)),
+    // A pact may withdraw the member (LeaveUser): the state brings them back for the interactions after it.
+    'member exists': withDb(async (db, p) => {
+      await sql`update members set left_at = null, email = regexp_replace(email, '^left-[0-9]+-', '') where useruid = ${text(p, 'useruid')}`.execute(
+        db,
+      );
+      await ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename);
+    }),
+
+    'member has rated the lecture': withDb(async (db, p) => {
+      const [useruid, contentsid, ratingid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'ratingid')];
+      await sql`delete from ratings where (useruid = ${useruid} and contentsid = ${contentsid}) or ratingid = ${ratingid}`.execute(
+        db,
+      );
+      await sql`insert into ratings (ratingid, contentsid, useruid, username, ratescore, content, created_at)
+        values (${ratingid}, ${contentsid}, ${useruid}, '회원', ${id(p, 'ratescore')}, ${text(p, 'content')}, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member owns the lecture and has not rated it': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      const { rows } = await sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      if (rows.length === 0) throw new Error(`the seed has no enrolment of ${useruid} in ${contentsid}`);
+      await sql`delete from ratings where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
+
+    'member does not own the lecture': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(
+          db,
+        );
+      if (rows.length > 0) throw new Error(`the seed enrols ${p.useruid} in ${p.contentsid}`);
+    }),
 
     'member has lectures in the cart': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       await sql`delete from carts where useruid = ${useruid}`.execute(db);
       for (const id of ids(p, 'contentsids'))
-        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(db);
+        await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at) values (${useruid}, ${id}, 'lecture', '', '2024-05-01 10:00:00')`.execute(
+          db,
+        );
+    }),
+
+    // A paid card order of the member with the given id (created, or handed to this member when another holds it).
+    'member has a paid order': withDb((db, p) => paidOrder(db, text(p, 'useruid'), id(p, 'paymentid'), ids(p, 'contentsids'))),
+
+    // The member's history is exactly that one paid order: the member's other orders move to an archive owner
+    // (enrolments stay), so a history page has one known shape whatever other pacts ordered before.
+    'member has exactly one order, paid': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      await sql`update payments set useruid = ${`${useruid}-archived`} where useruid = ${useruid} and paymentid <> ${paymentid}`.execute(
+        db,
+      );
+      await paidOrder(db, useruid, paymentid, ids(p, 'contentsids'));
+    }),
+
+    // The ledger is exactly the given entries, none tied to an order (the balance follows).
+    'member has point entries': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const amounts = ids(p, 'amounts');
+      await sql`delete from points where useruid = ${useruid}`.execute(db);
+      await sql`delete from point_balances where useruid = ${useruid}`.execute(db);
+      for (const [i, amount] of amounts.entries())
+        await sql`insert into points (useruid, amount, reason, created_at) values (${useruid}, ${amount}, ${amount < 0 ? '결제 시 사용' : '이벤트 적립'}, ${`2024-05-0${i + 1} 10:00:00`})`.execute(
+          db,
+        );
     }),
 
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } = await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
+      const { rows } =
+        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
       if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
     }),
 
-    'no notice exists': withDb(async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db))),
+    'no notice exists': withDb(
+      async (db, p) => void (await sql`delete from notices where noticeid = ${id(p, 'noticeid')}`.execute(db)),
+    ),
 
-    'no member has the email': withDb(async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db))),
+    'no member has the email': withDb(
+      async (db, p) => void (await sql`delete from members where email = ${text(p, 'email')}`.execute(db)),
+    ),
 
     'member has an active session token': withDb(async (db, p) => {
       await sql`insert into users (id, last_login, active_session_token) values (${text(p, 'useruid')}, '2024-05-01T10:00:00', ${text(p, 'sessionToken')})
         on conflict (id) do update set active_session_token = excluded.active_session_token`.execute(db);
     }),
 
-    'member has no users row': withDb(async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db))),
+    // Classroom and progress (issue 13). Each state sets exactly what its interaction's matchers need.
+    'member owns lecture': withDb((db, p) => activeEnrolment(db, text(p, 'useruid'), id(p, 'contentsid'))),
+
+    'member does not own lecture': withDb(async (db, p) => {
+      await sql`delete from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(
+        db,
+      );
+    }),
+
+    'member has not started lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`delete from progress where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`update enrollments set completed_at = null where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
+
+    'member has an ended class': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')} and end_at < '2025-01-01'`.execute(
+          db,
+        );
+      if (rows.length === 0) throw new Error(`the seed has no ended class ${p.contentsid} of member ${p.useruid}`);
+    }),
+
+    'member bookmarked only lecture, midway through it': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`delete from bookmarks where useruid = ${useruid}`.execute(db);
+      await sql`insert into bookmarks (useruid, contentsid, videoid, created_at) values (${useruid}, ${contentsid}, 0, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+      await sql`update enrollments set completed_at = null where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await watched(db, useruid, contentsid, id(p, 'videoid'), 120, false);
+    }),
+
+    'member completed one video of lecture and not another': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await watched(db, useruid, contentsid, id(p, 'completedvideoid'), 300, true);
+      await sql`delete from progress where useruid = ${useruid} and videoid = ${id(p, 'openvideoid')}`.execute(db);
+    }),
+
+    'member last watched video': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await watched(db, useruid, contentsid, id(p, 'videoid'), id(p, 'seconds'), false, kstNow());
+    }),
+
+    'member asked an answered question': withDb(async (db, p) => {
+      const { rows } =
+        await sql`select 1 from qnas where qnaid = ${id(p, 'qnaid')} and contentsid = ${id(p, 'contentsid')} and useruid = ${text(p, 'useruid')} and answer is not null`.execute(
+          db,
+        );
+      if (rows.length === 0) throw new Error(`the seed has no answered question ${p.qnaid} of member ${p.useruid}`);
+    }),
+
+    'member has no users row': withDb(
+      async (db, p) => void (await sql`delete from users where id = ${text(p, 'useruid')}`.execute(db)),
+    ),
+
+    // checkout (issue 12)
+    'member owns lectures': withDb(async (db, p) => {
+      for (const c of ids(p, 'contentsids'))
+        await sql`insert into enrollments (useruid, contentsid, start_at, end_at) values (${text(p, 'useruid')}, ${c}, '2024-05-01 10:00:00', '2099-12-31 23:59:59')
+          on conflict (useruid, contentsid) do update set end_at = excluded.end_at`.execute(db);
+    }),
+
+    // Unused, not expired, held by no open order.
+    'coupon is valid for member': withDb(async (db, p) => {
+      const couponnumber = text(p, 'couponnumber');
+      const r =
+        await sql`update coupons set used_by = null, used_at = null, expires_at = '2099-12-31 23:59:59' where couponnumber = ${couponnumber}`.execute(
+          db,
+        );
+      if (!Number(r.numAffectedRows ?? 0)) throw new Error(`the seed has no coupon ${couponnumber}`);
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where couponnumber = ${couponnumber} and status = 'ready'`.execute(
+        db,
+      );
+    }),
+
+    'coupon has expired': withDb(async (db, p) => {
+      const r =
+        await sql`update coupons set expires_at = '2020-01-01 00:00:00', used_by = null where couponnumber = ${text(p, 'couponnumber')}`.execute(
+          db,
+        );
+      if (!Number(r.numAffectedRows ?? 0)) throw new Error(`the seed has no coupon ${p.couponnumber}`);
+    }),
+
+    // No open order holds any of the member's points, and the balance is at least `points`.
+    'member has usable points': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where useruid = ${useruid} and status = 'ready'`.execute(
+        db,
+      );
+      const { rows } = await sql<{
+        balance: number;
+      }>`select coalesce((select balance from point_balances where useruid = ${useruid}), 0) as balance`.execute(db);
+      const missing = id(p, 'points') - Number(rows[0]?.balance ?? 0);
+      if (missing > 0)
+        await sql`insert into points (useruid, amount, reason, created_at) values (${useruid}, ${missing}, '이벤트 적립', '2024-05-01 09:00:00')`.execute(
+          db,
+        );
+    }),
+
+    // An open order of `amount` won (no coupon, no points) and a card transaction in `txstatus` for it.
+    'member has an open order with a card transaction': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      const contentsids = ids(p, 'contentsids');
+      const amount = id(p, 'amount');
+      await clearOrder(db, paymentid);
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where useruid = ${useruid} and status = 'ready' and contentsids = ${contentsids.join(',')}`.execute(
+        db,
+      );
+      await sql`delete from enrollments where useruid = ${useruid} and contentsid in (${sql.join(contentsids)})`.execute(db);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, created_at, expires_at)
+        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, ${amount}, ${amount}, 'ready', 'card', '2024-05-01 10:00:00', '2099-12-31 23:59:59')`.execute(
+        db,
+      );
+      for (const c of contentsids)
+        await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${c}, ${amount})`.execute(db);
+      await sql`delete from local_payments where txid = ${text(p, 'pgtid')}`.execute(db);
+      await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at) values (${text(p, 'pgtid')}, ${String(paymentid)}, ${amount}, ${text(p, 'txstatus')}, '2024-05-01 10:00:30')`.execute(
+        db,
+      );
+    }),
+
+    // A paid order that used `couponnumber` (optional) and spent `pointused` points, with its ledger rows.
+    'member has a paid order with a coupon and points': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      const contentsids = ids(p, 'contentsids');
+      const pointused = id(p, 'pointused');
+      const couponnumber = typeof p.couponnumber === 'string' ? p.couponnumber : null;
+      await clearOrder(db, paymentid);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, point_used, couponnumber, status, pay_method, created_at, paid_at)
+        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, 10000, ${10000 + pointused}, ${pointused}, ${couponnumber}, 'paid', 'card', '2024-05-01 10:00:00', '2024-05-01 10:01:00')`.execute(
+        db,
+      );
+      if (couponnumber)
+        await sql`update coupons set used_by = ${useruid}, used_at = '2024-05-01 10:01:00' where couponnumber = ${couponnumber}`.execute(
+          db,
+        );
+      if (pointused > 0)
+        await sql`insert into points (useruid, amount, reason, created_at, paymentid, kind) values (${useruid}, ${-pointused}, '결제 시 사용', '2024-05-01 10:01:00', ${paymentid}, 'use')`.execute(
+          db,
+        );
+    }),
+
+    // Quiz states (issue 14): the quiz of lecture N is quiz N in the seed.
+    'member may take the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        select ${useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2024-05-01 10:00:00' from videos where contentsid = ${contentsid}
+        on conflict (useruid, contentsid, videoid) do update set completed = true`.execute(db);
+    }),
+
+    'member lacks progress for the quiz of a lecture': withDb(async (db, p) => {
+      await sql`delete from progress where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(db);
+    }),
+
+    // Every question answered in the draft, so each resumed question carries the member's choice.
+    'member has a quiz draft': withDb(async (db, p) => {
+      const [useruid, contentsid, isscoreid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'isscoreid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (isscoreid, quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
+        values (${isscoreid}, ${contentsid}, ${useruid}, ${contentsid}, 0, false, ${JSON.stringify([1, 2, 3, 4, 5].map((n) => ({ questionid: contentsid * 10 + n, choice: 1 })))}, '2024-05-01 10:05:00', true, '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has failed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 20, false, '[]', '2024-05-01 10:00:00')`.execute(
+        db,
+      );
+    }),
+
+    'member has passed the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at) values (${contentsid}, ${useruid}, ${contentsid}, 80, true, '[]', '2024-05-01 10:00:00')
+        on conflict (quizid, useruid) where passed do nothing`.execute(db);
+      await sql`update enrollments set completed_at = coalesce(completed_at, '2024-05-01 10:00:00') where useruid = ${useruid} and contentsid = ${contentsid}`.execute(
+        db,
+      );
+    }),
+
+    'a certificate has the number': withDb(async (db, p) => {
+      await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${text(p, 'certificateno')}, ${text(p, 'useruid')}, ${id(p, 'contentsid')}, '2024-05-01 10:00:00')
+        on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno`.execute(db);
+    }),
+
+    'no certificate has the number': withDb(
+      async (db, p) => void (await sql`delete from certificates where certificateno = ${text(p, 'certificateno')}`.execute(db)),
+    ),
+
+    // Player and progress (issue 13): ownership, the last watch and the playing place, by data.
+    'member owns lecture not yet played': withDb((db, p) => own(db, text(p, 'useruid'), id(p, 'contentsid'))),
+
+    'member owns lecture and last watched video at second': withDb(async (db, p) => {
+      const [useruid, contentsid, videoid, seconds] = [
+        text(p, 'useruid'),
+        id(p, 'contentsid'),
+        id(p, 'videoid'),
+        id(p, 'seconds'),
+      ];
+      await own(db, useruid, contentsid);
+      // Dated now (Korean time): the latest watch any state wrote, so it is the member's last watch.
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, ${kstNow()})
+        on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = false, updated_at = excluded.updated_at`.execute(
+        db,
+      );
+    }),
+
+    'member is playing video': withDb(async (db, p) => {
+      const [useruid, contentsid, videoid] = [text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid')];
+      await sql`insert into play_tabs (useruid, tabid, contentsid, videoid, updated_at) values (${useruid}, ${`${contentsid}:${videoid}`}, ${contentsid}, ${videoid}, '2024-05-01 10:00:00')
+        on conflict (useruid) do update set tabid = excluded.tabid, contentsid = excluded.contentsid, videoid = excluded.videoid, updated_at = excluded.updated_at`.execute(
+        db,
+      );
+    }),
   };
+}
+
+/** Removes an order a state is about to create (states may run more than once on one database). */
+async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
+  await sql`delete from points where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);
+  await sql`update enrollments set paymentid = null where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from payments where paymentid = ${paymentid}`.execute(db);
+}
+
+/** An active enrolment (started long ago, ends far ahead), not yet played. */
+async function own(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
+  await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${contentsid}, null, '2024-01-01 00:00:00', '2099-12-31 23:59:59')
+    on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null, downloaded_at = null`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {
   const v = p?.[name];
-  if (typeof v !== 'string' || v === '') throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' || v === '')
+    throw new Error(`parameter "${name}" must be a non-empty string, got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -62,7 +365,8 @@ function id(p: StateParams, name: string): number {
 
 function ids(p: StateParams, name: string): number[] {
   const v = p?.[name];
-  if (!Array.isArray(v) || !v.every(Number.isInteger)) throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
+  if (!Array.isArray(v) || !v.every(Number.isInteger))
+    throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
 }
 
@@ -70,4 +374,52 @@ async function ensureUpload(db: Kysely<any>, useruid: string, filename: string, 
   await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by)
     values (${filename}, ${originalFilename}, 37, 'text/plain', '2024-03-15 10:00:00', ${useruid})
     on conflict (filename) do update set uploaded_by = excluded.uploaded_by`.execute(db);
+}
+
+async function paidOrder(db: Kysely<any>, useruid: string, paymentid: number, contentsids: number[]): Promise<void> {
+  const { rows } = await sql<{
+    saleprice: number;
+    title: string;
+  }>`select saleprice, title from lectures where contentsid in (${sql.join(contentsids)}) order by contentsid`.execute(db);
+  if (rows.length !== contentsids.length) throw new Error(`the seed has no lectures ${contentsids.join(', ')}`);
+  const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
+  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
+    values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${`state-tx-${paymentid}`}, '2024-05-01 10:00:00', '2024-05-01 10:01:00')
+    on conflict (paymentid) do update set useruid = excluded.useruid`.execute(db);
+  const { rows: now } = await sql<{ status: string }>`select status from payments where paymentid = ${paymentid}`.execute(db);
+  if (now[0]?.status !== 'paid') throw new Error(`payment ${paymentid} exists but is ${now[0]?.status}, not paid`);
+}
+
+/** An enrolment of the member in the lecture that runs until 2099 (the seed's or a new one). */
+async function activeEnrolment(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
+  const { rows } = await sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+  if (rows.length)
+    await sql`update enrollments set end_at = greatest(end_at, '2099-12-31 23:59:59') where useruid = ${useruid} and contentsid = ${contentsid}`.execute(
+      db,
+    );
+  else
+    await sql`insert into enrollments (useruid, contentsid, start_at, end_at) values (${useruid}, ${contentsid}, '2024-05-01 10:00:00', '2099-12-31 23:59:59')`.execute(
+      db,
+    );
+}
+
+/** The member's progress on one video, as the player would have written it. */
+async function watched(
+  db: Kysely<any>,
+  useruid: string,
+  contentsid: number,
+  videoid: number,
+  seconds: number,
+  completed: boolean,
+  at = '2024-05-01 10:00:00',
+): Promise<void> {
+  await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at) values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, ${completed}, ${at})
+    on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = excluded.completed, updated_at = excluded.updated_at`.execute(
+    db,
+  );
+}
+
+/** Korean wall-clock time as the backend stores it (zone-less text), so this watch is the member's latest. */
+function kstNow(): string {
+  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -164,4 +164,25 @@ export const migrations: { id: string; statements: string[] }[] = [
       `update notices set attachment = 'notice-workshop.pdf' where attachment = 'pdf-101.pdf'`,
     ],
   },
+  {
+    id: '010_quiz_drafts_certificates',
+    statements: [
+      // A draft is the member's one open attempt (Scoring/0); a reload resumes it through GetTest.
+      `alter table quiz_results add column is_draft boolean not null default false`,
+      `alter table quiz_results add column started_at text`,
+      `alter table quizzes add column required_progress int not null default 50`,
+      `create unique index quiz_results_one_draft on quiz_results (quizid, useruid) where is_draft`,
+      // One pass per member and quiz, even when two submits race.
+      `create unique index quiz_results_one_pass on quiz_results (quizid, useruid) where passed`,
+      // Random numbers, issued once per member and lecture: the public check must not be an enumeration.
+      `create table certificates (certificateno text primary key, useruid text not null, contentsid int not null, issued_at text not null, unique (useruid, contentsid))`,
+    ],
+  },
+  {
+    id: '011_player_hls',
+    statements: [
+      // One demo lecture streams HLS (issue 13, as the seed now writes it): its videos are playlists of fragments cut from the sample clip.
+      `update videos set path = 'media/lectures/102/' || videoid || '.m3u8' where contentsid = 102`,
+    ],
+  },
 ];

@@ -221,6 +221,8 @@ export interface QuizRow {
   title: string;
   pass_score: number;
   time_limit_min: number;
+  /** Progress (percent) a member needs before sitting the quiz. */
+  required_progress: number;
 }
 
 export interface QuizQuestionRow {
@@ -241,8 +243,19 @@ export interface QuizResultRow {
   contentsid: number;
   score: number;
   passed: boolean;
+  /** JSON: `[{questionid, choice}]`, or the seed's older positional `[choice, …]`. */
   answers: string;
   created_at: string;
+  /** The member's one open attempt (SaveQuizDraft), resumed through GetTest. */
+  is_draft: boolean;
+  started_at: string | null;
+}
+
+export interface CertificateRow {
+  certificateno: string;
+  useruid: string;
+  contentsid: number;
+  issued_at: string;
 }
 
 export interface RatingRow {

@@ -28,7 +28,7 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('sections').values(sections).execute();
     await tx.insertInto('videos').values(sections.flatMap((s, si) => d.videoTitles[(s.sort - 1) % 2]!.map((title, v) => ({
       videoid: s.sectionid * 10 + v + 1, sectionid: s.sectionid, contentsid: s.contentsid, title,
-      duration_sec: 300 + ((si * 97 + v * 53) % 900), path: `media/lectures/${s.contentsid}/${s.sectionid * 10 + v + 1}.mp4`, sort: v + 1, is_preview: s.sort === 1 && v === 0,
+      duration_sec: 300 + ((si * 97 + v * 53) % 900), path: `media/lectures/${s.contentsid}/${s.sectionid * 10 + v + 1}.${s.contentsid === 102 ? 'm3u8' : 'mp4'}`, sort: v + 1, is_preview: s.sort === 1 && v === 0,
     })))).execute();
     await tx.insertInto('pdfs').values(d.lectures.map((l) => ({ pdfid: l.contentsid, contentsid: l.contentsid, filename: `pdf-${l.contentsid}.pdf`, original_filename: `${l.title} 교안.pdf`, pages: l.is_ebook ? 3 : 1 }))).execute();
 

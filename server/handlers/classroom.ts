@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
+import type { Db } from '../db/database';
 import type { EnrollmentRow, PdfRow, QnaRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../money/orders';
@@ -8,27 +9,29 @@ import { fail } from './context';
 import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
 import { lectureOr404 } from './lectures';
 import { page, pageOf } from './paging';
+import { ISSUER, certificateNumber } from './quiz-certificate';
 import { progressOf } from './videos';
 import { ok, type Handlers } from './typed';
 
 const SECRET_TITLE = '비밀글입니다.';
 
-function certificateOf(
+async function certificateOf(
+  db: Db,
   e: EnrollmentRow,
   name: string,
   title: string,
   hours: number,
-): components['schemas']['Certificate'] | null {
+): Promise<components['schemas']['Certificate'] | null> {
   if (!e.completed_at) return null;
   return {
-    certificateno: `KPRA-${e.contentsid}-${e.useruid.replace(/\W/g, '').toUpperCase()}`,
+    certificateno: await certificateNumber(db, e.useruid, e.contentsid, e.completed_at),
     contentsid: e.contentsid,
     title,
     username: name,
     birth: null,
     completedate: iso(e.completed_at),
     hours,
-    issuer: '한국필라테스재활협회',
+    issuer: ISSUER,
   };
 }
 
@@ -93,7 +96,7 @@ export const classroom = {
           isbookmarked: !!bookmarked,
           lastwatched: isoOrNull(last?.updated_at),
           lastvideoid: last?.videoid ?? null,
-          certificate: certificateOf(e, m?.name ?? '', l.title, Math.round(l.totalduration / 360) / 10),
+          certificate: await certificateOf(db, e, m?.name ?? '', l.title, Math.round(l.totalduration / 360) / 10),
         };
       }),
     );
@@ -143,6 +146,10 @@ export const classroom = {
     const db = ctx.s.db;
     const me = ownUser(ctx, b.useruid);
     await lectureOr404(db, b.contentsid);
+    // The yaml's rule: only members who bought the lecture may ask (issue 13).
+    if (!(await one(db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`))) {
+      return fail(409, '수강한 클래스에만 질문할 수 있습니다.');
+    }
     const m = await one(db, sql<{ name: string }>`select name from members where useruid = ${me}`);
     let q: QnaRow | undefined;
     if (b.qnaid) {

@@ -11,6 +11,7 @@ import { checkDownload, downloadPathFor, fileAccess, ownUser } from './access';
 import { uploadedFile } from './uploads';
 import { ok, type Handlers } from './typed';
 
+const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 const NO_FILE = '요청하신 파일을 찾을 수 없습니다.';
 
@@ -71,8 +72,11 @@ export const files = {
     const file = up ? join(uploadsDir(s.dataDir), up.filename) : '';
     if (!up || !existsSync(file)) return fail(404, NO_FILE);
     const bytes = readFileSync(file);
+    // Raster images keep their type so the SPA can show them inline (<img> of GetFileUrl's URL); anything
+    // else, SVG included (it can carry script), stays an opaque download.
+    const type = INLINE_IMAGE_TYPES.has(up.content_type) ? up.content_type : 'application/octet-stream';
     return new Response(new Uint8Array(bytes), {
-      headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
+      headers: { ...headers, 'content-type': type, 'content-length': String(bytes.length) },
     });
   },
 } satisfies Partial<Handlers>;

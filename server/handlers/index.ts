@@ -3,6 +3,7 @@ import { board } from './board';
 import { cart } from './cart';
 import { catalog } from './catalog';
 import { classroom } from './classroom';
+import { classroomBookmark } from './classroom-bookmark';
 import { files } from './files';
 import { local } from './local';
 import { payment } from './payment';
@@ -10,6 +11,7 @@ import { player } from './player';
 import { points } from './points';
 import { progress } from './progress';
 import { quiz } from './quiz';
+import { quizCertificate } from './quiz-certificate';
 import { ratings } from './ratings';
 import { stats } from './stats';
 import { untyped, type Handlers } from './typed';
@@ -23,12 +25,12 @@ export const byTag = {
   board,
   files,
   progress,
-  classroom,
+  classroom: { ...classroom, ...classroomBookmark },
   player,
   cart,
   payment,
   points,
-  quiz,
+  quiz: { ...quiz, ...quizCertificate },
   ratings,
   account,
   stats,

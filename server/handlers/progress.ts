@@ -4,7 +4,7 @@ import type { PlayTabRow, ProgressRow, VideoRow } from '../db/rows';
 import { one } from '../db/query';
 import { iso, isoOrNull, kst } from '../time';
 import { fail } from './context';
-import { ownUser } from './access';
+import { NOT_OWNER_VIDEO, ownUser, ownsClass } from './access';
 import { lectureOr404 } from './lectures';
 import { progressOf, videoRows } from './videos';
 import { ok, type Handlers } from './typed';
@@ -65,6 +65,8 @@ export const progress = {
         where v.videoid = ${b.videoid} and v.contentsid = ${b.contentsid}`,
     );
     if (!v) return fail(404, NO_VIDEO);
+    // Watch time counts only on a class the member owns (issue 13: a write is never trusted by its ids alone).
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     const now = kst();
     await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
       values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, false, ${now})
@@ -89,21 +91,24 @@ export const progress = {
       sql<VideoRow>`select * from videos where videoid = ${b.videoid} and contentsid = ${b.contentsid}`,
     );
     if (!v) return fail(404, NO_VIDEO);
-    const done = b.iscomplete ?? (b.duration > 0 && b.watchedtime >= b.duration * 0.9);
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    // Complete at 90 % of the video's own length: the browser's `duration` and `iscomplete` are only its view.
+    const done = b.watchedtime >= v.duration_sec * 0.9;
     const now = kst();
+    // The furthest second only grows and completion stays (a replayed or late write is harmless); the resume
+    // position is UpdateWatchTime's alone, so a member who rewinds resumes where they were, not at the furthest.
     const r = await one(
       ctx.s.db,
       sql<ProgressRow>`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
         values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, ${done}, ${now})
-        on conflict (useruid, contentsid, videoid) do update set last_position = excluded.last_position,
-          watched_sec = greatest(progress.watched_sec, excluded.watched_sec), completed = progress.completed or excluded.completed,
-          updated_at = excluded.updated_at returning *`,
+        on conflict (useruid, contentsid, videoid) do update set watched_sec = greatest(progress.watched_sec, excluded.watched_sec),
+          completed = progress.completed or excluded.completed, updated_at = excluded.updated_at returning *`,
     );
     return ok({
       useruid: me,
       contentsid: b.contentsid,
       videoid: b.videoid,
-      watchedtime: r!.last_position,
+      watchedtime: r!.watched_sec,
       duration: v.duration_sec,
       iscomplete: r!.completed,
       progress: await progressOf(ctx.s.db, me, b.contentsid),

@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Record progress of a video and recompute lecture progress
-         * @description Sent periodically by the player and when a video ends. A video counts as complete at 90% watched (assumed); lecture `progress` is the percentage of complete videos.
+         * @description Sent periodically by the player and when a video ends. Only for a class the member owns (active enrolment; else 403). The furthest second (`watchedtime`) only grows and completion is never undone, so a replayed or late write is harmless; the resume position is left to UpdateWatchTime. A video counts as complete at 90% of its own duration (assumed; the body's `duration` and `iscomplete` are the player's view only); lecture `progress` is the percentage of complete videos.
          */
         post: operations["updateContentProgress"];
         delete?: never;
@@ -626,6 +626,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Contents/SetBookmark/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmark or un-bookmark one of the member's classes
+         * @description Assumption: the spec lists bookmarks (/myBookmark, `GetMyLectures` status `bookmark`) but no call
+         *     that sets one. Sets the state given by `isbookmarked` (not a toggle), so a replayed or doubled request
+         *     leaves the same state. Only a class the member bought (an enrolment, active or ended; else 403),
+         *     only the token's own `useruid` (403), no token 401, an unknown class 404.
+         */
+        post: operations["setBookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/QnA/GetList/{contentsid}/{useruid}": {
         parameters: {
             query?: never;
@@ -794,7 +817,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store the resume position of a video */
+        /**
+         * Store the resume position of a video
+         * @description Only for a class the member owns (active enrolment; else 403). The last write is the resume position (it may go back when the member rewinds); the player sends its writes in order.
+         */
         post: operations["updateWatchTime"];
         delete?: never;
         options?: never;
@@ -1010,7 +1036,10 @@ export interface paths {
         put?: never;
         /**
          * Mark that lecture materials were downloaded
-         * @description No body. Stores the first `downloaddate` (refund-relevant, assumed).
+         * @description No body. Stores the first `downloaddate` (refund-relevant, assumed): /myEbook calls it before a
+         *     member's first download of a class's materials. Once materials were downloaded the class counts as
+         *     used, so a refund is no longer the full price without use (the refund rule itself is the
+         *     association's policy, not shown in the spec). Later calls keep the first date (idempotent).
          */
         post: operations["recordDownload"];
         delete?: never;
@@ -1091,6 +1120,11 @@ export interface paths {
          * Look up a coupon by its number
          * @description `respMessage` says why the coupon cannot be used now: used, expired, or held by an open
          *     order. The minimum order amount is checked by Payment/Save.
+         *     No call lists the coupons a member holds (spec section 7 has none; assumed): a coupon is a
+         *     code handed out outside the store and has no owner until a paid order uses it. A coupon
+         *     wallet on /mypoint would need a member-scoped list issued by the backend, e.g.
+         *     `POST /api/Coupon/GetMyCoupons/` with `{useruid, page, pageSize}` answering a page of
+         *     `Coupon`; until then /mypoint says where a coupon number is entered (the payment page).
          */
         get: operations["getCouponInfo"];
         put?: never;
@@ -1189,9 +1223,11 @@ export interface paths {
         };
         /**
          * The quiz of a lecture
-         * @description `isscoreid` 0 loads a fresh test; an existing score id loads that recorded attempt for
-         *     review, with the member's `answers` filled in (assumed). Correct answers are never sent
-         *     before scoring.
+         * @description `isscoreid` 0 loads the test, resuming the member's open draft when there is one; a score id
+         *     of the member's own draft or recorded attempt loads it with the member's choices in `answer`
+         *     (assumed). `available` is false with a Korean `reason` (and no questions) while the member's
+         *     progress is below `requiredprogress` or the member has no active enrolment (assumed).
+         *     Correct answers are never sent here.
          */
         get: operations["getTest"];
         put?: never;
@@ -1212,10 +1248,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Grade answers without recording (practice)
-         * @description Mode 0 (assumed) - grades and returns the result, nothing is stored; `isscoreid` is 0 in the result and the attempt does not count towards retakes or completion.
+         * Save the answers so far as a draft
+         * @description Mode 0 (assumed) - stores the answers as the member's one open draft of the quiz (not graded, nothing about correctness is returned) and returns its `isscoreid`, so a reload resumes it through GetTest. The draft's start time is its first save.
          */
-        post: operations["scoreQuizPractice"];
+        post: operations["saveQuizDraft"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1233,7 +1269,7 @@ export interface paths {
         put?: never;
         /**
          * Grade answers and record the attempt
-         * @description Mode 1 (assumed) - grades, stores the attempt and returns its `isscoreid`. A passing recorded attempt completes the quiz (certificate eligibility). 409 when no retake is allowed (see IsRetakeQuiz).
+         * @description Mode 1 (assumed) - the server grades the answers (a score in the body is ignored), stores the attempt (closing the open draft) and returns its `isscoreid`. A passing recorded attempt completes the lecture and issues its certificate; correct choices are revealed only in a passing result. 409 when the quiz is already passed (one pass per member and quiz, also under concurrent submits) or not available yet.
          */
         post: operations["scoreQuizRecorded"];
         delete?: never;
@@ -1270,6 +1306,28 @@ export interface paths {
         put?: never;
         /** Has the member a passing recorded attempt for the lecture? */
         post: operations["existsPassScoreid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Certificate/Verify/{certificateno}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public check of a certificate number (addition, not in the spec)
+         * @description Addition beside spec section 7 (assumed): anyone holding a printed certificate can check its
+         *     number. Returns the holder's masked name, the class title and the completion date; an unknown
+         *     number is 404. Numbers are random (not an enumeration), so guessing reveals nothing.
+         */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2328,6 +2386,29 @@ export interface components {
             completedate: string | null;
         };
         /**
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "contentsid": 101,
+         *       "isbookmarked": true
+         *     }
+         */
+        BookmarkRequest: {
+            useruid: components["schemas"]["UserUidValue"];
+            contentsid: number;
+            /** @description The state wanted. */
+            isbookmarked: boolean;
+        };
+        /**
+         * @example {
+         *       "contentsid": 101,
+         *       "isbookmarked": true
+         *     }
+         */
+        Bookmark: {
+            contentsid: number;
+            isbookmarked: boolean;
+        };
+        /**
          * @description Spec section 3, exactly these four counts.
          * @example {
          *       "cartCnt": 2,
@@ -2347,7 +2428,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "certificateno": "KPRA-2024-000123",
+         *       "certificateno": "KPRA-7QK2M9XA4D",
          *       "contentsid": 101,
          *       "title": "매트 필라테스 입문: 코어 안정화 8주 과정",
          *       "username": "박서연",
@@ -2626,7 +2707,7 @@ export interface components {
             text: string;
             /** @description Choice texts; answers refer to them by 0-based index. */
             choices: string[];
-            /** @description The member's chosen index when reviewing a recorded attempt; null otherwise. */
+            /** @description The member's chosen index in a resumed draft or a recorded attempt; null otherwise. */
             answer: number | null;
         };
         /**
@@ -2636,6 +2717,13 @@ export interface components {
          *       "title": "매트 필라테스 입문 평가",
          *       "passscore": 60,
          *       "isscoreid": 0,
+         *       "isdraft": false,
+         *       "available": true,
+         *       "reason": null,
+         *       "progress": 50,
+         *       "requiredprogress": 50,
+         *       "timelimit": 20,
+         *       "startedat": null,
          *       "questions": [
          *         {
          *           "questionid": 1,
@@ -2656,8 +2744,23 @@ export interface components {
             contentsid: number;
             title: string;
             passscore: number;
-            /** @description Attempt being reviewed; 0 for a fresh test. */
+            /** @description The draft or attempt loaded; 0 for a fresh test. */
             isscoreid: number;
+            /** @description True when `isscoreid` is an open draft being resumed (assumed). */
+            isdraft: boolean;
+            /** @description Whether the member may take the test now (assumed). */
+            available: boolean;
+            /** @description Why not, in Korean, when not available (assumed). */
+            reason: string | null;
+            /** @description The member's progress in the lecture, percent (assumed). */
+            progress: number;
+            /** @description Progress needed to take the test, percent (assumed). */
+            requiredprogress: number;
+            /** @description Time limit in minutes; null = none (assumed). */
+            timelimit: number | null;
+            /** @description When the resumed draft was first saved (the time limit runs from it); null for a fresh test (assumed). */
+            startedat: components["schemas"]["DateTime"] | null;
+            /** @description Empty when not available. */
             questions: components["schemas"]["QuizQuestion"][];
         };
         QuizAnswer: {
@@ -2715,9 +2818,42 @@ export interface components {
             results: {
                 questionid: number;
                 choice: number | null;
-                correctchoice: number;
+                /** @description Revealed only in a passing result, so a retake is not a copy (assumed). */
+                correctchoice: number | null;
                 iscorrect: boolean;
             }[];
+        };
+        /**
+         * @example {
+         *       "quizid": 31,
+         *       "isscoreid": 5502,
+         *       "startedat": "2024-05-02T17:40:00+09:00",
+         *       "savedat": "2024-05-02T17:45:00+09:00"
+         *     }
+         */
+        QuizDraft: {
+            quizid: number;
+            /** @description The draft's id, for GetTest. */
+            isscoreid: number;
+            startedat: components["schemas"]["DateTime"];
+            savedat: components["schemas"]["DateTime"];
+        };
+        /**
+         * @example {
+         *       "certificateno": "KPRA-7QK2M9XA4D",
+         *       "maskedname": "김*라",
+         *       "title": "매트 필라테스 입문: 코어 안정화 8주 과정",
+         *       "completedate": "2024-05-02T18:00:00+09:00",
+         *       "issuer": "한국필라테스재활협회"
+         *     }
+         */
+        CertificateCheck: {
+            certificateno: string;
+            /** @description The holder's name masked like suggestions (김*라). */
+            maskedname: string;
+            title: string;
+            completedate: components["schemas"]["DateTime"];
+            issuer: string;
         };
         /**
          * @example {
@@ -3055,7 +3191,7 @@ export interface components {
             /** @description Furthest position watched, seconds. */
             watchedtime: number;
             duration: number;
-            /** @description Player reports the video ended; the server also decides by the 90% rule. */
+            /** @description Player reports the video ended; the server decides by the 90% rule on the video's own duration. */
             iscomplete?: boolean;
         };
         /**
@@ -3600,6 +3736,9 @@ export interface components {
         MyLecturePageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["MyLecturePage"];
         };
+        BookmarkEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Bookmark"];
+        };
         /**
          * @example {
          *       "success": true,
@@ -3662,6 +3801,12 @@ export interface components {
         };
         ScoringResultEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["ScoringResult"];
+        };
+        QuizDraftEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["QuizDraft"];
+        };
+        CertificateCheckEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["CertificateCheck"];
         };
         RetakeEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["RetakeInfo"];
@@ -5044,6 +5189,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    setBookmark: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookmarkRequest"];
+            };
+        };
+        responses: {
+            /** @description The class's bookmark state after the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
     getQnaList: {
         parameters: {
             query?: {
@@ -6058,7 +6238,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    scoreQuizPractice: {
+    saveQuizDraft: {
         parameters: {
             query?: never;
             header: {
@@ -6077,13 +6257,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Result. */
+            /** @description The saved draft. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScoringResultEnvelope"];
+                    "application/json": components["schemas"]["QuizDraftEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6199,6 +6379,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example KPRA-7QK2M9XA4D */
+                certificateno: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate as a third party may see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheckEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getRatings: {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
 
 /** Upload progress, 0..1. */
@@ -52,3 +53,12 @@ export function uploadFiles(files: readonly File[], onProgress?: UploadProgress,
     }),
   );
 }
+
+/** GET /api/file/url?filename=: a URL to show the stored file (signed for 10 minutes when it is private). */
+export function fetchFileUrl(filename: string, client: ApiClient = api) {
+  return datasOf(client.GET('/api/file/url', { params: { query: { filename } } }));
+}
+
+/** Signed URLs last 10 minutes: the cached one is re-asked for well before that. */
+export const fileUrlQuery = (filename: string) =>
+  queryOptions({ queryKey: ['files', 'url', filename] as const, queryFn: () => fetchFileUrl(filename), staleTime: 5 * 60_000, gcTime: 5 * 60_000 });

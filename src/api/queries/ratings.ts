@@ -20,12 +20,38 @@ export function fetchRatingStarInfo(contentsid: number, sortType: RatingSortType
   );
 }
 
+export type RatingSave = components['schemas']['RatingSaveRequest'];
+export type Rating = components['schemas']['Rating'];
+
+/** The member's own rating of a lecture, or null (GetRatings filtered by useruid). */
+export async function fetchMyRating(contentsid: number, useruid: string, client: ApiClient = api): Promise<Rating | null> {
+  const page = await datasOf(client.POST('/api/Rating/GetRatings/', { body: { contentsid, useruid, page: 1, pageSize: 1 } }));
+  return page.list[0] ?? null;
+}
+
+/** POST /api/Rating/Save/: `ratingid` 0 creates, otherwise edits the member's own rating. */
+export function saveRating(body: RatingSave, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Rating/Save/', { body }));
+}
+
+/** POST /api/Rating/Delete?id=&contentsid=&ratescore= (no body). */
+export function deleteRating(rating: Pick<Rating, 'ratingid' | 'contentsid' | 'ratescore'>, client: ApiClient = api) {
+  return datasOf(
+    client.POST('/api/Rating/Delete', {
+      params: { query: { id: rating.ratingid, contentsid: rating.contentsid, ratescore: rating.ratescore } },
+    }),
+  );
+}
+
 export const ratingKeys = {
   all: ['rating'] as const,
+  mine: (contentsid: number, useruid: string) => ['rating', 'mine', contentsid, useruid] as const,
   list: (p: RatingListParams) => ['rating', 'list', p] as const,
   stars: (contentsid: number, sortType: RatingSortType) => ['rating', 'stars', contentsid, sortType] as const,
 };
 
+export const myRatingQuery = (contentsid: number, useruid: string) =>
+  queryOptions({ queryKey: ratingKeys.mine(contentsid, useruid), queryFn: () => fetchMyRating(contentsid, useruid) });
 export const ratingsQuery = (p: RatingListParams) => queryOptions({ queryKey: ratingKeys.list(p), queryFn: () => fetchRatings(p) });
 export const ratingStarInfoQuery = (contentsid: number, sortType: RatingSortType = 'recent') =>
   queryOptions({ queryKey: ratingKeys.stars(contentsid, sortType), queryFn: () => fetchRatingStarInfo(contentsid, sortType) });

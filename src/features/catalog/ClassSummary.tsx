@@ -4,12 +4,15 @@ import { Price } from '../../components/ui/Price';
 import { Stars } from '../../components/ui/Stars';
 import { formatCount, formatDuration } from '../../lib/format';
 import { useLectureActions } from './useLectureActions';
+import { BookmarkToggle } from './BookmarkToggle';
+import { useSessionUser } from '../../auth/sessionStore';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
 /** Top of the class view: thumbnail, title, facts, price and the two actions. */
 export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
   const { addToCart, buyNow, busy } = useLectureActions(lecture.contentsid);
+  const useruid = useSessionUser().data?.useruid;
   return (
     <section className="class-summary">
       <div className="class-summary__thumb">
@@ -21,7 +24,9 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <p className="class-summary__subtitle">{lecture.subtitle}</p>
         <p className="class-summary__rating">
           <Stars score={lecture.ratingavg} /> <strong>{lecture.ratingavg.toFixed(1)}</strong>
-          <span className="muted">수강평 {lecture.ratingcnt}개 · 수강생 {formatCount(lecture.studentcnt)}명</span>
+          <span className="muted">
+            수강평 {lecture.ratingcnt}개 · 수강생 {formatCount(lecture.studentcnt)}명
+          </span>
         </p>
         <dl className="class-facts">
           <div>
@@ -42,9 +47,12 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} size="lg" />
         <div className="class-actions">
           {lecture.ispurchased ? (
-            <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">
-              바로 수강하기
-            </Link>
+            <>
+              {useruid && <BookmarkToggle contentsid={lecture.contentsid} useruid={useruid} />}
+              <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">
+                바로 수강하기
+              </Link>
+            </>
           ) : (
             <>
               <button type="button" className="btn" onClick={addToCart} disabled={busy || lecture.isincart}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lectureDetailQuery } from '../../api/queries/catalog';
 import { SafeHtml } from '../../components/ui/SafeHtml';
@@ -8,7 +9,7 @@ import { Curriculum } from './Curriculum';
 import './catalog.css';
 
 /** /classView/$contentsid: summary, introduction, teacher, curriculum, ratings, tags, similar classes. */
-export function ClassViewPage({ contentsid, useruid }: { contentsid: number; useruid: string }) {
+export function ClassViewPage({ contentsid, useruid, ratingPanel }: { contentsid: number; useruid: string; ratingPanel?: ReactNode }) {
   const { data: lecture } = useSuspenseQuery(lectureDetailQuery(contentsid, useruid));
   return (
     <div className="page class-view">
@@ -34,7 +35,7 @@ export function ClassViewPage({ contentsid, useruid }: { contentsid: number; use
         <Curriculum contentsid={contentsid} />
       </Deferred>
       <Deferred minHeight={900} id="ratings" onInteraction>
-        <ClassViewBelowFold contentsid={contentsid} />
+        <ClassViewBelowFold contentsid={contentsid} teachername={lecture.teachername} ratingPanel={ratingPanel} />
       </Deferred>
     </div>
   );

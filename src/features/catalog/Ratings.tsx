@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RATING_PAGE_SIZE, ratingStarInfoQuery, ratingsQuery, type RatingSortType } from '../../api/queries/ratings';
 import { Stars } from '../../components/ui/Stars';
@@ -12,8 +12,11 @@ const SORTS: [RatingSortType, string][] = [
   ['low', '평점 낮은순'],
 ];
 
-/** Star summary (GetRatingStarInfo) and the paged ratings list (GetRatings) with sort. */
-export function Ratings({ contentsid }: { contentsid: number }) {
+/**
+ * Star summary (GetRatingStarInfo) and the paged ratings list (GetRatings) with sort; `children` (the
+ * member's own rating panel, composed by the route) sits between the summary and the list.
+ */
+export function Ratings({ contentsid, children }: { contentsid: number; children?: ReactNode }) {
   const [sortType, setSort] = useState<RatingSortType>('recent');
   const [page, setPage] = useState(1);
   const stars = useQuery(ratingStarInfoQuery(contentsid, sortType));
@@ -48,6 +51,7 @@ export function Ratings({ contentsid }: { contentsid: number }) {
       ) : (
         <SkeletonBlock height={120} />
       )}
+      {children}
       <div className="rating-sorts" role="group" aria-label="수강평 정렬">
         {SORTS.map(([value, label]) => (
           <button
@@ -73,6 +77,7 @@ export function Ratings({ contentsid }: { contentsid: number }) {
               <span className="muted">
                 {r.username} · {formatDate(r.regdate)}
               </span>
+              {r.ismine && <span className="rating-list__mine">내 수강평</span>}
             </div>
             <p>{r.content}</p>
           </li>

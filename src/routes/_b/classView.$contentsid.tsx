@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
@@ -7,6 +8,9 @@ import { useSessionUser } from '../../auth/sessionStore';
 import { idParam } from '../../lib/routeParams';
 
 const TITLE = '클래스 상세';
+
+// The rating form sits below the fold: its code (and styles) load only when the ratings block renders.
+const RatingPanel = lazy(() => import('../../features/ratings/RatingPanel').then((m) => ({ default: m.RatingPanel })));
 
 export const Route = createFileRoute('/_b/classView/$contentsid')({
   staticData: { title: TITLE },
@@ -22,5 +26,17 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
 function ClassViewRoute() {
   const { contentsid } = Route.useParams();
   const user = useSessionUser();
-  return <ClassViewPage contentsid={contentsid} useruid={user.data?.useruid ?? VISITOR_UID} />;
+  const useruid = user.data?.useruid ?? null;
+  // The route composes the two features: catalog lays the page out, ratings owns the member's rating.
+  return (
+    <ClassViewPage
+      contentsid={contentsid}
+      useruid={useruid ?? VISITOR_UID}
+      ratingPanel={
+        <Suspense fallback={null}>
+          <RatingPanel contentsid={contentsid} useruid={useruid} />
+        </Suspense>
+      }
+    />
+  );
 }

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { ProviderReturnPage } from '../../features/checkout/ProviderReturnPage';
 
 const TITLE = '결제 실패';
 
+// The provider's return query is read by the screen (code-split): the route definition stays out of the first paint.
 export const Route = createFileRoute('/_bare/paymentFail')({
   staticData: { title: TITLE },
   component: PaymentFailPage,
 });
 
 function PaymentFailPage() {
-  return <EmptyPage title={TITLE} message="결제가 완료되지 않았습니다." headingLevel={1} />;
+  return <ProviderReturnPage result="fail" />;
 }

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { ReceiptPage } from '../../features/checkout/Receipt';
 
 const TITLE = '수강 신청 결과';
 
+// `?paymentid=` is read by the screen (code-split), so the route definition adds nothing to the first paint.
 export const Route = createFileRoute('/_bare/paymentResultFree')({
   staticData: { title: TITLE },
   component: PaymentResultFreePage,
 });
 
 function PaymentResultFreePage() {
-  return <EmptyPage title={TITLE} message="수강 신청 결과를 확인하고 있습니다." headingLevel={1} />;
+  return <ReceiptPage free />;
 }

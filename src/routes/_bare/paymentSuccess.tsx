@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../components/page/EmptyPage';
+import { ProviderReturnPage } from '../../features/checkout/ProviderReturnPage';
 
 const TITLE = '결제 완료';
 
+// The provider's return query is read by the screen (code-split): the route definition stays out of the first paint.
 export const Route = createFileRoute('/_bare/paymentSuccess')({
   staticData: { title: TITLE },
   component: PaymentSuccessPage,
 });
 
 function PaymentSuccessPage() {
-  return <EmptyPage title={TITLE} message="결제 결과를 확인하고 있습니다." headingLevel={1} />;
+  return <ProviderReturnPage result="success" />;
 }

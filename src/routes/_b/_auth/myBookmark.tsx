@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '북마크';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { MyClassList } from '../../../features/classroom/MyClassList';
 
 export const Route = createFileRoute('/_b/_auth/myBookmark')({
-  staticData: { title: TITLE },
-  component: MyBookmarkPage,
+  staticData: { title: '북마크' },
+  component: MyBookmarkRoute,
 });
 
-function MyBookmarkPage() {
-  return <EmptyPage title={TITLE} message="북마크한 강의가 없습니다." headingLevel={2} />;
+function MyBookmarkRoute() {
+  const user = useSessionUser();
+  return <MyClassList useruid={user.data?.useruid ?? ''} tab="bookmark" />;
 }

@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { MyCertificatesPage } from '../../../features/quiz/MyCertificatesPage';
 
-const TITLE = '수료증 발급';
-
+// Loading and errors are the screen's own: a loader or pending stub here would sit in the first paint's route table.
 export const Route = createFileRoute('/_b/_auth/myCertificates')({
-  staticData: { title: TITLE },
+  staticData: { title: '수료증 발급' },
   component: MyCertificatesPage,
 });
-
-function MyCertificatesPage() {
-  return <EmptyPage title={TITLE} message="발급 가능한 수료증이 없습니다." headingLevel={2} />;
-}

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '전자책 관리';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { EbookPage } from '../../../features/classroom/EbookPage';
 
 export const Route = createFileRoute('/_b/_auth/myEbook')({
-  staticData: { title: TITLE },
-  component: MyEbookPage,
+  staticData: { title: '전자책 관리' },
+  component: MyEbookRoute,
 });
 
-function MyEbookPage() {
-  return <EmptyPage title={TITLE} message="보유한 전자책이 없습니다." headingLevel={2} />;
+function MyEbookRoute() {
+  const user = useSessionUser();
+  return <EbookPage useruid={user.data?.useruid ?? ''} />;
 }

@@ -1,13 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { CartPage } from '../../../features/cart/CartPage';
+import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
 
 const TITLE = '장바구니';
 
+// Component only: the screen loads its cart itself, so the first-paint route table carries no loader for it.
 export const Route = createFileRoute('/_b/_auth/mycart')({
   staticData: { title: TITLE },
-  component: MyCartPage,
+  component: MyCartRoute,
 });
 
-function MyCartPage() {
-  return <EmptyPage title={TITLE} message="장바구니에 담긴 클래스가 없습니다." headingLevel={2} />;
+function MyCartRoute() {
+  const useruid = useSessionUser().data?.useruid ?? '';
+  return (
+    <ScreenBoundary resetKey={useruid} lines={6}>
+      <CartPage useruid={useruid} />
+    </ScreenBoundary>
+  );
 }

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '수강중인 클래스';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { MyClassList } from '../../../features/classroom/MyClassList';
 
 export const Route = createFileRoute('/_b/_auth/myclass')({
-  staticData: { title: TITLE },
-  component: MyClassPage,
+  staticData: { title: '수강중인 클래스' },
+  component: MyClassRoute,
 });
 
-function MyClassPage() {
-  return <EmptyPage title={TITLE} message="수강중인 클래스가 없습니다." headingLevel={2} />;
+function MyClassRoute() {
+  const user = useSessionUser();
+  return <MyClassList useruid={user.data?.useruid ?? ''} tab="ing" />;
 }

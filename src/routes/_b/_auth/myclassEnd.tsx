@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
-
-const TITLE = '종료된 클래스';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { MyClassList } from '../../../features/classroom/MyClassList';
 
 export const Route = createFileRoute('/_b/_auth/myclassEnd')({
-  staticData: { title: TITLE },
-  component: MyClassEndPage,
+  staticData: { title: '종료된 클래스' },
+  component: MyClassEndRoute,
 });
 
-function MyClassEndPage() {
-  return <EmptyPage title={TITLE} message="종료된 클래스가 없습니다." headingLevel={2} />;
+function MyClassEndRoute() {
+  const user = useSessionUser();
+  return <MyClassList useruid={user.data?.useruid ?? ''} tab="end" />;
 }

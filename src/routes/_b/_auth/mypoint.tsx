@@ -1,13 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { PointsPage } from '../../../features/points/PointsPage';
+import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
 
 const TITLE = '포인트';
 
+// Component only: the screen loads balance and ledger itself (see mycart.tsx).
 export const Route = createFileRoute('/_b/_auth/mypoint')({
   staticData: { title: TITLE },
-  component: MyPointPage,
+  component: MyPointRoute,
 });
 
-function MyPointPage() {
-  return <EmptyPage title={TITLE} message="포인트 내역이 없습니다." headingLevel={2} />;
+function MyPointRoute() {
+  const useruid = useSessionUser().data?.useruid ?? '';
+  return (
+    <ScreenBoundary resetKey={useruid}>
+      <PointsPage useruid={useruid} />
+    </ScreenBoundary>
+  );
 }

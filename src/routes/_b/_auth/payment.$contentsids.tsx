@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { PaymentPage } from '../../../features/checkout/PaymentPage';
+import { orderIdsOf } from '../../../features/checkout/orderIds';
 
 const TITLE = '결제하기';
 
 export const Route = createFileRoute('/_b/_auth/payment/$contentsids')({
   staticData: { title: TITLE },
-  component: PaymentPage,
+  component: PaymentRoute,
 });
 
-function PaymentPage() {
-  return <EmptyPage title={TITLE} message="결제할 클래스를 불러오는 중입니다." />;
+function PaymentRoute() {
+  const { contentsids } = Route.useParams();
+  return <PaymentPage key={contentsids} contentsids={orderIdsOf(contentsids)} />;
 }

@@ -1,13 +1,44 @@
+import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { useSessionUser } from '../../../auth/sessionStore';
+import { RouteError } from '../../../components/ui/RouteError';
+import { PlayerPage } from '../../../features/player/PlayerPage';
+import { LectureQna } from '../../../features/qna/LectureQna';
+import { idParam } from '../../../lib/routeParams';
+import { optionalNumber } from '../../../lib/searchParams';
 
 const TITLE = '클래스 플레이어';
 
 export const Route = createFileRoute('/_bare/_auth/player/$contentsid')({
   staticData: { title: TITLE },
-  component: PlayerPage,
+  // "이어보기" links carry the video and second: /player/121?videoid=1211&t=95.
+  // A negative or unknown value opens where the server says (features/player/startPoint.ts).
+  validateSearch: (search: Record<string, unknown>): { videoid?: number; t?: number } => ({
+    videoid: optionalNumber(search.videoid),
+    t: optionalNumber(search.t),
+  }),
+  errorComponent: RouteError,
+  component: PlayerRoute,
 });
 
-function PlayerPage() {
-  return <EmptyPage title={TITLE} message="재생할 영상을 불러오는 중입니다." headingLevel={1} />;
+function PlayerRoute() {
+  // The id is read here, not in `params.parse`: the route definition travels in the first-paint chunk.
+  const contentsid = idParam(Route.useParams().contentsid);
+  const { videoid, t } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const user = useSessionUser();
+  const useruid = user.data?.useruid;
+  const showVideo = useCallback((shown: number) => void navigate({ search: { videoid: shown }, replace: true }), [navigate]);
+  if (!useruid) return null;
+  return (
+    <PlayerPage
+      key={contentsid}
+      contentsid={contentsid}
+      useruid={useruid}
+      videoid={videoid}
+      t={t}
+      onVideoShown={showVideo}
+      qna={<LectureQna contentsid={contentsid} />}
+    />
+  );
 }

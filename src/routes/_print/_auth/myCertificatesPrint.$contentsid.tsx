@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyPage } from '../../../components/page/EmptyPage';
+import { CertificatePrintPage } from '../../../features/quiz/CertificatePrintPage';
+import { idParam } from '../../../lib/routeParams';
 
-const TITLE = '수료증 출력';
-
+// The id is parsed in the (lazy) component: a params parser here would sit in the first paint's route table.
 export const Route = createFileRoute('/_print/_auth/myCertificatesPrint/$contentsid')({
-  staticData: { title: TITLE },
-  component: CertificatePrintPage,
+  staticData: { title: '수료증 출력' },
+  component: CertificatePrintRoute,
 });
 
-function CertificatePrintPage() {
-  return <EmptyPage title={TITLE} message="수료증을 불러오는 중입니다." headingLevel={1} />;
+function CertificatePrintRoute() {
+  const { contentsid } = Route.useParams();
+  return <CertificatePrintPage contentsid={idParam(contentsid)} />;
 }

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUnderTest, confirmPopup, DEMO, newPage, popupText, signInLocal } from './support';
+
+const app = appUnderTest();
+
+async function memberToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'pilates_accessToken')!.value;
+}
+
+describe('classroom journeys of the demo member', () => {
+  it('/myclass lists the classes in progress with the side menu’s count; ended classes are marked and not playable', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/myclass');
+    const cards = page.getByTestId('class-card');
+    await cards.first().waitFor();
+    const shown = await page.getByTestId('classroom-count').textContent();
+    expect(await cards.count()).toBe(Number(shown));
+
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await expect.poll(() => page.getByTestId('count-class').textContent()).toBe(shown);
+    await page.keyboard.press('Escape');
+
+    // 이어보기 of the last watched class carries its video and the second the server stored.
+    const token = await memberToken(page);
+    const last = (await (
+      await page.request.get(`/api/Contents/GetLastWatchTime/${DEMO.member.useruid}`, {
+        headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+      })
+    ).json()) as { datas: { contentsid: number; videoid: number; watchedtime: number } };
+    const resume = page
+      .locator(`[data-testid="class-card"][data-contentsid="${last.datas.contentsid}"]`)
+      .getByRole('link', { name: '이어보기' });
+    expect(await resume.getAttribute('href')).toBe(
+      `/player/${last.datas.contentsid}?videoid=${last.datas.videoid}&t=${last.datas.watchedtime}`,
+    );
+    expect(await page.locator('[data-testid="class-card"] >> text=수강 종료').count()).toBe(0);
+
+    await page.getByRole('navigation', { name: '내 강의실' }).getByRole('link', { name: '종료' }).click();
+    await page.waitForURL('**/myclassEnd');
+    const ended = page.getByTestId('class-card').first();
+    await ended.waitFor();
+    expect(await ended.textContent()).toContain('수강 기간이 끝나 재생할 수 없습니다');
+    expect(await ended.getByRole('link', { name: '이어보기' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('/myclassProgress shows each video’s completion, and a finished video raises it', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/myclassProgress/101');
+    await page.getByTestId('lesson').first().waitFor();
+    expect(await page.getByTestId('completed-count').textContent()).toBe('완료한 영상 2 / 4');
+    expect(await page.locator('[data-testid="lesson"][data-complete="true"]').count()).toBe(2);
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('50%');
+
+    // The player reports the third video finished; the page reads it back from the server.
+    const token = await memberToken(page);
+    const r = await page.request.post('/api/ContLog/UpdateContProgress/', {
+      headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+      data: {
+        useruid: DEMO.member.useruid,
+        contentsid: 101,
+        sectionid: 1012,
+        videoid: 10121,
+        watchedtime: 420,
+        duration: 420,
+        iscomplete: true,
+      },
+    });
+    expect(r.status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('lesson').first().waitFor();
+    await expect.poll(() => page.getByTestId('completed-count').textContent()).toBe('완료한 영상 3 / 4');
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('75%');
+    await context.close();
+  });
+
+  it('an e-book downloads under its Korean file name and the first download is recorded', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/myEbook');
+    const link = page.getByTestId('material-link').first();
+    await link.waitFor();
+    const name = (await link.locator('.materials__name').textContent())!;
+    expect(name).toMatch(/[가-힣].*\.pdf$/);
+    const marked = page.waitForResponse((res) => res.url().includes('/api/Payment/UpdateDownload/'));
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    const mark = (await (await marked).json()) as { datas: { downloaddate: string | null } };
+    expect(mark.datas.downloaddate).not.toBeNull();
+    await context.close();
+  });
+
+  it('a question is checked, posted and listed, also under 내 질문만', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/myclassProgress/121');
+    const form = page.getByRole('form', { name: '질문하기' });
+    await form.waitFor();
+    await form.getByRole('button', { name: '질문 등록' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe('제목을 입력해주세요.');
+
+    const title = `견갑골 질문 ${Date.now()}`;
+    await form.getByLabel('제목').fill(title);
+    await form.getByLabel('내용').fill('팔을 올릴 때\n어깨가 들려요.');
+    await form.getByRole('button', { name: '질문 등록' }).click();
+    expect(await popupText(page)).toBe('질문이 등록되었습니다.');
+    await confirmPopup(page);
+    const item = page.getByTestId('qna-item').filter({ hasText: title });
+    await item.waitFor();
+    await page.getByLabel('내 질문만').check();
+    await expect.poll(() => page.getByTestId('qna-item').filter({ hasText: title }).count()).toBe(1);
+    await item.locator('summary').click();
+    expect(await item.textContent()).toContain('어깨가 들려요.');
+    expect(await form.getByLabel('제목').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('a bookmark set on the class view appears on /myBookmark, and taking it off removes it', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/classView/121');
+    const toggle = page.locator('.bookmark-toggle');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/myBookmark');
+    await page.locator('[data-testid="class-card"][data-contentsid="121"]').waitFor();
+
+    await page.goto('/classView/121');
+    await expect.poll(() => page.locator('.bookmark-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('.bookmark-toggle').click();
+    await expect.poll(() => page.locator('.bookmark-toggle').getAttribute('aria-pressed')).toBe('false');
+    await page.goto('/myBookmark');
+    await page.getByTestId('class-card').first().waitFor();
+    expect(await page.locator('[data-testid="class-card"][data-contentsid="121"]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { appUnderTest, DEMO, newPage, signInLocal } from './support';
+
+/** Issue 13: the demo member's video player against the real server. Lecture 121 (MP4) and 102 (HLS) are theirs. */
+const app = appUnderTest();
+const DISPLACED = '다른 탭이나 기기에서 강의 재생을 시작하여 이 화면의 재생을 멈췄습니다.';
+
+async function memberPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(app.browser, app.server.url);
+  await signInLocal(opened.page, DEMO.member.email);
+  return opened;
+}
+
+const video = (page: Page) => page.locator('.player-stage video');
+const state = (page: Page) =>
+  video(page).evaluate((v: HTMLVideoElement) => ({
+    t: v.currentTime,
+    paused: v.paused,
+    ended: v.ended,
+    duration: v.duration,
+    src: v.currentSrc,
+  }));
+
+/** Opens the player and waits until the video has its first frame. */
+async function openPlayer(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await video(page).waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 2,
+    null,
+    { timeout: 20_000 },
+  );
+}
+
+/** Presses play (a real click, as a member would) unless it already plays, then waits for time to move. */
+async function play(page: Page): Promise<void> {
+  if ((await state(page)).paused) await page.locator('.player-stage__bar media-play-button').click();
+  const from = (await state(page)).t;
+  await expect.poll(async () => (await state(page)).t, { timeout: 15_000 }).toBeGreaterThan(from + 0.5);
+}
+
+async function pause(page: Page): Promise<void> {
+  if (!(await state(page)).paused) await page.locator('.player-stage__bar media-play-button').click();
+  await expect.poll(async () => (await state(page)).paused).toBe(true);
+}
+
+/** The server's record through the member's own token (as the app calls it). */
+async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
+  return page.evaluate(
+    async ([p, m]) => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('pilates_accessToken='))
+          ?.split('=')[1] ?? '',
+      );
+      const r = await fetch(p!, { method: m, headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
+      return (await r.json()).datas;
+    },
+    [path, method],
+  );
+}
+type WatchTime = { videoid: number; watchedtime: number };
+
+describe('video player', () => {
+  it('opens at the stored second of "이어보기" (±2 s), time advances, and the address keeps only the video', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12112&t=95');
+    expect(Math.abs((await state(page)).t - 95)).toBeLessThanOrEqual(2);
+    await play(page);
+    await page.waitForURL((u) => u.search === '?videoid=12112');
+    expect(await page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid')).toBe('12112');
+    expect(await page.locator('.player-bar__back').getAttribute('href')).toBe('/myclassProgress/121');
+    await context.close();
+  });
+
+  it('after 20 s of playback a reload resumes within 2 s of where it was', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12121&t=30');
+    await play(page);
+    await page.waitForTimeout(20_000);
+    const before = (await state(page)).t;
+    expect(before).toBeGreaterThan(45);
+    await page.reload();
+    await openPlayer(page, page.url());
+    expect(Math.abs((await state(page)).t - before)).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
+  it('finishing a video marks it complete, raises the class progress and offers the next video', async () => {
+    const { context, page } = await memberPage();
+    const progressOf = async () => (await api<{ progress: number }>(page, '/api/Contents/GetOnlineDetail/121/u-demo-1')).progress;
+    const before = await progressOf();
+    await openPlayer(page, '/player/121?videoid=12112');
+    const { duration } = await state(page);
+    await video(page).evaluate((v: HTMLVideoElement, d: number) => (v.currentTime = d - 3), duration);
+    await play(page).catch(() => undefined);
+    await page.locator('.player-overlay--next').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.player-overlay--next').textContent()).toContain('다음 강의');
+    await expect
+      .poll(() => page.locator('.player-curriculum__item[data-videoid="12112"]').getAttribute('data-complete'))
+      .toBe('true');
+    const list = await api<{ videoid: number; iscomplete: boolean }[]>(page, '/api/Online/GetCompleteList/121/u-demo-1', 'POST');
+    expect(list.find((v) => v.videoid === 12112)?.iscomplete).toBe(true);
+    expect(await progressOf()).toBeGreaterThan(before);
+    // The countdown then opens the next video.
+    await expect
+      .poll(() => page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid'), { timeout: 15_000 })
+      .toBe('12121');
+    await context.close();
+  });
+
+  it('a second tab starting playback pauses the first with the message; "여기서 계속 보기" takes it back', async () => {
+    const { context, page: first } = await memberPage();
+    await openPlayer(first, '/player/121?videoid=12122&t=10');
+    await play(first);
+    const second = await context.newPage();
+    await openPlayer(second, '/player/121?videoid=12122&t=10');
+    await play(second);
+    await first.getByText(DISPLACED).waitFor({ timeout: 5_000 });
+    expect((await state(first)).paused).toBe(true);
+    await first.getByRole('button', { name: '여기서 계속 보기' }).click();
+    await second.getByText(DISPLACED).waitFor({ timeout: 5_000 });
+    expect((await state(second)).paused).toBe(true);
+    expect((await state(first)).paused).toBe(false);
+    await context.close();
+  });
+
+  it('another device starting playback pauses this one at its next progress write', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12122&t=10');
+    await play(page);
+    const device = await memberPage();
+    await openPlayer(device.page, '/player/101?videoid=10112&t=5');
+    await play(device.page);
+    await page.getByText(DISPLACED).waitFor({ timeout: 15_000 });
+    expect((await state(page)).paused).toBe(true);
+    await device.context.close();
+    await context.close();
+  });
+
+  it('a 60 s network cut loses no watch time: the writes wait and reach the server when it returns', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12111&t=0');
+    await play(page);
+    // The lesson is buffered ahead, as a real player keeps going on what it already holds.
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('.player-stage video')!;
+        return v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) > v.currentTime + 75;
+      },
+      null,
+      { timeout: 20_000 },
+    );
+    await context.setOffline(true);
+    await page.waitForTimeout(60_000);
+    await pause(page);
+    const stoppedAt = Math.floor((await state(page)).t);
+    expect(stoppedAt).toBeGreaterThan(55);
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await api<WatchTime>(page, '/api/Contents/GetLastWatchTime/u-demo-1')).watchedtime, { timeout: 15_000 })
+      .toBe(stoppedAt);
+    await context.close();
+  }, 150_000);
+
+  it('keyboard: space pauses, → jumps 10 s, m mutes; the chosen speed and volume are kept for the next visit', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12122&t=60');
+    await play(page);
+    await page.locator('.player-bar__lecture').click();
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    const at = (await state(page)).t;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await state(page)).t).toBeGreaterThan(at + 9);
+    await page.keyboard.press('m');
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.locator('media-playback-rate-menu-button').click();
+    await page.locator('media-playback-rate-menu [role="menuitemradio"]', { hasText: '1.5' }).first().click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    await page.reload();
+    await openPlayer(page, page.url());
+    expect(await video(page).evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, muted: v.muted }))).toEqual({
+      rate: 1.5,
+      muted: true,
+    });
+    await context.close();
+  });
+
+  it('the HLS lecture plays through hls.js', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/102?videoid=10212&t=20');
+    await play(page);
+    const s = await state(page);
+    expect(s.src).toMatch(/^blob:/);
+    expect(Math.abs(s.t - 21)).toBeLessThanOrEqual(3);
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { quizQuestions } from '../server/db/seed-data';
+import { DEMO, newPage, signInLocal, appUnderTest } from './support';
+
+const app = appUnderTest();
+// The seed's answer key (the browser never receives it; the test knows it to pass on purpose).
+const KEY = quizQuestions.map(([, , answer]) => answer);
+const LECTURE = 101;
+
+/** Pages in a Chromium PDF: one `/Type /Page` object per page (`/Pages` is the tree). */
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+
+describe('quiz and certificate journey of the demo member', () => {
+  it('fails once, resumes a draft after a reload, retakes, passes → certificate listed, printed on one A4 page, verified publicly', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto(`/myclassProgress/${LECTURE}`);
+    const questions = page.locator('.quiz__question');
+    await questions.first().waitFor();
+    expect(await questions.count()).toBe(KEY.length);
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/남은 시간 \d\d:\d\d/);
+
+    // A wrong first answer, saved as a draft, survives a reload.
+    const wrong = KEY.map((k) => (k + 1) % 4);
+    await questions.nth(0).getByRole('radio').nth(wrong[0]!).check();
+    await expect.poll(() => page.locator('.quiz__status').textContent()).toBe('답안이 임시 저장되었습니다.');
+    await page.reload();
+    await questions.first().waitFor();
+    expect(await questions.nth(0).getByRole('radio').nth(wrong[0]!).isChecked()).toBe(true);
+    expect(await page.locator('.quiz__status').textContent()).toBe('이어서 풀기: 저장된 답안을 불러왔습니다.');
+
+    // Submitting with questions open says how many are left.
+    await page.getByRole('button', { name: '제출하기' }).click();
+    expect(await page.getByRole('alert').first().textContent()).toBe(`모든 문항에 답해주세요. (${KEY.length - 1}문항 남음)`);
+    for (const [i, choice] of wrong.entries()) await questions.nth(i).getByRole('radio').nth(choice).check();
+    await page.getByRole('button', { name: '제출하기' }).click();
+    await page.getByText('아쉽지만 불합격입니다.').waitFor();
+    expect(await page.locator('.quiz__score').textContent()).toBe('점수 0점 (합격 기준 60점)');
+
+    await page.getByRole('button', { name: '다시 응시하기' }).click();
+    await questions.first().waitFor();
+    expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
+    for (const [i, choice] of KEY.entries()) await questions.nth(i).getByRole('radio').nth(choice).check();
+    await page.getByRole('button', { name: '제출하기' }).click();
+    await page.getByText('합격입니다! 수료증을 발급받을 수 있습니다.').waitFor();
+    expect(await page.locator('.quiz__score').textContent()).toBe('점수 100점 (합격 기준 60점)');
+
+    // The certificate appears on /myCertificates with its number.
+    await page.getByRole('link', { name: '수료증 목록' }).click();
+    await page.waitForURL('**/myCertificates');
+    const item = page
+      .locator('.certs__item', { hasText: '매트 필라테스' })
+      .filter({ has: page.locator(`a[href="/myCertificatesPrint/${LECTURE}"]`) });
+    await item.waitFor();
+    const title = (await item.locator('.certs__class').textContent())!;
+    const number = (await item.locator('.certs__no').textContent())!;
+    expect(number).toMatch(/^KPRA-[0-9A-Z]{10}$/);
+
+    // The print page, printed to PDF by Chromium: exactly one A4 page with the member's name and the class title.
+    await item.getByRole('link', { name: `${title} 수료증 출력` }).click();
+    await page.waitForURL(`**/myCertificatesPrint/${LECTURE}`);
+    const certificate = page.locator('.certificate');
+    await certificate.waitFor();
+    expect(await certificate.locator('.certificate__name').textContent()).toBe(DEMO.member.name);
+    expect(await certificate.textContent()).toContain(title);
+    expect(await certificate.textContent()).toContain(number);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    expect(pageCount(pdf)).toBe(1);
+    const size = pdf.toString('latin1').match(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/);
+    expect([Math.round(Number(size![1])), Math.round(Number(size![2]))]).toEqual([595, 842]); // A4 portrait in points
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.cert-print__tools').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.screenshot({ path: '/tmp/shots-quiz/print-emulation.png', fullPage: true });
+    await context.close();
+
+    // Anyone can check the number: the name masked; an unknown number says so.
+    const visitor = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await visitor.page.goto(`/certificate/${number}`);
+    await visitor.page.getByText('정상 발급된 수료증입니다.').waitFor();
+    const shown = await visitor.page.locator('.cert-verify__result').textContent();
+    expect(shown).toContain('김*라');
+    expect(shown).toContain(title);
+    expect(shown).not.toContain(DEMO.member.name);
+    await visitor.page.goto('/certificate/KPRA-0000000000');
+    await expect
+      .poll(() => visitor.page.getByRole('alert').textContent())
+      .toBe('확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.');
+    await visitor.context.close();
+  });
+});

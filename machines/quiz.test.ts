@@ -1,0 +1,240 @@
+import { describe, expect, it, vi } from 'vitest';
+import { getShortestPaths, getStateNodes } from '@xstate/graph';
+import { createActor, fromCallback, fromPromise, getNextSnapshot, type SnapshotFrom } from 'xstate';
+import { quizMachine, type QuizEvent, type QuizLoad, type QuizResult, type QuizTest, type RetakeInfo } from './quiz';
+
+const test: QuizTest = {
+  quizid: 101,
+  contentsid: 101,
+  title: '매트 필라테스 수료 퀴즈',
+  passscore: 60,
+  isscoreid: 0,
+  isdraft: false,
+  available: true,
+  reason: null,
+  progress: 50,
+  requiredprogress: 50,
+  timelimit: 20,
+  startedat: null,
+  questions: [
+    { questionid: 1, text: '호흡법은?', choices: ['흉식', '복식'], answer: null },
+    { questionid: 2, text: '통증이 생기면?', choices: ['계속', '중단'], answer: null },
+  ],
+};
+const result = (ispassed: boolean): QuizResult => ({
+  score: ispassed ? 100 : 0,
+  passscore: 60,
+  ispassed,
+  isscoreid: 9,
+  correctcnt: ispassed ? 2 : 0,
+  questioncnt: 2,
+  results: [],
+});
+const retake = (canretake: boolean): RetakeInfo => ({
+  canretake,
+  attemptcnt: 1,
+  maxattempt: canretake ? null : 1,
+  lastscore: 0,
+  ispassed: false,
+});
+const loads: Record<string, QuizLoad> = {
+  passed: { passed: { isscoreid: 3, score: 80 }, test: null },
+  unavailable: {
+    passed: null,
+    test: { ...test, available: false, reason: '진도율 50% 이상 수강하면 응시할 수 있습니다. (현재 0%)', questions: [] },
+  },
+  open: { passed: null, test },
+};
+
+type GraphEvent = QuizEvent | { type: string; output?: unknown; error?: unknown };
+const done = (id: string, output: unknown): GraphEvent => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string): GraphEvent => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} 실패`) });
+
+const events: GraphEvent[] = [
+  ...Object.values(loads).map((l) => done('loadQuiz', l)),
+  failed('loadQuiz'),
+  { type: 'ANSWER', questionid: 1, choice: 1 },
+  { type: 'ANSWER', questionid: 2, choice: 1 },
+  done('saveDraft', { isscoreid: 7, startedat: '2026-11-23T20:00:00+09:00', savedat: '2026-11-23T20:01:00+09:00' }),
+  failed('saveDraft'),
+  { type: 'SUBMIT' },
+  { type: 'TIME_UP' },
+  done('submitAnswers', result(true)),
+  done('submitAnswers', result(false)),
+  failed('submitAnswers'),
+  { type: 'RETAKE' },
+  done('checkRetake', retake(true)),
+  done('checkRetake', retake(false)),
+  failed('checkRetake'),
+  { type: 'RETRY' },
+];
+
+type Submission = { quizid: number; contentsid: number; useruid: string; answers: { questionid: number; choice: number }[] };
+type Snap = SnapshotFrom<typeof quizMachine>;
+const valueOf = (s: Snap) => JSON.stringify(s.value);
+// A state is its place plus the context the guards read (which answers, a save pending, a submit asked).
+const serializeState = (s: Snap) =>
+  JSON.stringify([s.value, s.context.dirty, s.context.submitRequested, s.context.answers, s.context.notice, s.context.error]);
+
+const shortest = getShortestPaths(quizMachine, {
+  input: { contentsid: 101, useruid: 'u-demo-1' },
+  events: events as QuizEvent[],
+  serializeState,
+});
+/** Every edge of the graph: the shortest way to a state, then one event that changes it. */
+const edges = shortest.flatMap((p) =>
+  events
+    .map((e) => ({ path: p, event: e, next: getNextSnapshot(quizMachine, p.state, e as QuizEvent) }))
+    .filter((x) => serializeState(x.next) !== serializeState(x.path.state)),
+);
+
+/** A live actor whose effects wait until the path says how they end. */
+function liveActor() {
+  const pending: Record<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }> = {};
+  // The machine's own actor types are kept; only the promise is left to the path.
+  const effect = <T, I>(id: string) =>
+    fromPromise<T, I>(
+      () => new Promise<T>((resolve, reject) => (pending[id] = { resolve: resolve as (v: unknown) => void, reject })),
+    );
+  const machine = quizMachine.provide({
+    actors: {
+      loadQuiz: effect<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
+      saveDraft: effect<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
+      submitAnswers: effect<QuizResult, Submission>('submitAnswers'),
+      checkRetake: effect<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
+      countdown: fromCallback(() => undefined),
+    },
+  });
+  const actor = createActor(machine, { input: { contentsid: 101, useruid: 'u-demo-1' } }).start();
+  return { actor, pending };
+}
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+async function replay(steps: { event: GraphEvent; value: unknown }[]) {
+  const { actor, pending } = liveActor();
+  for (const step of steps) {
+    const e = step.event as { type: string; output?: unknown; error?: unknown };
+    const id = e.type.split('.')[3]!;
+    if (e.type.startsWith('xstate.done.actor.')) pending[id]!.resolve(e.output);
+    else if (e.type.startsWith('xstate.error.actor.')) pending[id]!.reject(e.error);
+    else actor.send(e as QuizEvent);
+    await settle();
+    expect(valueOf(actor.getSnapshot()), `after ${e.type}`).toBe(JSON.stringify(step.value));
+  }
+  actor.stop();
+}
+const label = (events: GraphEvent[]) =>
+  events.map((e) => e.type.replace('xstate.', '') + ('questionid' in e ? `(${String(e.questionid)})` : '')).join(' → ');
+
+describe('quiz machine: every transition of the graph, replayed on a live actor', () => {
+  it('the graph reaches every state of the machine', () => {
+    const reached = new Set(shortest.flatMap((p) => Object.keys(flatten(p.state.value))));
+    const all = getStateNodes(quizMachine.root).map((n) => n.path.join('.'));
+    expect(all.filter((n) => !reached.has(n))).toEqual([]);
+  });
+
+  it.each(edges.map((x) => [label([...x.path.steps.slice(1).map((s) => s.event as GraphEvent), x.event]), x] as const))(
+    '%s',
+    async (_, x) => {
+      await replay([
+        ...x.path.steps.slice(1).map((s) => ({ event: s.event as GraphEvent, value: s.state.value })),
+        { event: x.event, value: x.next.value },
+      ]);
+    },
+  );
+});
+
+function flatten(value: unknown, prefix = ''): Record<string, true> {
+  if (typeof value === 'string') return { [prefix + value]: true, ...(prefix ? { [prefix.slice(0, -1)]: true } : {}) };
+  const out: Record<string, true> = {};
+  for (const [k, v] of Object.entries(value as object)) Object.assign(out, { [prefix + k]: true }, flatten(v, `${prefix}${k}.`));
+  return out;
+}
+
+describe('quiz machine: what the member sees', () => {
+  function start(load: QuizLoad, overrides: Partial<Parameters<typeof quizMachine.provide>[0]['actors']> = {}) {
+    const saveDraft = vi.fn(async (input: { answers: unknown[] }) => ({
+      isscoreid: 7,
+      startedat: '2026-11-23T20:00:00+09:00',
+      savedat: `2026-11-23T20:0${input.answers.length}:00+09:00`,
+    }));
+    const submitAnswers = vi.fn(async (_: { answers: unknown[] }) => result(true));
+    const machine = quizMachine.provide({
+      actors: {
+        loadQuiz: fromPromise(async () => load),
+        saveDraft: fromPromise(({ input }) => saveDraft(input)),
+        submitAnswers: fromPromise(({ input }) => submitAnswers(input)),
+        checkRetake: fromPromise(async () => retake(true)),
+        ...overrides,
+      },
+    });
+    return { actor: createActor(machine, { input: { contentsid: 101, useruid: 'u-demo-1' } }).start(), saveDraft, submitAnswers };
+  }
+
+  it('resumes a saved draft: its answers and the time left since it started', async () => {
+    const startedat = new Date(Date.now() - 5 * 60_000).toISOString();
+    const draft = {
+      ...test,
+      isdraft: true,
+      isscoreid: 7,
+      startedat,
+      questions: test.questions.map((q, i) => ({ ...q, answer: i === 0 ? 1 : null })),
+    };
+    const { actor } = start({ passed: null, test: draft });
+    await settle();
+    const c = actor.getSnapshot().context;
+    expect(c.answers).toEqual({ 1: 1 });
+    expect(c.isscoreid).toBe(7);
+    expect(c.deadline).toBe(Date.parse(startedat) + 20 * 60_000);
+  });
+
+  it('saves answers as a draft, submits only with all answered, and a submit during a save waits for it', async () => {
+    const { actor, saveDraft, submitAnswers } = start(loads.open!);
+    await settle();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.notice).toBe('unanswered');
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
+    actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
+    actor.send({ type: 'SUBMIT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('passed'));
+    // The second answer came during the first save; the submit that followed carries it, no second draft.
+    expect(saveDraft.mock.calls.map((c) => c[0].answers.length)).toEqual([1]);
+    expect(submitAnswers).toHaveBeenCalledWith({
+      quizid: 101,
+      contentsid: 101,
+      useruid: 'u-demo-1',
+      answers: [
+        { questionid: 1, choice: 1 },
+        { questionid: 2, choice: 0 },
+      ],
+    });
+  });
+
+  it('submits by itself when the time limit ends, with the answers given so far', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, submitAnswers } = start(loads.open!);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
+      await vi.advanceTimersByTimeAsync(20 * 60_000);
+      expect(submitAnswers).toHaveBeenCalledWith(expect.objectContaining({ answers: [{ questionid: 1, choice: 1 }] }));
+      expect(actor.getSnapshot().value).toBe('passed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a failed attempt offers a retake that starts clean, with a new time limit', async () => {
+    const { actor } = start(loads.open!, { submitAnswers: fromPromise(async () => result(false)) });
+    await settle();
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 0 });
+    actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
+    actor.send({ type: 'SUBMIT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
+    expect(actor.getSnapshot().context.result?.score).toBe(0);
+    actor.send({ type: 'RETAKE' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
+    expect(actor.getSnapshot().context.answers).toEqual({});
+    expect(actor.getSnapshot().context.deadline).toBeGreaterThan(Date.now() + 19 * 60_000);
+  });
+});

@@ -1,0 +1,308 @@
+import { assign, fromCallback, setup } from 'xstate';
+import { missingActor } from './missingActor';
+
+/** The test as GetTest returns it (structurally the yaml's `Quiz`; machines import nothing of the app). */
+export interface QuizTest {
+  quizid: number;
+  contentsid: number;
+  title: string;
+  passscore: number;
+  isscoreid: number;
+  isdraft: boolean;
+  available: boolean;
+  reason: string | null;
+  progress: number;
+  requiredprogress: number;
+  timelimit: number | null;
+  startedat: string | null;
+  questions: { questionid: number; text: string; choices: string[]; answer: number | null }[];
+}
+
+export interface QuizResult {
+  score: number;
+  passscore: number;
+  ispassed: boolean;
+  isscoreid: number;
+  correctcnt: number;
+  questioncnt: number;
+  results: { questionid: number; choice: number | null; correctchoice: number | null; iscorrect: boolean }[];
+}
+
+export interface RetakeInfo {
+  canretake: boolean;
+  attemptcnt: number;
+  maxattempt: number | null;
+  lastscore: number | null;
+  ispassed: boolean;
+}
+
+export interface QuizLoad {
+  /** A recorded pass of this lecture (ExistsPassScoreid), or null. */
+  passed: { isscoreid: number | null; score: number | null } | null;
+  test: QuizTest | null;
+}
+
+export interface QuizAnswer {
+  questionid: number;
+  choice: number;
+}
+
+export interface QuizInput {
+  contentsid: number;
+  useruid: string;
+  /** A saved draft to resume; 0 lets the server resume the open one. */
+  isscoreid?: number;
+}
+
+/** Why the member cannot go on, for the screen to word; server failures carry the server's own message. */
+export type QuizNotice = 'unanswered' | 'draftFailed' | null;
+
+export interface QuizContext {
+  contentsid: number;
+  useruid: string;
+  isscoreid: number;
+  /** When this screen last saved the draft (null until the first save since loading or a retake). */
+  savedAt: string | null;
+  test: QuizTest | null;
+  answers: Record<number, number>;
+  /** Epoch ms when the time limit ends; null = no limit. */
+  deadline: number | null;
+  /** Answers changed while a draft save was in flight: save again when it lands. */
+  dirty: boolean;
+  submitRequested: boolean;
+  result: QuizResult | null;
+  passed: QuizLoad['passed'];
+  retake: RetakeInfo | null;
+  notice: QuizNotice;
+  error: string | null;
+}
+
+export type QuizEvent =
+  | { type: 'ANSWER'; questionid: number; choice: number }
+  | { type: 'SUBMIT' }
+  | { type: 'TIME_UP' }
+  | { type: 'RETAKE' }
+  | { type: 'RETRY' };
+
+type Submission = { quizid: number; contentsid: number; useruid: string; answers: QuizAnswer[] };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const answerList = (answers: Record<number, number>): QuizAnswer[] =>
+  Object.entries(answers).map(([questionid, choice]) => ({ questionid: Number(questionid), choice }));
+const deadlineOf = (test: QuizTest, startedAt: string | null) =>
+  test.timelimit ? (startedAt ? Date.parse(startedAt) : Date.now()) + test.timelimit * 60_000 : null;
+const submission = (c: QuizContext): Submission => ({
+  quizid: c.test!.quizid,
+  contentsid: c.contentsid,
+  useruid: c.useruid,
+  answers: answerList(c.answers),
+});
+
+/** Sends TIME_UP at the deadline: the limit is enforced by the machine, not by the screen's clock. */
+const countdown = fromCallback<QuizEvent, { deadline: number | null }>(({ input, sendBack }) => {
+  if (input.deadline === null) return undefined;
+  const id = setTimeout(() => sendBack({ type: 'TIME_UP' }), Math.max(0, input.deadline - Date.now()));
+  return () => clearTimeout(id);
+});
+
+/**
+ * One member taking a lecture's quiz: load (a pass, an unavailable test, or questions with a resumed
+ * draft) → answering with every answer saved as a draft → submit (or time up) → passed, or failed →
+ * retake check → answering again. The server grades; the machine never sees a correct answer first.
+ */
+export const quizMachine = setup({
+  types: {
+    context: {} as QuizContext,
+    events: {} as QuizEvent,
+    input: {} as QuizInput,
+  },
+  actors: {
+    loadQuiz: missingActor<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
+    saveDraft: missingActor<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
+    submitAnswers: missingActor<QuizResult, Submission>('submitAnswers'),
+    checkRetake: missingActor<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
+    countdown,
+  },
+  guards: {
+    alreadyPassed: (_, load: QuizLoad) => load.passed !== null,
+    notAvailable: (_, load: QuizLoad) => !load.test?.available,
+    allAnswered: ({ context }) => context.test!.questions.every((q) => context.answers[q.questionid] !== undefined),
+    dirty: ({ context }) => context.dirty,
+    submitRequested: ({ context }) => context.submitRequested,
+    passed: (_, result: QuizResult) => result.ispassed,
+    canRetake: (_, retake: RetakeInfo) => retake.canretake,
+  },
+  actions: {
+    keepAnswer: assign({
+      answers: ({ context, event }) =>
+        event.type === 'ANSWER' ? { ...context.answers, [event.questionid]: event.choice } : context.answers,
+      notice: null,
+      error: null,
+    }),
+  },
+}).createMachine({
+  id: 'quiz',
+  context: ({ input }) => ({
+    contentsid: input.contentsid,
+    useruid: input.useruid,
+    isscoreid: input.isscoreid ?? 0,
+    savedAt: null,
+    test: null,
+    answers: {},
+    deadline: null,
+    dirty: false,
+    submitRequested: false,
+    result: null,
+    passed: null,
+    retake: null,
+    notice: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadQuiz',
+        src: 'loadQuiz',
+        input: ({ context }) => ({ contentsid: context.contentsid, useruid: context.useruid, isscoreid: context.isscoreid }),
+        onDone: [
+          {
+            guard: { type: 'alreadyPassed', params: ({ event }) => event.output },
+            target: 'alreadyPassed',
+            actions: assign({ passed: ({ event }) => event.output.passed }),
+          },
+          {
+            guard: { type: 'notAvailable', params: ({ event }) => event.output },
+            target: 'unavailable',
+            actions: assign({ test: ({ event }) => event.output.test }),
+          },
+          {
+            target: 'taking',
+            actions: assign(({ event }) => {
+              const test = event.output.test!;
+              const answers: Record<number, number> = {};
+              for (const q of test.questions) if (q.answer !== null) answers[q.questionid] = q.answer;
+              return {
+                test,
+                answers,
+                isscoreid: test.isdraft ? test.isscoreid : 0,
+                deadline: deadlineOf(test, test.isdraft ? test.startedat : null),
+              };
+            }),
+          },
+        ],
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: { target: 'loading', actions: assign({ error: null }) } },
+    },
+    unavailable: {},
+    alreadyPassed: {},
+    taking: {
+      invoke: { id: 'countdown', src: 'countdown', input: ({ context }) => ({ deadline: context.deadline }) },
+      on: { TIME_UP: '#quiz.submitting' },
+      initial: 'answering',
+      states: {
+        answering: {
+          on: {
+            ANSWER: { target: 'saving', actions: 'keepAnswer' },
+            SUBMIT: [{ guard: 'allAnswered', target: '#quiz.submitting' }, { actions: assign({ notice: 'unanswered' }) }],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }) => submission(context),
+            onDone: [
+              {
+                guard: 'submitRequested',
+                target: '#quiz.submitting',
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                }),
+              },
+              {
+                guard: 'dirty',
+                target: 'saving',
+                reenter: true,
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                  dirty: false,
+                }),
+              },
+              {
+                target: 'answering',
+                actions: assign({
+                  isscoreid: ({ event }) => event.output.isscoreid,
+                  savedAt: ({ event }) => event.output.savedat,
+                }),
+              },
+            ],
+            // The answers stay in memory; only a reload would lose the unsaved ones.
+            onError: { target: 'answering', actions: assign({ notice: 'draftFailed', dirty: false }) },
+          },
+          on: {
+            ANSWER: { actions: ['keepAnswer', assign({ dirty: true })] },
+            // Submitting while a save is in flight would race it: submit once the save lands.
+            SUBMIT: [
+              { guard: 'allAnswered', actions: assign({ submitRequested: true }) },
+              { actions: assign({ notice: 'unanswered' }) },
+            ],
+          },
+        },
+      },
+    },
+    submitting: {
+      entry: assign({ submitRequested: false, dirty: false, notice: null }),
+      invoke: {
+        id: 'submitAnswers',
+        src: 'submitAnswers',
+        input: ({ context }) => submission(context),
+        onDone: [
+          {
+            guard: { type: 'passed', params: ({ event }) => event.output },
+            target: 'passed',
+            actions: assign({ result: ({ event }) => event.output, isscoreid: 0 }),
+          },
+          { target: 'failed', actions: assign({ result: ({ event }) => event.output, isscoreid: 0 }) },
+        ],
+        // Not back to answering: past the deadline the countdown would resubmit at once, in a loop.
+        onError: { target: 'submitFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    submitFailed: {
+      on: { RETRY: { target: 'submitting', actions: assign({ error: null }) } },
+    },
+    passed: { type: 'final' },
+    failed: {
+      on: { RETAKE: { target: 'checkingRetake', actions: assign({ error: null }) } },
+    },
+    checkingRetake: {
+      invoke: {
+        id: 'checkRetake',
+        src: 'checkRetake',
+        input: ({ context }) => ({ quizid: context.test!.quizid, useruid: context.useruid }),
+        onDone: [
+          {
+            guard: { type: 'canRetake', params: ({ event }) => event.output },
+            target: 'taking',
+            actions: assign(({ context, event }) => ({
+              retake: event.output,
+              answers: {},
+              savedAt: null,
+              result: null,
+              deadline: deadlineOf(context.test!, null),
+            })),
+          },
+          { target: 'retakeRefused', actions: assign({ retake: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    retakeRefused: {},
+  },
+});

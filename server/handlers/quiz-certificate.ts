@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { one } from '../db/query';
+import { iso } from '../time';
+import { fail } from './context';
+import { maskName } from './board';
+import { ok, type Handlers } from './typed';
+
+export const ISSUER = '한국필라테스재활협회';
+const UNKNOWN_CERTIFICATE = '확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.';
+
+// Crockford base32 without look-alikes (no I, L, O, U): easy to read off paper and type back.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 10 random symbols = 50 bits: a public check cannot walk the numbers to find other members. */
+function newNumber(): string {
+  return `KPRA-${[...randomBytes(10)].map((b) => ALPHABET[b % 32]).join('')}`;
+}
+
+/** The certificate number of a completed lecture, issued on first need (a pass, or the first listing). */
+export async function certificateNumber(db: Db, useruid: string, contentsid: number, completedAt: string): Promise<string> {
+  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${newNumber()}, ${useruid}, ${contentsid}, ${completedAt})
+    on conflict (useruid, contentsid) do nothing`.execute(db);
+  const row = await one(
+    db,
+    sql<{ certificateno: string }>`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
+  );
+  return row!.certificateno;
+}
+
+/** The quiz tag's public certificate check (joined to `quiz` in `byTag`); numbers are issued by `certificateNumber`. */
+export const quizCertificate = {
+  async verifyCertificate(ctx) {
+    const number = String(ctx.params.certificateno).trim().toUpperCase();
+    const row = await one(
+      ctx.s.db,
+      sql<{ certificateno: string; issued_at: string; name: string; title: string }>`select c.certificateno, c.issued_at, m.name, l.title
+        from certificates c join members m on m.useruid = c.useruid join lectures l on l.contentsid = c.contentsid
+        where c.certificateno = ${number}`,
+    );
+    if (!row) return fail(404, UNKNOWN_CERTIFICATE);
+    return ok({
+      certificateno: row.certificateno,
+      maskedname: maskName(row.name),
+      title: row.title,
+      completedate: iso(row.issued_at),
+      issuer: ISSUER,
+    });
+  },
+} satisfies Partial<Handlers>;

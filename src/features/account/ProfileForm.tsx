@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memberKeys, updateMember, type Member, type MemberUpdate } from '../../api/queries/account';
+import { sessionStore } from '../../auth/sessionStore';
+import { alertDark, alertError } from '../../lib/popup';
+import { fieldErrors, profileFields, type FieldErrors } from './memberFields';
+
+export const PROFILE_SAVED_MESSAGE = '회원정보가 저장되었습니다.';
+const SNS_LABEL: Record<Member['snstype'], string> = { kakao: '카카오', naver: '네이버', local: '로컬 체험' };
+
+/** Name, phone and marketing consent of the signed-in member (UpdateUser). */
+export function ProfileForm({ member }: { member: Member }) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useMutation({
+    mutationFn: (body: MemberUpdate) => updateMember(body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(memberKeys.byUid(saved.useruid), saved);
+      const user = sessionStore.get().user.data;
+      if (user) sessionStore.setLoggedIn({ ...user, username: saved.name });
+      await alertDark(PROFILE_SAVED_MESSAGE);
+    },
+    onError: (e) => void alertError(e),
+  });
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const parsed = profileFields.safeParse({
+      name: String(form.get('name') ?? ''),
+      phone: String(form.get('phone') ?? ''),
+      agreemarketing: form.get('agreemarketing') === 'on',
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate({ useruid: member.useruid, ...parsed.data });
+  };
+
+  return (
+    <form className="profile-form" onSubmit={submit} noValidate aria-label="회원정보 수정">
+      {!member.phone && (
+        <p className="profile-form__notice" role="status">
+          휴대폰 번호를 등록해야 클래스를 이용할 수 있습니다.
+        </p>
+      )}
+      <dl className="profile-form__facts">
+        <div>
+          <dt>이메일</dt>
+          <dd>{member.email}</dd>
+        </div>
+        <div>
+          <dt>가입 경로</dt>
+          <dd>{SNS_LABEL[member.snstype]}</dd>
+        </div>
+      </dl>
+      <label>
+        <span>이름</span>
+        <input
+          name="name"
+          defaultValue={member.name}
+          maxLength={20}
+          autoComplete="name"
+          aria-invalid={!!errors.name}
+          aria-describedby="name-error"
+        />
+        {errors.name && (
+          <em className="field-error" id="name-error" role="alert">
+            {errors.name}
+          </em>
+        )}
+      </label>
+      <label>
+        <span>휴대폰 번호</span>
+        <input
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          defaultValue={member.phone ?? ''}
+          placeholder="010-1234-5678"
+          autoComplete="tel-national"
+          aria-invalid={!!errors.phone}
+          aria-describedby="phone-error"
+        />
+        {errors.phone && (
+          <em className="field-error" id="phone-error" role="alert">
+            {errors.phone}
+          </em>
+        )}
+      </label>
+      <label className="profile-form__check">
+        <input type="checkbox" name="agreemarketing" defaultChecked={member.agreemarketing} />
+        <span>이벤트·혜택 소식 받기 (선택)</span>
+      </label>
+      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        {save.isPending ? '저장 중…' : '저장하기'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { classroomKeys, myLecturesQuery, setBookmark } from '../../api/queries/classroom-lectures';
+import { alertError } from '../../lib/popup';
+
+/** Bookmark of a class the member bought (class view). The state is the server's bookmark list. */
+export function BookmarkToggle({ contentsid, useruid }: { contentsid: number; useruid: string }) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(myLecturesQuery(useruid, 'bookmark'));
+  const [busy, setBusy] = useState(false);
+  const on = Boolean(data?.list.some((l) => l.contentsid === contentsid));
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await setBookmark(useruid, contentsid, !on);
+      await queryClient.invalidateQueries({ queryKey: classroomKeys.all });
+    } catch (e) {
+      await alertError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn bookmark-toggle${on ? ' bookmark-toggle--on' : ''}`}
+      aria-pressed={on}
+      onClick={toggle}
+      disabled={busy || !data}
+    >
+      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? '북마크됨' : '북마크'}
+    </button>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { NOTHING_TO_BUY_MESSAGE, checkoutBreakdown, checkoutPointCeiling } from '../../../machines/checkout';
+import { useSessionUser } from '../../auth/sessionStore';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { formatPoints, formatWon } from '../../lib/format';
+import { attemptFor } from './attemptStore';
+import { Breakdown } from './Breakdown';
+import { ConfirmingNotice } from './ConfirmingNotice';
+import { LocalCardWindow } from './LocalCardWindow';
+import { useCheckout, type CheckoutActor, type CheckoutSnapshot } from './useCheckout';
+import './checkout.css';
+
+export const AGREEMENT_LABEL = '주문 내용을 확인하였으며, 결제 진행 및 환불 규정에 동의합니다.';
+
+/** /payment/{contentsids}: what is bought, coupon, points, the breakdown and one 결제하기. */
+export function PaymentPage({ contentsids }: { contentsids: number[] }) {
+  const user = useSessionUser();
+  const [start] = useState(() => {
+    const resume = attemptFor(contentsids);
+    return {
+      kind: 'page' as const,
+      contentsids,
+      ...(resume ? { resume: { paymentid: resume.paymentid, pgtid: resume.pgtid } } : {}),
+    };
+  });
+  const running = useCheckout(start, user.data);
+  if (!contentsids.length) return <Notice title="결제할 클래스가 없습니다" message="결제할 클래스를 다시 선택해주세요." />;
+  if (!running) return <Loading />;
+  const { actor, snapshot: s } = running;
+  const c = s.context;
+
+  if (s.matches('resuming') || s.matches('loading') || s.matches('checkingOwned')) return <Loading />;
+  if (s.matches('loadFailed'))
+    return (
+      <Notice title="결제 정보를 불러오지 못했습니다" message={c.message ?? ''}>
+        <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
+          다시 시도
+        </button>
+      </Notice>
+    );
+  if (s.matches('owned'))
+    return (
+      <Notice title="이미 구매한 클래스가 있습니다" message={`이미 구매한 클래스입니다: ${c.owned.titles.join(', ')}`}>
+        <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'DROP_OWNED' })}>
+          구매한 클래스를 빼고 결제하기
+        </button>
+        <Link to="/myclass" className="btn">
+          내 강의실로
+        </Link>
+      </Notice>
+    );
+  if (s.matches('nothingToBuy'))
+    return (
+      <Notice title="결제할 클래스가 없습니다" message={NOTHING_TO_BUY_MESSAGE}>
+        <Link to="/myclass" className="btn btn--primary">
+          내 강의실로
+        </Link>
+      </Notice>
+    );
+  if (s.matches('confirming') || s.matches('confirmStalled') || s.matches('resumeStalled'))
+    return <ConfirmingNotice actor={actor} snapshot={s} />;
+  if (s.matches('paid') || s.matches('paidFree') || s.matches('failed'))
+    return <Notice title="결제가 처리되었습니다" message="결과 페이지로 이동합니다." />;
+  return (
+    <>
+      <OrderForm actor={actor} snapshot={s} />
+      <LocalCardWindow />
+    </>
+  );
+}
+
+function OrderForm({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: CheckoutSnapshot }) {
+  const c = s.context;
+  const figures = checkoutBreakdown(c);
+  const busy = s.matches('saving') || s.matches('paying');
+  return (
+    <div className="checkout">
+      <section className="checkout__block" aria-labelledby="checkout-lectures">
+        <h2 id="checkout-lectures" className="checkout__title">
+          주문 클래스 <span className="checkout__count">{c.lectures.length}개</span>
+        </h2>
+        <ul className="checkout-lectures">
+          {c.lectures.map((l) => (
+            <li key={l.contentsid} className="checkout-lectures__item">
+              <span className="checkout-lectures__name">{l.title}</span>
+              <span className="checkout-lectures__price">
+                {l.saleprice < l.price && <del>{formatWon(l.price)}</del>}
+                <strong>{l.saleprice === 0 ? '무료' : formatWon(l.saleprice)}</strong>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="checkout__side">
+        <CouponField actor={actor} snapshot={s} disabled={busy} />
+        <PointsField actor={actor} snapshot={s} disabled={busy} />
+        <section className="checkout__block" aria-labelledby="checkout-sum">
+          <h2 id="checkout-sum" className="checkout__title">
+            결제 금액
+          </h2>
+          <Breakdown figures={figures} />
+          <label className="checkout-agree">
+            <input
+              type="checkbox"
+              checked={c.agreed}
+              disabled={busy}
+              onChange={(e) => actor.send({ type: 'AGREE', agreed: e.target.checked })}
+            />
+            <span>{AGREEMENT_LABEL}</span>
+          </label>
+          {c.message && (
+            <p className="checkout__message" role="alert">
+              {c.message}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn--primary checkout__pay"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'PAY' })}
+          >
+            {busy ? '결제 진행 중…' : figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
+          </button>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function CouponField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; snapshot: CheckoutSnapshot; disabled: boolean }) {
+  const c = s.context;
+  const [code, setCode] = useState('');
+  const looking = s.matches({ editing: 'lookingUpCoupon' });
+  return (
+    <section className="checkout__block" aria-labelledby="checkout-coupon">
+      <h2 id="checkout-coupon" className="checkout__title">
+        쿠폰
+      </h2>
+      {c.coupon ? (
+        <p className="checkout-applied">
+          <span>
+            <strong>{c.coupon.name}</strong> <span className="muted">{c.coupon.couponnumber}</span>
+          </span>
+          <button type="button" className="btn btn--sm" disabled={disabled} onClick={() => actor.send({ type: 'COUPON_REMOVE' })}>
+            해제
+          </button>
+        </p>
+      ) : (
+        <form
+          className="checkout-field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'COUPON_APPLY', couponnumber: code });
+          }}
+        >
+          <label className="sr-only" htmlFor="coupon-number">
+            쿠폰 번호
+          </label>
+          <input
+            id="coupon-number"
+            value={code}
+            placeholder="쿠폰 번호를 입력해주세요"
+            autoComplete="off"
+            maxLength={100}
+            disabled={disabled}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="btn btn--dark" disabled={disabled || looking}>
+            {looking ? '확인 중…' : '적용'}
+          </button>
+        </form>
+      )}
+      {c.couponMessage && (
+        <p className="checkout__field-message" role="alert">
+          {c.couponMessage}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PointsField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; snapshot: CheckoutSnapshot; disabled: boolean }) {
+  const c = s.context;
+  const ceiling = checkoutPointCeiling(c);
+  return (
+    <section className="checkout__block" aria-labelledby="checkout-points">
+      <h2 id="checkout-points" className="checkout__title">
+        포인트 <span className="checkout__count">보유 {formatPoints(c.pointBalance)} P</span>
+      </h2>
+      <div className="checkout-field">
+        <label className="sr-only" htmlFor="point-amount">
+          사용할 포인트
+        </label>
+        <input
+          id="point-amount"
+          inputMode="numeric"
+          value={c.pointsWanted ? c.pointsWanted.toLocaleString('ko-KR') : ''}
+          placeholder="0"
+          disabled={disabled || c.pointBalance <= 0}
+          onChange={(e) => actor.send({ type: 'POINTS_SET', amount: Number(e.target.value.replace(/[^0-9]/g, '')) })}
+        />
+        <button
+          type="button"
+          className="btn btn--dark"
+          disabled={disabled || ceiling <= 0}
+          onClick={() => actor.send({ type: 'POINTS_USE_ALL' })}
+        >
+          전액 사용
+        </button>
+      </div>
+      <p className="muted">보유 포인트와 결제 금액을 넘어 사용할 수 없습니다.</p>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="checkout-loading" role="status" aria-label="결제 정보를 불러오는 중입니다">
+      <PageSkeleton lines={6} />
+    </div>
+  );
+}
+
+function Notice({ title, message, children }: { title: string; message: string; children?: React.ReactNode }) {
+  return (
+    <section className="checkout-notice" role="status">
+      <h2 className="checkout-notice__title">{title}</h2>
+      <p className="checkout-notice__message">{message}</p>
+      {children && <div className="checkout-notice__actions">{children}</div>}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { fromPromise } from 'xstate';
+import { checkoutMachine, type CheckoutOrder } from '../../../machines/checkout';
+import type { OrderLecture } from '../../../machines/checkoutPrice';
+import { fetchOrderLectures } from '../../api/queries/catalogOrder';
+import { checkOwnedLectures, fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
+import { confirmCouponUse, confirmPointEntry, fetchPointSum, fetchUsableCoupon } from '../../api/queries/points';
+import type { components } from '../../api/schema.gen';
+import { loadPaymentProvider } from '../../payment/provider';
+import type { PaymentProvider } from '../../payment/port';
+import { askCardDecision } from './cardWindowStore';
+import { forgetAttempt, rememberAttempt } from './attemptStore';
+
+type Payment = components['schemas']['Payment'];
+type Lecture = components['schemas']['Lecture'];
+
+export interface Member {
+  useruid: string;
+  email: string;
+  username: string;
+}
+
+export interface CheckoutNavigation {
+  toResult: (paymentid: number) => void;
+  toFreeResult: (paymentid: number) => void;
+}
+
+const toOrder = (p: Payment): CheckoutOrder => ({
+  paymentid: p.paymentid,
+  contentsids: p.contentsids,
+  amount: p.amount,
+  coupondiscount: p.coupondiscount,
+  pointused: p.pointused,
+  couponnumber: p.couponnumber,
+  paidamount: p.paidamount,
+  status: p.status,
+  paymethod: p.paymethod,
+});
+
+export const toOrderLecture = (l: Lecture): OrderLecture => ({
+  contentsid: l.contentsid,
+  title: l.title,
+  price: l.price,
+  saleprice: l.saleprice,
+});
+
+/** Pause before the n-th confirmation read: 1 s, 2 s, 4 s … at most 8 s. */
+const backoffMs = (attempt: number) => (attempt <= 0 ? 0 : Math.min(8000, 1000 * 2 ** (attempt - 1)));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The checkout machine wired to the API, the configured card provider and the router. */
+export function checkoutMachineFor(member: Member, navigation: CheckoutNavigation) {
+  let provider: Promise<PaymentProvider> | null = null;
+  const providerOnce = () =>
+    (provider ??= loadPaymentProvider({
+      ask: askCardDecision,
+      leave: (path) => window.location.assign(path),
+      origin: window.location.origin,
+      userAgent: navigator.userAgent,
+    }));
+  return checkoutMachine.provide({
+    actors: {
+      loadOrder: fromPromise(async ({ input }) => {
+        const [lectures, pointBalance] = await Promise.all([
+          fetchOrderLectures(input.contentsids),
+          fetchPointSum(member.useruid).then((sum) => sum.pointSum),
+        ]);
+        return { lectures: lectures.map(toOrderLecture), pointBalance };
+      }),
+      checkOwned: fromPromise(async ({ input }) => {
+        const owned = await checkOwnedLectures(member.useruid, input.contentsids);
+        return { contentsids: owned.contentsids, titles: owned.titles };
+      }),
+      lookupCoupon: fromPromise(async ({ input }) => fetchUsableCoupon(input.couponnumber)),
+      saveOrder: fromPromise(async ({ input: { idempotencyKey, ...figures } }) => {
+        void providerOnce(); // fetch the provider's code while the order is saved
+        return toOrder(await saveOrder({ ...figures, useruid: member.useruid, title: '' }, idempotencyKey));
+      }),
+      pay: fromPromise(async ({ input }) =>
+        (await providerOnce()).pay({
+          paymentid: input.order.paymentid,
+          amount: input.order.paidamount,
+          orderName: input.orderName,
+          customer: { email: member.email, name: member.username },
+        }),
+      ),
+      updatePaid: fromPromise(async ({ input }) => toOrder(await updatePaid(input.paymentid, input.pgtid, input.amount))),
+      readOrder: fromPromise(async ({ input }) => {
+        await sleep(backoffMs(input.attempt));
+        return toOrder(await fetchPaymentInfo(input.paymentid));
+      }),
+      confirmLedger: fromPromise(async ({ input: { order } }) => {
+        // Idempotent confirmations of what UpdatePaid wrote (spec §7 lists both calls).
+        await Promise.allSettled([
+          order.couponnumber ? confirmCouponUse(member.useruid, order.paymentid, order.couponnumber) : null,
+          order.pointused > 0 ? confirmPointEntry(member.useruid, order.paymentid, -order.pointused, '결제 시 사용') : null,
+        ]);
+      }),
+    },
+    actions: {
+      rememberAttempt: (_, params) => rememberAttempt(params),
+      forgetAttempt: () => forgetAttempt(),
+      showResult: (_, { paymentid }) => navigation.toResult(paymentid),
+      showFreeResult: (_, { paymentid }) => navigation.toFreeResult(paymentid),
+    },
+  });
+}

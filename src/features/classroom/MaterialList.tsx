@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { contentsPdfListQuery } from '../../api/queries/classroom-lectures';
+import { recordDownload } from '../../api/queries/payment-download';
+import { isApiError } from '../../api/errors';
+
+function sizeText(bytes: number): string {
+  return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
+}
+
+/**
+ * E-book and handouts of an owned class. Each link is signed by the server for 10 minutes and downloads under
+ * its original Korean name; the first download is recorded (refund-relevant, see the yaml's UpdateDownload).
+ */
+export function MaterialList({ contentsid, useruid }: { contentsid: number; useruid: string }) {
+  const { data, error, isPending } = useQuery(contentsPdfListQuery(contentsid));
+  if (isPending) return <p className="muted">자료를 불러오는 중입니다…</p>;
+  if (error)
+    return (
+      <p className="muted" role="alert">
+        {isApiError(error) ? error.message : '자료를 불러오지 못했습니다.'}
+      </p>
+    );
+  if (data.length === 0) return <p className="muted">이 클래스에는 내려받을 자료가 없습니다.</p>;
+  // The mark must not hold the download back: the server keeps the first date whatever order the calls arrive in.
+  const mark = () => void recordDownload(useruid, contentsid).catch(() => undefined);
+  return (
+    <ul className="materials" aria-label="강의 자료">
+      {data.map((file) => (
+        <li key={file.pdfid}>
+          <a href={file.path} download={file.originalFilename} onClick={mark} data-testid="material-link">
+            <span className="materials__icon" aria-hidden="true">
+              PDF
+            </span>
+            <span className="materials__name">{file.originalFilename}</span>
+            <span className="materials__size">{sizeText(file.size)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

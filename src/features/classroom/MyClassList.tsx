@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { myLecturesQuery, type MyLecture } from '../../api/queries/classroom-lectures';
+import { lastWatchTimeQuery } from '../../api/queries/progress';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { LoadFailed } from './LoadFailed';
+import { ClassCard, type ResumePoint } from './ClassCard';
+import { ClassroomTabs } from './ClassroomTabs';
+import './classroom.css';
+
+export type ClassroomTab = 'ing' | 'end' | 'bookmark';
+
+const HEADINGS: Record<ClassroomTab, { title: string; empty: string; hint: string }> = {
+  ing: {
+    title: '수강중인 클래스',
+    empty: '수강중인 클래스가 없습니다.',
+    hint: '관심 있는 클래스를 둘러보고 수강을 시작해보세요.',
+  },
+  end: { title: '종료된 클래스', empty: '종료된 클래스가 없습니다.', hint: '수강 기간이 끝난 클래스가 여기에 모입니다.' },
+  bookmark: {
+    title: '북마크한 클래스',
+    empty: '북마크한 클래스가 없습니다.',
+    hint: '클래스 상세에서 북마크를 누르면 여기에 모입니다.',
+  },
+};
+
+/** Resume at the server's last second when the last watched video is this class's; otherwise at the class's last video. */
+function resumeOf(
+  lecture: MyLecture,
+  last: { contentsid: number; videoid: number; watchedtime: number } | null | undefined,
+): ResumePoint {
+  if (last && last.contentsid === lecture.contentsid) return { videoid: last.videoid, seconds: last.watchedtime };
+  return { videoid: lecture.lastvideoid, seconds: null };
+}
+
+/** /myclass, /myclassEnd and /myBookmark: one classroom tab as cards, with the count the side menu shows. */
+export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomTab }) {
+  const lectures = useQuery(myLecturesQuery(useruid, tab));
+  // The exact second only sharpens 이어보기: the cards do not wait for it.
+  const { data: last } = useQuery({ ...lastWatchTimeQuery(useruid), enabled: tab !== 'end' });
+  const text = HEADINGS[tab];
+  return (
+    <div className="page classroom">
+      <ClassroomTabs />
+      {lectures.isPending ? (
+        <PageSkeleton lines={8} />
+      ) : lectures.isError ? (
+        <LoadFailed error={lectures.error} onRetry={() => void lectures.refetch()} />
+      ) : (
+        <>
+          <h2 className="classroom__heading">
+            {text.title} <b data-testid="classroom-count">{lectures.data.totalCount}</b>개
+          </h2>
+          {lectures.data.list.length === 0 ? (
+            <EmptyState title={text.empty} hint={text.hint}>
+              <Link to="/main" className="btn btn--primary">
+                클래스 둘러보기
+              </Link>
+            </EmptyState>
+          ) : (
+            <div className="class-cards">
+              {lectures.data.list.map((lecture) => (
+                <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

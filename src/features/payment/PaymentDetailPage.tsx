@@ -1,0 +1,112 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { orderLecturesQuery } from '../../api/queries/catalogOrder';
+import { paymentInfoQuery, type Payment } from '../../api/queries/payment';
+import { formatWon } from '../../lib/format';
+import { formatDateTimeKst, paymentBadge } from './paymentStatus';
+import { StatusBadge } from './StatusBadge';
+import './payment.css';
+
+/** One order of /mypayment (?paymentid=): lectures, amounts, coupon, points, card and dates on Korean time. */
+export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
+  const { data: p } = useSuspenseQuery(paymentInfoQuery(paymentid));
+  return (
+    <div className="page payment-detail" data-testid="payment-detail">
+      <Link to="/mypayment" className="payment-detail__back">
+        ‹ 결제내역 목록
+      </Link>
+      <header className="payment-detail__head">
+        <h2 className="payment-detail__title">주문번호 {p.paymentid}</h2>
+        <StatusBadge badge={paymentBadge(p)} />
+      </header>
+      <dl className="payment-facts">
+        <div>
+          <dt>주문일시</dt>
+          <dd>{formatDateTimeKst(p.regdate)}</dd>
+        </div>
+        <div>
+          <dt>결제일시</dt>
+          <dd>{p.paiddate ? formatDateTimeKst(p.paiddate) : '-'}</dd>
+        </div>
+      </dl>
+
+      <section className="payment-detail__section" aria-labelledby="pd-lectures">
+        <h3 id="pd-lectures">주문 클래스</h3>
+        <OrderLectures payment={p} />
+      </section>
+
+      <section className="payment-detail__section" aria-labelledby="pd-amounts">
+        <h3 id="pd-amounts">결제 금액</h3>
+        <dl className="payment-amounts" data-testid="payment-amounts">
+          <div>
+            <dt>상품금액</dt>
+            <dd>{formatWon(p.amount)}</dd>
+          </div>
+          <div>
+            <dt>쿠폰 할인{p.couponnumber ? <small> ({p.couponnumber})</small> : null}</dt>
+            <dd>{p.coupondiscount > 0 ? `-${formatWon(p.coupondiscount)}` : formatWon(0)}</dd>
+          </div>
+          <div>
+            <dt>포인트 사용</dt>
+            <dd>{p.pointused > 0 ? `-${formatWon(p.pointused)}` : formatWon(0)}</dd>
+          </div>
+          <div className="payment-amounts__total">
+            <dt>최종 결제금액</dt>
+            <dd>{formatWon(p.paidamount)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="payment-detail__section" aria-labelledby="pd-method">
+        <h3 id="pd-method">결제 수단</h3>
+        <dl className="payment-facts">
+          <div>
+            <dt>결제 방법</dt>
+            <dd>{p.paymethod === 'free' ? '무료 (결제 금액 없음)' : '신용카드'}</dd>
+          </div>
+          {p.pgtid && (
+            <div>
+              <dt>승인번호</dt>
+              <dd className="payment-facts__mono">{p.pgtid}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <div className="payment-detail__actions">
+        <Link to="/mypayment" className="btn">
+          목록으로
+        </Link>
+        {p.status === 'paid' && (
+          <Link to="/myclass" className="btn btn--primary">
+            내 강의실로
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Titles and thumbnails from the catalogue; the order's own title stands in when a lecture can no longer be read. */
+function OrderLectures({ payment }: { payment: Payment }) {
+  const { data, isPending, isError } = useQuery(orderLecturesQuery(payment.contentsids));
+  if (isPending) return <p className="payment-lectures__fallback">불러오는 중…</p>;
+  if (isError) return <p className="payment-lectures__fallback">{payment.title}</p>;
+  return (
+    <ul className="payment-lectures">
+      {data.map((l) => (
+        <li key={l.contentsid}>
+          <img src={l.thumbnail} alt="" width={96} height={60} loading="lazy" />
+          <div>
+            <Link to="/classView/$contentsid" params={{ contentsid: l.contentsid }} className="payment-lectures__title">
+              {l.title}
+            </Link>
+            <p className="payment-lectures__meta">
+              {l.teachername} · 수강기간 {l.period}일
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { startTransition, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PAYMENT_PAGE_SIZE, paymentListQuery, type Payment } from '../../api/queries/payment';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Pagination } from '../../components/ui/Pagination';
+import { formatWon } from '../../lib/format';
+import { formatDateTimeKst, paymentBadge } from './paymentStatus';
+import { StatusBadge } from './StatusBadge';
+import './payment.css';
+
+/** /mypayment: the member's orders, newest first, paged; each opens its detail. */
+export function PaymentHistoryPage({ useruid }: { useruid: string }) {
+  const [page, setPage] = useState(1);
+  // A transition keeps the current page on screen while the next one loads.
+  const onPage = (next: number) => startTransition(() => setPage(next));
+  const { data } = useSuspenseQuery(paymentListQuery(useruid, page));
+  return (
+    <div className="page payments">
+      <p className="payments__count">
+        전체 <strong>{data.totalCount}</strong>건
+      </p>
+      {data.list.length === 0 ? (
+        <EmptyState title="결제내역이 없습니다." hint="구매한 클래스의 결제 내역이 이곳에 표시됩니다.">
+          <Link to="/main" className="btn btn--primary payments__browse">
+            클래스 둘러보기
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="payments__list" data-testid="payment-list">
+          {data.list.map((p) => (
+            <PaymentRow key={p.paymentid} payment={p} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={PAYMENT_PAGE_SIZE} totalCount={data.totalCount} onPage={onPage} />
+    </div>
+  );
+}
+
+function PaymentRow({ payment: p }: { payment: Payment }) {
+  return (
+    <li className="payment-row" data-testid="payment-row" data-paymentid={p.paymentid}>
+      <div className="payment-row__head">
+        <span className="payment-row__date">{formatDateTimeKst(p.regdate)}</span>
+        <span className="payment-row__no">주문번호 {p.paymentid}</span>
+        <StatusBadge badge={paymentBadge(p)} />
+      </div>
+      <p className="payment-row__title">{p.title}</p>
+      <div className="payment-row__foot">
+        <span className="payment-row__amount">
+          {p.status === 'paid' ? '결제금액' : '주문금액'} <strong>{formatWon(p.paidamount)}</strong>
+          {p.paidamount !== p.amount && <del>{formatWon(p.amount)}</del>}
+        </span>
+        <Link
+          to="/mypayment"
+          search={{ paymentid: p.paymentid }}
+          className="btn btn--sm"
+          aria-label={`주문번호 ${p.paymentid} 상세보기`}
+        >
+          상세보기
+        </Link>
+      </div>
+    </li>
+  );
+}

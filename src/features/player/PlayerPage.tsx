@@ -1,0 +1,218 @@
+import './player.css';
+import '../../components/ui/ui.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError, GENERIC_FAILURE_MESSAGE } from '../../api/errors';
+import { curriculumSectionsQuery, lectureDetailQuery } from '../../api/queries/catalog';
+import { fetchSectionVideos, lectureVideosQuery, playerKeys, videoSourceQuery } from '../../api/queries/player';
+import { lastWatchTimeQuery } from '../../api/queries/progress';
+import { recordFirstPlay } from '../../api/queries/payment';
+import type { components } from '../../api/schema.gen';
+import { CurriculumPanel } from './CurriculumPanel';
+import { Displaced } from './Displaced';
+import { NextUp } from './NextUp';
+import { VideoStage } from './VideoStage';
+import { openPlayingPlace, type PlayingPlace } from './playingPlace';
+import { pickStart, type StartPoint } from './startPoint';
+import { useWatchReporter } from './useWatchReporter';
+import { watchQueue } from './durableQueue';
+
+type Video = components['schemas']['Video'];
+
+interface PlayerPageProps {
+  contentsid: number;
+  useruid: string;
+  /** From "이어보기": the video and second to open at. */
+  videoid?: number;
+  t?: number;
+  /** The playing video goes into the address (without the second), so a reload resumes from the server's record. */
+  onVideoShown: (videoid: number) => void;
+  /** The lecture's Q&A (src/features/qna), mounted by the route: features do not import each other. */
+  qna: React.ReactNode;
+}
+
+export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna }: PlayerPageProps) {
+  const queryClient = useQueryClient();
+  // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
+  const [flushed, setFlushed] = useState(false);
+  useEffect(() => {
+    void watchQueue.flush().finally(() => setFlushed(true));
+  }, []);
+  const detail = useQuery(lectureDetailQuery(contentsid, useruid));
+  const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });
+  const sections = useQuery(curriculumSectionsQuery(contentsid));
+  // Without an address to resume at, the member's last watched video and second.
+  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && videoid === undefined });
+  const [current, setCurrent] = useState<StartPoint>();
+  const [tab, setTab] = useState<'curriculum' | 'qna'>('curriculum');
+  const [nextUp, setNextUp] = useState<Video>();
+  const [displaced, setDisplaced] = useState(false);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+
+  const list = useMemo(() => videos.data ?? [], [videos.data]);
+  useEffect(() => {
+    if (current || !videos.data || (videoid === undefined && last.isPending)) return;
+    setCurrent(pickStart(videos.data, { videoid, t }, videoid === undefined ? last.data : null));
+  }, [current, videos.data, videoid, t, last.isPending, last.data]);
+
+  useEffect(() => {
+    if (current) onVideoShown(current.videoid);
+  }, [current, onVideoShown]);
+
+  const playing = list.find((v) => v.videoid === current?.videoid);
+  const next = playing ? list[list.indexOf(playing) + 1] : undefined;
+  const source = useQuery({
+    ...videoSourceQuery(current?.videoid ?? 0),
+    enabled: !!current,
+    // A new link would restart the video: only a retry asks again.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+
+  // One playing place per member.
+  const placeRef = useRef<PlayingPlace>(undefined);
+  useEffect(() => {
+    const place = openPlayingPlace(useruid, () => {
+      setDisplaced(true);
+      document.querySelector<HTMLVideoElement>('.player-stage video')?.pause();
+    });
+    placeRef.current = place;
+    const release = () => place.release();
+    window.addEventListener('pagehide', release);
+    return () => {
+      window.removeEventListener('pagehide', release);
+      place.release();
+      place.close();
+    };
+  }, [useruid]);
+
+  const firstPlayDone = useRef(false);
+  useEffect(() => {
+    if (!video || !playing) return;
+    const onPlay = () => {
+      setDisplaced(false);
+      void placeRef.current?.claim(contentsid, playing.videoid).catch(() => undefined);
+      if (!firstPlayDone.current && detail.data?.ispurchased && !detail.data.firstplaydate) {
+        firstPlayDone.current = true;
+        void recordFirstPlay(useruid, contentsid).catch(() => undefined);
+      }
+    };
+    video.addEventListener('play', onPlay);
+    if (!video.paused) onPlay();
+    return () => video.removeEventListener('play', onPlay);
+  }, [video, playing, contentsid, useruid, detail.data]);
+
+  const refreshSection = useCallback(
+    async (sectionid: number) => {
+      const fresh = await fetchSectionVideos(sectionid, useruid).catch(() => undefined);
+      if (!fresh) return;
+      queryClient.setQueryData(playerKeys.videos(contentsid, useruid), (old: Video[] | undefined) =>
+        old?.map((v) => fresh.find((f) => f.videoid === v.videoid) ?? v),
+      );
+    },
+    [queryClient, contentsid, useruid],
+  );
+
+  useWatchReporter(video, playing ? { useruid, contentsid, sectionid: playing.sectionid, videoid: playing.videoid } : undefined, {
+    onBeat: () => void placeRef.current?.lostToAnother(),
+    onCompleted: () => {
+      if (playing) void refreshSection(playing.sectionid);
+      if (next?.path) setNextUp(next);
+    },
+  });
+
+  const pick = useCallback((v: Video) => {
+    setNextUp(undefined);
+    setCurrent({ videoid: v.videoid, start: v.watchedtime < v.duration - 5 ? v.watchedtime : 0 });
+  }, []);
+  const playNext = useCallback(() => {
+    if (nextUp) setCurrent({ videoid: nextUp.videoid, start: 0 });
+    setNextUp(undefined);
+  }, [nextUp]);
+
+  const title = detail.data?.title ?? '';
+  const problem = [videos.error, source.error, detail.error].find(Boolean);
+  return (
+    <div className="player">
+      <header className="player-bar">
+        <Link to="/myclassProgress/$contentsid" params={{ contentsid: String(contentsid) }} className="player-bar__back">
+          <span aria-hidden="true">‹</span> 강의실로
+        </Link>
+        <div className="player-bar__titles">
+          <h1 className="player-bar__lecture">{title || '클래스 플레이어'}</h1>
+          {playing ? <p className="player-bar__video">{playing.title}</p> : null}
+        </div>
+      </header>
+      <div className="player-body">
+        <div className="player-main">
+          {problem ? (
+            <div className="player-stage player-stage--message" role="alert">
+              <p>{isApiError(problem) ? problem.message : GENERIC_FAILURE_MESSAGE}</p>
+              <Link to="/myclass" className="btn btn--primary">
+                내 강의실로 가기
+              </Link>
+            </div>
+          ) : source.data && current ? (
+            <VideoStage
+              key={current.videoid}
+              src={source.data.sourceurl}
+              startAt={current.start}
+              title={playing?.title ?? title}
+              onVideo={setVideo}
+              onRetry={() => void source.refetch()}
+            >
+              {displaced ? (
+                <Displaced
+                  onResume={() => {
+                    setDisplaced(false);
+                    void video?.play();
+                  }}
+                />
+              ) : nextUp ? (
+                <NextUp title={nextUp.title} onPlay={playNext} onCancel={() => setNextUp(undefined)} />
+              ) : null}
+            </VideoStage>
+          ) : (
+            <div className="player-stage player-stage--message" role="status">
+              <p>강의 영상을 불러오는 중입니다.</p>
+            </div>
+          )}
+        </div>
+        <aside className="player-side">
+          <div className="player-tabs" role="tablist" aria-label="강의 정보">
+            <button
+              type="button"
+              role="tab"
+              id="player-tab-curriculum"
+              aria-selected={tab === 'curriculum'}
+              aria-controls="player-panel"
+              onClick={() => setTab('curriculum')}
+            >
+              커리큘럼
+            </button>
+            <button
+              type="button"
+              role="tab"
+              id="player-tab-qna"
+              aria-selected={tab === 'qna'}
+              aria-controls="player-panel"
+              onClick={() => setTab('qna')}
+            >
+              Q&amp;A
+            </button>
+          </div>
+          <div className="player-panel" id="player-panel" role="tabpanel" aria-labelledby={`player-tab-${tab}`}>
+            {tab === 'curriculum' ? (
+              <CurriculumPanel sections={sections.data ?? []} videos={list} currentId={current?.videoid ?? 0} onPick={pick} />
+            ) : (
+              <div className="player-qna">{qna}</div>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { productKey } from '../../lib/productKeys';
+
+/** Speed and volume the member chose last time, kept in this browser (product-prefixed keys). */
+const RATE_KEY = productKey('player_rate');
+const VOLUME_KEY = productKey('player_volume');
+const MUTED_KEY = productKey('player_muted');
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+export interface PlayerPreferences {
+  rate: number;
+  volume: number;
+  muted: boolean;
+}
+
+function readNumber(key: string, min: number, max: number, fallback: number): number {
+  const value = Number(localStorage.getItem(key));
+  return localStorage.getItem(key) !== null && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
+}
+
+export function readPreferences(): PlayerPreferences {
+  return {
+    rate: readNumber(RATE_KEY, PLAYBACK_RATES[0], PLAYBACK_RATES[PLAYBACK_RATES.length - 1]!, 1),
+    volume: readNumber(VOLUME_KEY, 0, 1, 1),
+    muted: localStorage.getItem(MUTED_KEY) === '1',
+  };
+}
+
+export function savePreferences(p: PlayerPreferences): void {
+  try {
+    localStorage.setItem(RATE_KEY, String(p.rate));
+    localStorage.setItem(VOLUME_KEY, String(Math.round(p.volume * 100) / 100));
+    localStorage.setItem(MUTED_KEY, p.muted ? '1' : '0');
+  } catch {
+    // Private mode or a full storage: the choice lasts for this visit only.
+  }
+}

@@ -1,0 +1,92 @@
+import { startTransition, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { POINT_PAGE_SIZE, pointSumQuery, pointsQuery, type PointKind } from '../../api/queries/points';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Pagination } from '../../components/ui/Pagination';
+import { formatDate, formatPoints } from '../../lib/format';
+import './points.css';
+
+const POINT_KINDS: [PointKind, string][] = [
+  ['all', '전체'],
+  ['earn', '적립'],
+  ['use', '사용'],
+];
+
+/** /mypoint: usable balance, the ledger of earned and used points, and where coupons come from. */
+export function PointsPage({ useruid }: { useruid: string }) {
+  const [{ page, kind }, setView] = useState<{ page: number; kind: PointKind }>({ page: 1, kind: 'all' });
+  // A transition keeps the current lines on screen while the next page or tab loads.
+  const onChange = (next: { page?: number; kind?: PointKind }) => startTransition(() => setView((v) => ({ ...v, ...next })));
+  const { data: sum } = useSuspenseQuery(pointSumQuery(useruid));
+  const { data } = useSuspenseQuery(pointsQuery(useruid, page, kind));
+  return (
+    <div className="page points">
+      <section className="point-balance" aria-labelledby="point-balance-title">
+        <h2 id="point-balance-title" className="point-balance__label">
+          사용 가능 포인트
+        </h2>
+        <p className="point-balance__value" data-testid="point-balance">
+          {formatPoints(sum.pointSum)}
+          <span> P</span>
+        </p>
+        <p className="point-balance__hint">결제 금액의 5%가 적립되며, 결제할 때 1P = 1원으로 사용할 수 있습니다.</p>
+      </section>
+
+      <section className="point-ledger" aria-labelledby="point-ledger-title">
+        <div className="point-ledger__head">
+          <h2 id="point-ledger-title">포인트 내역</h2>
+          <div className="point-tabs" role="tablist" aria-label="포인트 내역 구분">
+            {POINT_KINDS.map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={kind === value}
+                className={kind === value ? 'on' : undefined}
+                onClick={() => onChange({ kind: value, page: 1 })}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        {data.list.length === 0 ? (
+          <EmptyState title="포인트 내역이 없습니다." />
+        ) : (
+          <ul className="point-lines" data-testid="point-lines">
+            {data.list.map((p) => (
+              <li key={p.pointid} className="point-line" data-testid="point-line">
+                <div className="point-line__what">
+                  <span className={`point-line__kind point-line__kind--${p.amount < 0 ? 'use' : 'earn'}`}>
+                    {p.amount < 0 ? '사용' : '적립'}
+                  </span>
+                  <p className="point-line__reason">{p.reason}</p>
+                  <p className="point-line__date">
+                    {formatDate(p.regdate)}
+                    {p.paymentid ? ` · 주문번호 ${p.paymentid}` : ''}
+                  </p>
+                </div>
+                <div className="point-line__figures">
+                  <strong className={p.amount < 0 ? 'minus' : 'plus'}>
+                    {p.amount < 0 ? '-' : '+'}
+                    {formatPoints(Math.abs(p.amount))} P
+                  </strong>
+                  <span>잔액 {formatPoints(p.balance)} P</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageSize={POINT_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
+      </section>
+
+      <section className="point-coupons" aria-labelledby="point-coupons-title">
+        <h2 id="point-coupons-title">쿠폰</h2>
+        <p>
+          쿠폰은 쿠폰 번호로 지급됩니다. 결제 화면의 <strong>쿠폰 번호</strong> 입력란에 번호를 넣으면 할인 금액이 바로
+          적용됩니다.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router';
+import { useMyCertificates } from './useMyCertificates';
+import { EmptyPage } from '../../components/page/EmptyPage';
+import { formatDate } from '../../lib/format';
+import './certificate.css';
+
+const TEXT = {
+  title: '수료증 발급',
+  empty: '발급 가능한 수료증이 없습니다. 클래스를 수강하고 수료 퀴즈에 합격하면 수료증이 발급됩니다.',
+  count: (n: number) => `발급된 수료증 ${n}건`,
+  issued: '발급일',
+  number: '수료증 번호',
+  hours: (h: number) => `교육시간 ${h}시간`,
+  print: '출력',
+  verify: '진위 확인',
+};
+
+/** /myCertificates: every completed lecture with its certificate number, an 출력 link and the public check. */
+export function MyCertificatesPage() {
+  const { list, fallback } = useMyCertificates();
+  if (fallback) return fallback;
+  if (list.length === 0) return <EmptyPage title={TEXT.title} message={TEXT.empty} />;
+  return (
+    <section className="page certs">
+      <h2 className="certs__title">{TEXT.count(list.length)}</h2>
+      <ul className="certs__list">
+        {list.map((l) => {
+          const c = l.certificate!;
+          return (
+            <li key={l.contentsid} className="certs__item">
+              <div className="certs__body">
+                <h3 className="certs__class">{c.title}</h3>
+                <dl className="certs__meta">
+                  <div>
+                    <dt>{TEXT.issued}</dt>
+                    <dd>{formatDate(c.completedate)}</dd>
+                  </div>
+                  <div>
+                    <dt>{TEXT.number}</dt>
+                    <dd className="certs__no">{c.certificateno}</dd>
+                  </div>
+                </dl>
+                <p className="certs__hours">{TEXT.hours(c.hours)}</p>
+              </div>
+              <div className="certs__actions">
+                <Link
+                  to="/myCertificatesPrint/$contentsid"
+                  params={{ contentsid: String(l.contentsid) }}
+                  className="btn btn--primary btn--sm"
+                  aria-label={`${c.title} 수료증 ${TEXT.print}`}
+                >
+                  {TEXT.print}
+                </Link>
+                <Link
+                  to="/certificate/$certificateno"
+                  params={{ certificateno: c.certificateno }}
+                  className="btn btn--dark btn--sm"
+                  aria-label={`${c.title} 수료증 ${TEXT.verify}`}
+                >
+                  {TEXT.verify}
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
