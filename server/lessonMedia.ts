@@ -26,7 +26,10 @@ export async function lessonMedia(
   const videoPath = hls ? hls[1]! : requested;
   const video = await one(
     db,
-    sql<{ preview: boolean; duration: number }>`select bool_or(is_preview) as preview, max(duration_sec)::int as duration from videos where path = ${videoPath} having count(*) > 0`,
+    sql<{
+      preview: boolean;
+      duration: number;
+    }>`select bool_or(is_preview) as preview, max(duration_sec)::int as duration from videos where path = ${videoPath} having count(*) > 0`,
   );
   if (!video) return fail(404, NOT_FOUND);
   // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.

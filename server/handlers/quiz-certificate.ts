@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { CertificateRow } from '../db/rows';
 import { one } from '../db/query';
 import { iso } from '../time';
 import { fail } from './context';
@@ -20,11 +21,13 @@ function newNumber(): string {
 
 /** The certificate number of a completed lecture, issued on first need (a pass, or the first listing). */
 export async function certificateNumber(db: Db, useruid: string, contentsid: number, completedAt: string): Promise<string> {
-  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${newNumber()}, ${useruid}, ${contentsid}, ${completedAt})
-    on conflict (useruid, contentsid) do nothing`.execute(db);
+  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at)
+    values (${newNumber()}, ${useruid}, ${contentsid}, ${completedAt}) on conflict (useruid, contentsid) do nothing`.execute(db);
   const row = await one(
     db,
-    sql<{ certificateno: string }>`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
+    sql<
+      Pick<CertificateRow, 'certificateno'>
+    >`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
   );
   return row!.certificateno;
 }
@@ -35,7 +38,9 @@ export const quizCertificate = {
     const number = String(ctx.params.certificateno).trim().toUpperCase();
     const row = await one(
       ctx.s.db,
-      sql<{ certificateno: string; issued_at: string; name: string; title: string }>`select c.certificateno, c.issued_at, m.name, l.title
+      sql<
+        Pick<CertificateRow, 'certificateno' | 'issued_at'> & { name: string; title: string }
+      >`select c.certificateno, c.issued_at, m.name, l.title
         from certificates c join members m on m.useruid = c.useruid join lectures l on l.contentsid = c.contentsid
         where c.certificateno = ${number}`,
     );

@@ -70,7 +70,8 @@ async function openToAnswer(db: Db, me: string, quiz: QuizRow): Promise<void> {
 }
 
 const LATE_GRACE_MIN = 2;
-const storedChoicesList = (text: string) => (JSON.parse(text) as (number | Answer)[]).filter((a): a is Answer => typeof a === 'object');
+const storedChoicesList = (text: string) =>
+  (JSON.parse(text) as (number | Answer)[]).filter((a): a is Answer => typeof a === 'object');
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
@@ -188,7 +189,9 @@ export const quiz = {
             where useruid = ${me} and contentsid = ${q.contentsid}`.execute(tx);
           const e = await one(
             tx,
-            sql<{ completed_at: string }>`select completed_at from enrollments where useruid = ${me} and contentsid = ${q.contentsid}`,
+            sql<{
+              completed_at: string;
+            }>`select completed_at from enrollments where useruid = ${me} and contentsid = ${q.contentsid}`,
           );
           await certificateNumber(tx, me, q.contentsid, e!.completed_at);
         }
