@@ -122,9 +122,9 @@ export default tseslint.config(
     },
   },
   {
-    // server/ is being reworked into typed handlers (issue 10, server part): `any` is allowed there until that
-    // work lands; it switches `no-explicit-any` back on for server/.
-    files: ['server/**/*.ts'],
+    // Server tests read response JSON loosely (`json.datas.list.find(...)`), as a caller would; handlers are typed
+    // from the generated operations (server/handlers/typed.ts) and take no `any`.
+    files: ['server/**/*.test.ts', 'server/testing.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -14,7 +14,7 @@ const ops = listOperations(loadSpec());
 const memberOps = ops.filter((op) => op.secured || op.optionalAuth);
 const OWNER = 'u-demo-1';
 const OTHER = 'u-demo-2';
-/** What the yaml's Forbidden response says to a member naming another member (server/handlers/shared.ts). */
+/** What the yaml's Forbidden response says to a member naming another member (server/handlers/access.ts, ownUser). */
 const FORBIDDEN_MESSAGE = '본인의 정보만 조회할 수 있습니다.';
 // Known to the test only, so it can forge the tokens a real attacker could not sign (expired, wrong typ).
 const SECRET = 'authorization-test-secret-0123456789abcdef';

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from './db/database';
 import { CLIP_SECONDS, hlsFragment, hlsInit, lessonClip, progressiveLesson } from './lessonVideo';
 import { signedQuery, verifySignature } from './signedUrl';
-import { one } from './handlers/shared';
+import { one } from './db/query';
 import { fail } from './handlers/context';
 import { NOT_OWNER_VIDEO } from './handlers/access';
+import type { QueryOf } from './handlers/typed';
 
 /**
  * `GET /api/Media/DataGetMedia?path=`: a lecture video as long as its catalogue duration, built from the
@@ -17,15 +18,18 @@ const NOT_FOUND = '요청하신 영상을 찾을 수 없습니다.';
 export async function lessonMedia(
   db: Db,
   clipFile: string,
-  query: Record<string, any>,
+  query: QueryOf<'getMedia'>,
   range: string | undefined,
 ): Promise<Response> {
   const requested = String(query.path);
   const hls = HLS_PART.exec(requested);
   const videoPath = hls ? hls[1]! : requested;
-  const video = await one<{ preview: boolean; duration: number }>(
+  const video = await one(
     db,
-    sql`select bool_or(is_preview) as preview, max(duration_sec)::int as duration from videos where path = ${videoPath} having count(*) > 0`,
+    sql<{
+      preview: boolean;
+      duration: number;
+    }>`select bool_or(is_preview) as preview, max(duration_sec)::int as duration from videos where path = ${videoPath} having count(*) > 0`,
   );
   if (!video) return fail(404, NOT_FOUND);
   // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.

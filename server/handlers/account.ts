@@ -1,86 +1,117 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { fail, ok, type Handler } from './context';
-import { iso, one, ownUser } from './shared';
-import { kst } from '../time';
+import type { components } from '../../src/api/schema.gen';
+import type { Db } from '../db/database';
+import type { MemberRow } from '../db/rows';
+import { one } from '../db/query';
+import { iso, kst } from '../time';
+import { fail } from './context';
+import { ownUser } from './access';
+import { ok, type Handlers } from './typed';
 
-const toUser = (m: any) => ({
-  useruid: m.useruid, userid: m.userid, email: m.email, name: m.name, phone: m.phone ?? null, birth: m.birth ?? null,
-  snstype: m.sns_type, agreemarketing: m.marketing, regdate: iso(m.created_at),
+const toUser = (m: MemberRow): components['schemas']['User'] => ({
+  useruid: m.useruid,
+  userid: m.userid,
+  email: m.email,
+  name: m.name,
+  phone: m.phone ?? null,
+  birth: m.birth ?? null,
+  snstype: m.sns_type,
+  agreemarketing: m.marketing,
+  regdate: iso(m.created_at),
 });
-const member = (db: any, useruid: string) => one<any>(db, sql`select * from members where useruid = ${useruid} and left_at is null`);
+const member = (db: Db, useruid: string) =>
+  one(db, sql<MemberRow>`select * from members where useruid = ${useruid} and left_at is null`);
 const DUPLICATE = '동일한 이메일로 가입된 사용자가 있습니다.';
+const NO_MEMBER = '회원 정보를 찾을 수 없습니다.';
 
-export const account: Record<string, Handler> = {
+/** Sign-in, sign-up and the member's own record. */
+export const account = {
   async loginSubmit(ctx) {
     const me = ownUser(ctx, ctx.body.useruid);
     const m = await member(ctx.s.db, me);
-    if (!m || m.email !== ctx.body.email) return fail(404, '회원 정보를 찾을 수 없습니다.');
+    if (!m || m.email !== ctx.body.email) return fail(404, NO_MEMBER);
     // A fresh token per login; the SPA itself upserts it into the users table (single-session rule).
     return ok({ id: me, email: m.email, sessionToken: randomBytes(24).toString('hex'), success: true });
   },
   async createUser(ctx) {
     const b = ctx.body;
     ownUser(ctx, b.useruid);
-    if (await one(ctx.s.db, sql`select 1 from members where email = ${b.email} or useruid = ${b.useruid}`)) return fail(409, DUPLICATE);
-    const m = await one<any>(ctx.s.db, sql`insert into members (useruid, userid, email, name, phone, birth, sns_type, marketing, created_at)
-      values (${b.useruid}, ${b.userid}, ${b.email}, ${b.name}, ${b.phone}, ${b.birth ?? null}, 'local', ${b.agreemarketing ?? false}, ${kst()}) returning *`);
-    return ok(toUser(m), '회원가입이 완료되었습니다.');
+    if (await one(ctx.s.db, sql`select 1 from members where email = ${b.email} or useruid = ${b.useruid}`))
+      return fail(409, DUPLICATE);
+    const m = await one(
+      ctx.s.db,
+      sql<MemberRow>`insert into members (useruid, userid, email, name, phone, birth, sns_type, marketing, created_at)
+        values (${b.useruid}, ${b.userid}, ${b.email}, ${b.name}, ${b.phone}, ${b.birth ?? null}, 'local',
+          ${b.agreemarketing ?? false}, ${kst()})
+        returning *`,
+    );
+    return ok(toUser(m!), '회원가입이 완료되었습니다.');
   },
   async getUserInfo(ctx) {
     const me = ownUser(ctx, undefined);
-    const m = await one<any>(ctx.s.db, sql`select * from members where email = ${ctx.body.email} and useruid = ${me} and left_at is null`);
-    if (!m) return fail(404, '회원 정보를 찾을 수 없습니다.');
+    const m = await one(
+      ctx.s.db,
+      sql<MemberRow>`select * from members where email = ${ctx.body.email} and useruid = ${me} and left_at is null`,
+    );
+    if (!m) return fail(404, NO_MEMBER);
     return ok(toUser(m));
   },
   async getUserInfoWithUseruid(ctx) {
     const m = await member(ctx.s.db, ownUser(ctx, ctx.params.useruid));
-    if (!m) return fail(404, '회원 정보를 찾을 수 없습니다.');
+    if (!m) return fail(404, NO_MEMBER);
     return ok(toUser(m));
   },
   async updateUser(ctx) {
     const b = ctx.body;
     const me = ownUser(ctx, b.useruid);
-    const m = await one<any>(ctx.s.db, sql`update members set name = coalesce(${b.name ?? null}, name), phone = coalesce(${b.phone ?? null}, phone),
-      birth = case when ${b.birth !== undefined} then ${b.birth ?? null} else birth end, marketing = coalesce(${b.agreemarketing ?? null}, marketing)
-      where useruid = ${me} and left_at is null returning *`);
-    if (!m) return fail(404, '회원 정보를 찾을 수 없습니다.');
+    const m = await one(
+      ctx.s.db,
+      sql<MemberRow>`update members set name = coalesce(${b.name ?? null}, name), phone = coalesce(${b.phone ?? null}, phone),
+        birth = case when ${b.birth !== undefined} then ${b.birth ?? null} else birth end,
+        marketing = coalesce(${b.agreemarketing ?? null}, marketing)
+        where useruid = ${me} and left_at is null returning *`,
+    );
+    if (!m) return fail(404, NO_MEMBER);
     return ok(toUser(m), '회원정보가 수정되었습니다.');
   },
   async leaveUser(ctx) {
     const me = ownUser(ctx, ctx.body.useruid);
-    const m = await one<any>(ctx.s.db, sql`update members set left_at = ${kst()}, email = ${'left-' + Date.now() + '-'} || email where useruid = ${me} and left_at is null returning useruid`);
-    if (!m) return fail(404, '회원 정보를 찾을 수 없습니다.');
+    const m = await one(
+      ctx.s.db,
+      sql`update members set left_at = ${kst()}, email = ${'left-' + Date.now() + '-'} || email
+        where useruid = ${me} and left_at is null returning useruid`,
+    );
+    if (!m) return fail(404, NO_MEMBER);
     return ok({ useruid: me }, '탈퇴 처리되었습니다.');
   },
   async checkUserAccount({ s, body }) {
-    const m = await one<any>(s.db, sql`select useruid from members where email = ${body.email} and left_at is null`);
+    const m = await one(
+      s.db,
+      sql<{ useruid: string }>`select useruid from members where email = ${body.email} and left_at is null`,
+    );
     return ok({ exists: !!m, useruid: m?.useruid ?? null });
   },
   async createSnsUser({ s, body }) {
-    const existing = await one<any>(s.db, sql`select * from members where email = ${body.email} or useruid = ${body.useruid}`);
+    const existing = await one(
+      s.db,
+      sql<MemberRow>`select * from members where email = ${body.email} or useruid = ${body.useruid}`,
+    );
     if (existing) {
       if (existing.useruid === body.useruid && existing.email === body.email) return ok(toUser(existing));
       return fail(409, DUPLICATE);
     }
-    const m = await one<any>(s.db, sql`insert into members (useruid, userid, email, name, sns_type, created_at) values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, 'kakao', ${kst()}) returning *`);
-    return ok(toUser(m), '회원가입이 완료되었습니다.');
+    const m = await one(
+      s.db,
+      sql<MemberRow>`insert into members (useruid, userid, email, name, sns_type, created_at)
+        values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, 'kakao', ${kst()}) returning *`,
+    );
+    return ok(toUser(m!), '회원가입이 완료되었습니다.');
   },
   async checkUserPhone(ctx) {
     const m = await member(ctx.s.db, ownUser(ctx, ctx.query.useruid));
-    if (!m) return fail(404, '회원 정보를 찾을 수 없습니다.');
-    const exists = !!(m.phone && String(m.phone).trim());
+    if (!m) return fail(404, NO_MEMBER);
+    const exists = !!m.phone?.trim();
     return ok({ exists }, exists ? '' : '휴대폰 번호를 등록해주세요. 회원정보 수정 화면으로 이동합니다.');
   },
-  async getLocalMembers({ s }) {
-    const rows = await sql<any>`select * from members where left_at is null and useruid like 'u-demo-%' order by useruid`.execute(s.db);
-    const describe: Record<string, string> = { 'u-demo-1': '수강 중인 클래스, 포인트, 수료증, 장바구니가 있는 데모 회원', 'u-demo-2': '가입만 한 새 회원', 'u-demo-3': '휴대폰 번호가 없는 회원 (휴대폰 확인 흐름)' };
-    return ok(rows.rows.map((m) => ({ useruid: m.useruid, email: m.email, name: m.name, description: describe[m.useruid] ?? '데모 회원' })));
-  },
-  async localSignIn({ s, body }) {
-    const m = await one<any>(s.db, sql`select * from members where email = ${body.email} and left_at is null`);
-    if (!m) return fail(404, '해당 이메일의 데모 회원이 없습니다.');
-    const tokens = await s.auth.issue({ useruid: m.useruid, email: m.email, name: m.name });
-    return ok({ ...tokens, expiresAt: Math.floor(Date.now() / 1000) + 3600, email: m.email, useruid: m.useruid, username: m.name });
-  },
-};
+} satisfies Partial<Handlers>;

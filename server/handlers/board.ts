@@ -1,13 +1,38 @@
 import { sql } from 'kysely';
-import { fail, ok, type Handler } from './context';
-import { iso, isoOrNull, one, ownUser, page, pageOf } from './shared';
-import { kst } from '../time';
+import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
-import { uploadedFile } from './files';
+import type { CountRow, FaqRow, NoticeRow, SuggestRow, UploadRow } from '../db/rows';
+import { all, one } from '../db/query';
+import { iso, isoOrNull, kst } from '../time';
+import { fail } from './context';
+import { ownUser } from './access';
+import { page, pageOf } from './paging';
+import { uploadedFile } from './uploads';
+import { ok, type Handlers } from './typed';
 
-const toNotice = (n: any) => ({
-  noticeid: n.noticeid, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, writer: n.writer, regdate: iso(n.created_at), viewcnt: n.viewcnt,
-  files: n.attachment ? [{ filename: n.attachment, originalFilename: '워크숍 안내.pdf', path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent('워크숍 안내.pdf')}`, size: 1024, contentType: 'application/pdf' }] : [],
+type UploadedFile = components['schemas']['UploadedFile'];
+
+const NOTICE_FILE = '워크숍 안내.pdf';
+const toNotice = (n: NoticeRow): components['schemas']['Notice'] => ({
+  noticeid: n.noticeid,
+  isnotice: n.isnotice,
+  title: n.title,
+  content: n.content,
+  istop: n.istop,
+  writer: n.writer,
+  regdate: iso(n.created_at),
+  viewcnt: n.viewcnt,
+  files: n.attachment
+    ? [
+        {
+          filename: n.attachment,
+          originalFilename: NOTICE_FILE,
+          path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent(NOTICE_FILE)}`,
+          size: 1024,
+          contentType: 'application/pdf',
+        },
+      ]
+    : [],
 });
 
 export const SECRET_TITLE = '비밀글입니다.';
@@ -20,29 +45,58 @@ export function maskName(name: string): string {
   return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`;
 }
 
+interface SuggestListRow extends SuggestRow {
+  typename: string | null;
+  username: string | null;
+}
+
 /**
  * A suggestion as `me` may see it: its author sees everything; anyone else sees the name masked and,
  * for a secret one, '비밀글입니다.' and no files (the list is public, the files are the author's).
  */
-const toSuggest = (r: any, me: string | undefined, full: boolean, files: ReturnType<typeof uploadedFile>[] = []) => {
+function toSuggestSummary(
+  r: SuggestListRow,
+  me: string | undefined,
+  files: UploadedFile[] = [],
+): components['schemas']['SuggestSummary'] {
   const mine = me !== undefined && r.useruid === me;
   const hidden = r.is_secret && !mine;
   return {
-    suggestid: r.suggestid, suggesttype: r.suggesttype, typename: r.typename ?? '기타', title: hidden ? SECRET_TITLE : r.title,
-    username: mine ? (r.username ?? '회원') : maskName(r.username ?? '회원'), issecret: r.is_secret,
-    status: r.answer ? 'answered' : 'waiting', regdate: iso(r.created_at), viewcnt: 0,
+    suggestid: r.suggestid,
+    suggesttype: r.suggesttype,
+    typename: r.typename ?? '기타',
+    title: hidden ? SECRET_TITLE : r.title,
+    username: mine ? (r.username ?? '회원') : maskName(r.username ?? '회원'),
+    issecret: r.is_secret,
+    status: r.answer ? 'answered' : 'waiting',
+    regdate: iso(r.created_at),
+    viewcnt: 0,
     // Attachments in list items too (SuggestSummary.files), so the list can mark them.
     files: hidden ? [] : files,
-    ...(full ? { useruid: r.useruid, content: r.content, answer: r.answer, answerdate: isoOrNull(r.answered_at) } : {}),
   };
-};
+}
+
+/** The author's own suggestion, in full (GetSuggestInfo answers only its author). */
+const toSuggest = (r: SuggestListRow, me: string, files: UploadedFile[] = []): components['schemas']['Suggest'] => ({
+  ...toSuggestSummary(r, me, files),
+  files,
+  useruid: r.useruid,
+  content: r.content,
+  answer: r.answer,
+  answerdate: isoOrNull(r.answered_at),
+});
 
 /** Attachments of the given suggestions, in the order they were sent; a secret one's links are signed. */
-async function filesOf(db: Db, ids: number[]): Promise<Map<number, ReturnType<typeof uploadedFile>[]>> {
-  const byId = new Map<number, ReturnType<typeof uploadedFile>[]>();
+async function filesOf(db: Db, ids: number[]): Promise<Map<number, UploadedFile[]>> {
+  const byId = new Map<number, UploadedFile[]>();
   if (ids.length === 0) return byId;
-  const rows = await sql<any>`select f.suggestid, g.is_secret, u.* from suggest_files f join suggests g on g.suggestid = f.suggestid join uploads u on u.filename = f.filename where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`.execute(db);
-  for (const r of rows.rows) {
+  const rows = await all(
+    db,
+    sql<UploadRow & { suggestid: number; is_secret: boolean }>`select f.suggestid, g.is_secret, u.*
+      from suggest_files f join suggests g on g.suggestid = f.suggestid join uploads u on u.filename = f.filename
+      where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`,
+  );
+  for (const r of rows) {
     const list = byId.get(r.suggestid) ?? [];
     list.push(uploadedFile(r, r.is_secret));
     byId.set(r.suggestid, list);
@@ -57,8 +111,11 @@ async function filesOf(db: Db, ids: number[]): Promise<Map<number, ReturnType<ty
 async function ownUploads(db: Db, me: string, files: { filename: string }[] | undefined): Promise<string[]> {
   const names = [...new Set((files ?? []).map((f) => f.filename))];
   if (names.length === 0) return [];
-  const rows = await sql<{ filename: string }>`select filename from uploads where filename = any(${names}::text[]) and uploaded_by = ${me}`.execute(db);
-  const known = new Set(rows.rows.map((r) => r.filename));
+  const rows = await all(
+    db,
+    sql<{ filename: string }>`select filename from uploads where filename = any(${names}::text[]) and uploaded_by = ${me}`,
+  );
+  const known = new Set(rows.map((r) => r.filename));
   const missing = names.filter((n) => !known.has(n));
   if (missing.length) return fail(404, `첨부 파일을 찾을 수 없습니다: ${missing.join(', ')}`);
   return names;
@@ -66,23 +123,36 @@ async function ownUploads(db: Db, me: string, files: { filename: string }[] | un
 
 async function linkFiles(db: Db, suggestid: number, names: string[]): Promise<void> {
   await sql`delete from suggest_files where suggestid = ${suggestid}`.execute(db);
-  for (const [i, name] of names.entries()) await sql`insert into suggest_files (suggestid, filename, sort) values (${suggestid}, ${name}, ${i})`.execute(db);
+  for (const [i, name] of names.entries()) {
+    await sql`insert into suggest_files (suggestid, filename, sort) values (${suggestid}, ${name}, ${i})`.execute(db);
+  }
 }
 
-export const board: Record<string, Handler> = {
+const SUGGEST_SQL = sql`select g.*, t.name as typename, m.name as username from suggests g
+  left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid`;
+
+/** Notices, FAQ and the member's suggestions (1:1 문의). */
+export const board = {
   async getNotices({ s, query, body }) {
     if (query.istop3) {
-      const rows = await sql<any>`select * from notices where isnotice = ${query.isnotice} order by istop desc, created_at desc limit 3`.execute(s.db);
-      return ok({ list: rows.rows.map(toNotice), totalCount: rows.rows.length, page: 1, pageSize: 3 });
+      const rows = await all(
+        s.db,
+        sql<NoticeRow>`select * from notices where isnotice = ${query.isnotice} order by istop desc, created_at desc limit 3`,
+      );
+      return ok({ list: rows.map(toNotice), totalCount: rows.length, page: 1, pageSize: 3 });
     }
     const p = page(body);
-    const like = `%${body.schtext ?? ''}%`;
-    const rows = await sql<any>`select * from notices where isnotice = ${query.isnotice} and title ilike ${like} order by istop desc, created_at desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
-    const total = (await sql<any>`select count(*)::int as n from notices where isnotice = ${query.isnotice} and title ilike ${like}`.execute(s.db)).rows[0].n;
-    return ok(pageOf(rows.rows.map(toNotice), total, p));
+    const like = `%${body?.schtext ?? ''}%`;
+    const where = sql`isnotice = ${query.isnotice} and title ilike ${like}`;
+    const rows = await all(
+      s.db,
+      sql<NoticeRow>`select * from notices where ${where} order by istop desc, created_at desc limit ${p.pageSize} offset ${p.offset}`,
+    );
+    const total = (await one(s.db, sql<CountRow>`select count(*)::int as n from notices where ${where}`))?.n ?? 0;
+    return ok(pageOf(rows.map(toNotice), total, p));
   },
   async getNoticeInfo({ s, params }) {
-    const n = await one<any>(s.db, sql`update notices set viewcnt = viewcnt + 1 where noticeid = ${params.id} returning *`);
+    const n = await one(s.db, sql<NoticeRow>`update notices set viewcnt = viewcnt + 1 where noticeid = ${params.id} returning *`);
     if (!n) return fail(404, '요청하신 공지사항을 찾을 수 없습니다.');
     return ok(toNotice(n));
   },
@@ -91,54 +161,99 @@ export const board: Record<string, Handler> = {
     const like = `%${body.schtext ?? ''}%`;
     const cat = body.category ?? null;
     const where = sql`(${cat}::text is null or category = ${cat}) and (question ilike ${like} or answer ilike ${like})`;
-    const rows = await sql<any>`select * from faqs where ${where} order by sort limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
-    const total = (await sql<any>`select count(*)::int as n from faqs where ${where}`.execute(s.db)).rows[0].n;
-    return ok(pageOf(rows.rows.map((f) => ({ faqid: f.faqid, category: f.category, question: f.question, answer: f.answer, sortorder: f.sort })), total, p));
+    const rows = await all(
+      s.db,
+      sql<FaqRow>`select * from faqs where ${where} order by sort limit ${p.pageSize} offset ${p.offset}`,
+    );
+    const total = (await one(s.db, sql<CountRow>`select count(*)::int as n from faqs where ${where}`))?.n ?? 0;
+    const list = rows.map((f) => ({
+      faqid: f.faqid,
+      category: f.category,
+      question: f.question,
+      answer: f.answer,
+      sortorder: f.sort,
+    }));
+    return ok(pageOf(list, total, p));
   },
   async getSuggestTypes({ s }) {
-    const rows = await sql<any>`select code, name from suggest_types order by sort`.execute(s.db);
-    return ok(rows.rows);
+    return ok(await all(s.db, sql<{ code: string; name: string }>`select code, name from suggest_types order by sort`));
   },
   async getSuggests({ s, body, member }) {
     const p = page(body);
     const like = `%${body.schtext ?? ''}%`;
+    const type = body.suggesttype ?? null;
+    const author = body.useruid ?? null;
     // Search sees the title the caller sees: a secret title of someone else cannot be probed by text.
-    const shownTitle = sql`(case when g.is_secret and g.useruid is distinct from ${member?.useruid ?? null} then ${SECRET_TITLE} else g.title end)`;
-    const where = sql`(${body.suggesttype ?? null}::text is null or g.suggesttype = ${body.suggesttype ?? null}) and (${body.useruid ?? null}::text is null or g.useruid = ${body.useruid ?? null}) and ${shownTitle} ilike ${like}`;
-    const rows = await sql<any>`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where ${where} order by g.suggestid desc limit ${p.pageSize} offset ${p.offset}`.execute(s.db);
-    const total = (await sql<any>`select count(*)::int as n from suggests g where ${where}`.execute(s.db)).rows[0].n;
-    const files = await filesOf(s.db, rows.rows.map((r) => r.suggestid));
-    return ok(pageOf(rows.rows.map((r) => toSuggest(r, member?.useruid, false, files.get(r.suggestid))), total, p));
+    const shownTitle = sql`(case when g.is_secret and g.useruid is distinct from ${member?.useruid ?? null}
+      then ${SECRET_TITLE} else g.title end)`;
+    const where = sql`(${type}::text is null or g.suggesttype = ${type}) and (${author}::text is null or g.useruid = ${author})
+      and ${shownTitle} ilike ${like}`;
+    const rows = await all(
+      s.db,
+      sql<SuggestListRow>`${SUGGEST_SQL} where ${where} order by g.suggestid desc limit ${p.pageSize} offset ${p.offset}`,
+    );
+    const total = (await one(s.db, sql<CountRow>`select count(*)::int as n from suggests g where ${where}`))?.n ?? 0;
+    const files = await filesOf(
+      s.db,
+      rows.map((r) => r.suggestid),
+    );
+    return ok(
+      pageOf(
+        rows.map((r) => toSuggestSummary(r, member?.useruid, files.get(r.suggestid))),
+        total,
+        p,
+      ),
+    );
   },
   async saveSuggest(ctx) {
     const { s, body } = ctx;
     const me = ownUser(ctx, body.useruid);
-    if (!(await one(s.db, sql`select 1 from suggest_types where code = ${body.suggesttype}`))) return fail(404, '문의 유형을 찾을 수 없습니다.');
+    if (!(await one(s.db, sql`select 1 from suggest_types where code = ${body.suggesttype}`)))
+      return fail(404, '문의 유형을 찾을 수 없습니다.');
     const names = await ownUploads(s.db, me, body.files);
-    return s.db.transaction().execute(async (tx) => {
+    const saved = await s.db.transaction().execute(async (tx) => {
       if (body.suggestid) {
-        const r = await one<any>(tx, sql`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content}, is_secret = ${body.issecret} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`);
+        const r = await one(
+          tx,
+          sql<{
+            suggestid: number;
+          }>`update suggests set suggesttype = ${body.suggesttype}, title = ${body.title}, content = ${body.content},
+            is_secret = ${body.issecret} where suggestid = ${body.suggestid} and useruid = ${me} returning suggestid`,
+        );
         if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
         // The files sent are the suggestion's attachments from now on (an empty list removes them).
         await linkFiles(tx, r.suggestid, names);
-        return ok({ suggestid: r.suggestid }, '문의가 수정되었습니다.');
+        return { suggestid: r.suggestid, message: '문의가 수정되었습니다.' };
       }
-      const r = await one<any>(tx, sql`insert into suggests (useruid, suggesttype, title, content, is_secret, created_at) values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${body.issecret}, ${kst()}) returning suggestid`);
-      await linkFiles(tx, r.suggestid, names);
-      return ok({ suggestid: r.suggestid }, '문의가 등록되었습니다.');
+      const r = await one(
+        tx,
+        sql<{ suggestid: number }>`insert into suggests (useruid, suggesttype, title, content, is_secret, created_at)
+          values (${me}, ${body.suggesttype}, ${body.title}, ${body.content}, ${body.issecret}, ${kst()}) returning suggestid`,
+      );
+      await linkFiles(tx, r!.suggestid, names);
+      return { suggestid: r!.suggestid, message: '문의가 등록되었습니다.' };
     });
+    return ok({ suggestid: saved.suggestid }, saved.message);
   },
   async getSuggestInfo(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
-    const r = await one<any>(ctx.s.db, sql`select g.*, t.name as typename, m.name as username from suggests g left join suggest_types t on t.code = g.suggesttype left join members m on m.useruid = g.useruid where g.suggestid = ${ctx.params.suggestid} and g.useruid = ${me}`);
+    const r = await one(
+      ctx.s.db,
+      sql<SuggestListRow>`${SUGGEST_SQL} where g.suggestid = ${ctx.params.suggestid} and g.useruid = ${me}`,
+    );
     if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
     const files = await filesOf(ctx.s.db, [r.suggestid]);
-    return ok(toSuggest(r, me, true, files.get(r.suggestid)));
+    return ok(toSuggest(r, me, files.get(r.suggestid)));
   },
   async deleteSuggest(ctx) {
     const me = ownUser(ctx, undefined);
-    const r = await one<any>(ctx.s.db, sql`delete from suggests where suggestid = ${ctx.query.suggestid} and useruid = ${me} returning suggestid`);
+    const r = await one(
+      ctx.s.db,
+      sql<{
+        suggestid: number;
+      }>`delete from suggests where suggestid = ${ctx.query.suggestid} and useruid = ${me} returning suggestid`,
+    );
     if (!r) return fail(404, '요청하신 문의를 찾을 수 없습니다.');
     return ok({ suggestid: r.suggestid }, '문의가 삭제되었습니다.');
   },
-};
+} satisfies Partial<Handlers>;

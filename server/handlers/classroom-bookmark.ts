@@ -1,16 +1,20 @@
 import { sql } from 'kysely';
-import { fail, ok, type Handler } from './context';
-import { lectureOr404, one, ownUser } from './shared';
+import { one } from '../db/query';
 import { kst } from '../time';
+import { fail } from './context';
+import { ownUser } from './access';
+import { lectureOr404 } from './lectures';
+import { ok, type Handlers } from './typed';
 
-export const NOT_OWNER_BOOKMARK = '구매한 클래스만 북마크할 수 있습니다.';
+const NOT_OWNER_BOOKMARK = '구매한 클래스만 북마크할 수 있습니다.';
 
 /**
- * Contents/SetBookmark (an assumption of the yaml, tag classroom). A bookmark is a mark on a class the member
- * bought, shown on /myBookmark; it sets the asked state, so a doubled or replayed request changes nothing more.
- * The seed's bookmarks carry a video id; a class bookmark is stored with video 0 and any row counts as bookmarked.
+ * Contents/SetBookmark (an assumption of the yaml, tag classroom; joined to `classroom` in `byTag`). A bookmark is
+ * a mark on a class the member bought, shown on /myBookmark; it sets the asked state, so a doubled or replayed
+ * request changes nothing more. The seed's bookmarks carry a video id; a class bookmark is stored with video 0 and
+ * any row counts as bookmarked.
  */
-export const classroomBookmark: Record<string, Handler> = {
+export const classroomBookmark = {
   async setBookmark(ctx) {
     const b = ctx.body;
     const me = ownUser(ctx, b.useruid);
@@ -19,9 +23,8 @@ export const classroomBookmark: Record<string, Handler> = {
     if (!(await one(ctx.s.db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`)))
       return fail(403, NOT_OWNER_BOOKMARK);
     if (b.isbookmarked) {
-      await sql`insert into bookmarks (useruid, contentsid, videoid, created_at) values (${me}, ${b.contentsid}, 0, ${kst()}) on conflict do nothing`.execute(
-        ctx.s.db,
-      );
+      await sql`insert into bookmarks (useruid, contentsid, videoid, created_at) values (${me}, ${b.contentsid}, 0, ${kst()})
+        on conflict do nothing`.execute(ctx.s.db);
     } else {
       await sql`delete from bookmarks where useruid = ${me} and contentsid = ${b.contentsid}`.execute(ctx.s.db);
     }
@@ -30,4 +33,4 @@ export const classroomBookmark: Record<string, Handler> = {
       b.isbookmarked ? '북마크에 추가했습니다.' : '북마크를 해제했습니다.',
     );
   },
-};
+} satisfies Partial<Handlers>;

@@ -9,15 +9,22 @@ export interface Services {
   dataDir: string;
 }
 
+/** The signed-in member, from a verified bearer token. */
+export interface Member {
+  useruid: string;
+  email: string;
+}
+
+/** A request as the dispatcher checked it against the yaml; `OpCtx<Op>` (typed.ts) is the same, typed per operation. */
 export interface Ctx {
   op: OperationSpec;
-  params: Record<string, any>;
-  query: Record<string, any>;
-  body: any;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
   form: FormData | undefined;
   req: Request;
   /** The signed-in member, present on secured operations. */
-  member: { useruid: string; email: string } | undefined;
+  member: Member | undefined;
   s: Services;
 }
 
@@ -27,15 +34,14 @@ export type Handler = (ctx: Ctx) => Promise<HandlerResult> | HandlerResult;
 
 /** A failure the caller should see: the status and the Korean message of the envelope. */
 export class Failure extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export const ok = (datas: unknown, respMessage = ''): HandlerResult => ({ body: { success: true, respMessage, datas } });
-export const notFound = (what = '요청하신 정보'): never => {
-  throw new Failure(404, `${what}를 찾을 수 없습니다.`);
-};
 export const fail = (status: number, message: string): never => {
   throw new Failure(status, message);
 };

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { fail, ok, type Handler } from './context';
+import type { CertificateRow } from '../db/rows';
+import { one } from '../db/query';
+import { iso } from '../time';
+import { fail } from './context';
 import { maskName } from './board';
-import { iso, one } from './shared';
+import { ok, type Handlers } from './typed';
 
 export const ISSUER = '한국필라테스재활협회';
-export const UNKNOWN_CERTIFICATE = '확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.';
+const UNKNOWN_CERTIFICATE = '확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.';
 
 // Crockford base32 without look-alikes (no I, L, O, U): easy to read off paper and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -18,22 +21,28 @@ function newNumber(): string {
 
 /** The certificate number of a completed lecture, issued on first need (a pass, or the first listing). */
 export async function certificateNumber(db: Db, useruid: string, contentsid: number, completedAt: string): Promise<string> {
-  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${newNumber()}, ${useruid}, ${contentsid}, ${completedAt})
-    on conflict (useruid, contentsid) do nothing`.execute(db);
-  const row = await one<{ certificateno: string }>(
+  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at)
+    values (${newNumber()}, ${useruid}, ${contentsid}, ${completedAt}) on conflict (useruid, contentsid) do nothing`.execute(db);
+  const row = await one(
     db,
-    sql`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
+    sql<
+      Pick<CertificateRow, 'certificateno'>
+    >`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
   );
   return row!.certificateno;
 }
 
-export const quizCertificate: Record<string, Handler> = {
+/** The quiz tag's public certificate check (joined to `quiz` in `byTag`); numbers are issued by `certificateNumber`. */
+export const quizCertificate = {
   async verifyCertificate(ctx) {
     const number = String(ctx.params.certificateno).trim().toUpperCase();
-    const row = await one<any>(
+    const row = await one(
       ctx.s.db,
-      sql`select c.certificateno, c.issued_at, m.name, l.title from certificates c
-      join members m on m.useruid = c.useruid join lectures l on l.contentsid = c.contentsid where c.certificateno = ${number}`,
+      sql<
+        Pick<CertificateRow, 'certificateno' | 'issued_at'> & { name: string; title: string }
+      >`select c.certificateno, c.issued_at, m.name, l.title
+        from certificates c join members m on m.useruid = c.useruid join lectures l on l.contentsid = c.contentsid
+        where c.certificateno = ${number}`,
     );
     if (!row) return fail(404, UNKNOWN_CERTIFICATE);
     return ok({
@@ -44,4 +53,4 @@ export const quizCertificate: Record<string, Handler> = {
       issuer: ISSUER,
     });
   },
-};
+} satisfies Partial<Handlers>;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { Failure, type Ctx, type Handler, type HandlerResult, type Services } from '../handlers/context';
+import { Failure, type Ctx, type Handler, type Services } from '../handlers/context';
 import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
@@ -161,4 +161,3 @@ async function respond(op: OperationSpec, status: number, body: unknown, validat
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
-export type { HandlerResult };

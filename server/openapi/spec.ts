@@ -5,6 +5,8 @@ import { parse } from 'yaml';
 /** The yaml is the contract: routes, request checks and response checks all come from it. */
 export const SPEC_PATH = fileURLToPath(new URL('../../openapi/storefront.yaml', import.meta.url));
 
+/** The parsed yaml, walked by key and JSON pointer: its shape is checked by Ajv against the OpenAPI schema, not by TypeScript. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a document of any shape; typed values come from schema.gen.ts
 export type Json = Record<string, any>;
 
 export interface ParameterSpec {
@@ -35,11 +37,11 @@ export function escapePointer(segment: string): string {
 }
 
 /** Resolves a local `$ref` (`#/components/...`) once; parameters and responses are often references. */
-export function deref<T = Json>(doc: Json, value: any): T {
-  let current = value;
+export function deref<T = Json>(doc: Json, value: unknown): T {
+  let current = value as Json | undefined;
   for (let i = 0; i < 10 && current && typeof current.$ref === 'string'; i++) {
     const parts = current.$ref.replace(/^#\//, '').split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    current = parts.reduce((node: any, key: string) => node?.[key], doc);
+    current = parts.reduce<Json | undefined>((node, key) => node?.[key], doc);
   }
   return current as T;
 }

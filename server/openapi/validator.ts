@@ -3,7 +3,8 @@ import addFormatsModule from 'ajv-formats';
 import { deref, escapePointer, type Json, type OperationSpec } from './spec';
 
 // ajv-formats is CommonJS; under ESM its callable sits on `default`.
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
+type AddFormats = (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
 
 const DOC_ID = 'storefront';
 

@@ -1,0 +1,297 @@
+import type { components } from '../../src/api/schema.gen';
+
+type Schemas = components['schemas'];
+
+/**
+ * Rows as the handlers read them (`sql<Row>`), one interface per table of `migrations.ts`. Times are KST
+ * text (`YYYY-MM-DD HH:MM:SS`); int4 columns come back as numbers from both PGlite and pg.
+ */
+
+export interface CategoryRow {
+  categoryid: number;
+  pcategoryid: number;
+  ctgrname: string;
+  ctgrengname: string;
+  depth: number;
+  sort: number;
+  isactive: number;
+}
+
+export interface LectureTableRow {
+  contentsid: number;
+  categoryid: number;
+  title: string;
+  subtitle: string;
+  description: string;
+  teacher: string;
+  price: number;
+  saleprice: number;
+  thumbnail: string;
+  level: string;
+  period_days: number;
+  publisher: string;
+  is_ebook: boolean;
+  popularity: number;
+  main_type: string;
+  created_at: string;
+}
+
+export interface SectionRow {
+  sectionid: number;
+  contentsid: number;
+  title: string;
+  sort: number;
+}
+
+export interface VideoRow {
+  videoid: number;
+  sectionid: number;
+  contentsid: number;
+  title: string;
+  duration_sec: number;
+  path: string;
+  sort: number;
+  is_preview: boolean;
+}
+
+export interface PdfRow {
+  pdfid: number;
+  contentsid: number;
+  filename: string;
+  original_filename: string;
+  pages: number;
+}
+
+export interface BranchRow {
+  branchid: number;
+  region: string;
+  name: string;
+  address: string;
+  phone: string;
+  hours: string;
+}
+
+export interface StatsRow {
+  statid: number;
+  members: number;
+  lectures: number;
+  teachers: number;
+  certificates: number;
+  satisfaction: number;
+}
+
+export interface NoticeRow {
+  noticeid: number;
+  isnotice: Schemas['Notice']['isnotice'];
+  title: string;
+  content: string;
+  istop: boolean;
+  viewcnt: number;
+  writer: string;
+  attachment: string | null;
+  created_at: string;
+}
+
+export interface FaqRow {
+  faqid: number;
+  category: string;
+  question: string;
+  answer: string;
+  sort: number;
+}
+
+export interface SuggestRow {
+  suggestid: number;
+  useruid: string;
+  suggesttype: string;
+  title: string;
+  content: string;
+  answer: string | null;
+  created_at: string;
+  answered_at: string | null;
+  is_secret: boolean;
+}
+
+export interface MemberRow {
+  useruid: string;
+  userid: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  birth: string | null;
+  sns_type: Schemas['User']['snstype'];
+  marketing: boolean;
+  created_at: string;
+  left_at: string | null;
+}
+
+export interface CartRow {
+  useruid: string;
+  contentsid: number;
+  itemtype: string;
+  optionvalue: string;
+  created_at: string;
+}
+
+export interface PaymentRow {
+  paymentid: number;
+  useruid: string;
+  title: string;
+  /** Lecture ids, sorted and comma-joined: one open order per member and lecture set. */
+  contentsids: string;
+  /** What the card is charged. */
+  amount: number;
+  price_total: number;
+  coupon_discount: number;
+  point_used: number;
+  couponnumber: string | null;
+  status: Schemas['PaymentStatus'];
+  pay_method: Schemas['PayMethod'];
+  provider_txid: string | null;
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  idempotency_key: string | null;
+  expires_at: string | null;
+}
+
+export interface EnrollmentRow {
+  useruid: string;
+  contentsid: number;
+  paymentid: number | null;
+  start_at: string;
+  end_at: string;
+  first_play_at: string | null;
+  downloaded_at: string | null;
+  completed_at: string | null;
+}
+
+export interface PointRow {
+  pointid: number;
+  useruid: string;
+  amount: number;
+  reason: string;
+  created_at: string;
+  paymentid: number | null;
+  kind: string | null;
+}
+
+export interface CouponRow {
+  couponnumber: string;
+  title: string;
+  discount_amount: number;
+  discount_rate: number;
+  min_amount: number;
+  expires_at: string;
+  used_by: string | null;
+  used_at: string | null;
+}
+
+/** The local card provider's ledger (PortOne keeps this on its side in production). */
+export interface LocalPaymentRow {
+  txid: string;
+  merchant_uid: string;
+  amount: number;
+  status: Schemas['LocalPayStatus'];
+  created_at: string;
+  consumed_at: string | null;
+}
+
+export interface ProgressRow {
+  useruid: string;
+  contentsid: number;
+  videoid: number;
+  watched_sec: number;
+  last_position: number;
+  completed: boolean;
+  updated_at: string;
+}
+
+export interface PlayTabRow {
+  useruid: string;
+  tabid: string;
+  contentsid: number;
+  videoid: number;
+  updated_at: string;
+}
+
+export interface QuizRow {
+  quizid: number;
+  contentsid: number;
+  title: string;
+  pass_score: number;
+  time_limit_min: number;
+  /** Progress (percent) a member needs before sitting the quiz. */
+  required_progress: number;
+}
+
+export interface QuizQuestionRow {
+  questionid: number;
+  quizid: number;
+  question: string;
+  /** JSON array of the choices' text. */
+  options: string;
+  answer: number;
+  score: number;
+  sort: number;
+}
+
+export interface QuizResultRow {
+  isscoreid: number;
+  quizid: number;
+  useruid: string;
+  contentsid: number;
+  score: number;
+  passed: boolean;
+  /** JSON: `[{questionid, choice}]`, or the seed's older positional `[choice, …]`. */
+  answers: string;
+  created_at: string;
+  /** The member's one open attempt (SaveQuizDraft), resumed through GetTest. */
+  is_draft: boolean;
+  started_at: string | null;
+}
+
+export interface CertificateRow {
+  certificateno: string;
+  useruid: string;
+  contentsid: number;
+  issued_at: string;
+}
+
+export interface RatingRow {
+  ratingid: number;
+  contentsid: number;
+  useruid: string;
+  username: string;
+  ratescore: number;
+  content: string;
+  created_at: string;
+}
+
+export interface QnaRow {
+  qnaid: number;
+  contentsid: number;
+  useruid: string;
+  username: string;
+  title: string;
+  content: string;
+  is_private: boolean;
+  answer: string | null;
+  created_at: string;
+  answered_at: string | null;
+}
+
+export interface UploadRow {
+  fileid: number;
+  filename: string;
+  original_filename: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+  uploaded_by: string | null;
+}
+
+/** A `count(*)::int as n`. */
+export interface CountRow {
+  n: number;
+}

@@ -1,0 +1,13 @@
+/** A page request as the yaml's PageRequest has it (1-based), with its SQL offset. */
+export function page(body: { page?: number; pageSize?: number } | undefined) {
+  const p = body?.page ?? 1;
+  const size = body?.pageSize ?? 10;
+  return { page: p, pageSize: size, offset: (p - 1) * size };
+}
+
+export const pageOf = <T>(list: T[], totalCount: number, p: { page: number; pageSize: number }) => ({
+  list,
+  totalCount,
+  page: p.page,
+  pageSize: p.pageSize,
+});

@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { VideoRow } from '../db/rows';
+import { one } from '../db/query';
+import { lessonMedia } from '../lessonMedia';
+import { fail } from './context';
+import { NOT_OWNER_VIDEO, mediaPath, ownUser, ownsClass } from './access';
+import { lectureOr404 } from './lectures';
+import { toVideo, videoRows } from './videos';
+import { ok, type Handlers } from './typed';
+
+const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
+const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
+
+/** The player's videos and their media stream. */
+export const player = {
+  async getSectionVideos(ctx) {
+    const me = ownUser(ctx, ctx.params.useruid);
+    if (!(await one(ctx.s.db, sql`select 1 from sections where sectionid = ${ctx.params.sectionid}`))) {
+      return fail(404, '요청하신 섹션을 찾을 수 없습니다.');
+    }
+    return ok((await videoRows(ctx.s.db, me, sql`v.sectionid = ${ctx.params.sectionid}`)).map(toVideo));
+  },
+  async getLectureVideos(ctx) {
+    const me = ownUser(ctx, ctx.params.useruid);
+    await lectureOr404(ctx.s.db, ctx.params.contentsid);
+    return ok((await videoRows(ctx.s.db, me, sql`v.contentsid = ${ctx.params.contentsid}`)).map(toVideo));
+  },
+  async getVideoSourceUrl(ctx) {
+    const me = ownUser(ctx, undefined);
+    const v = await one(ctx.s.db, sql<VideoRow>`select * from videos where videoid = ${ctx.params.id}`);
+    if (!v) return fail(404, NO_VIDEO);
+    if (!v.is_preview && !(await ownsClass(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
+  },
+  async getMedia({ s, query, req }) {
+    // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/lessonMedia.ts).
+    return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined);
+  },
+} satisfies Partial<Handlers>;

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { components } from '../../src/api/schema.gen';
+import type { CouponRow, PaymentRow, PointRow } from '../db/rows';
+import { all, one } from '../db/query';
+import { usablePoints } from '../money/orders';
+import { iso, kst } from '../time';
+import { fail } from './context';
+import { ownUser } from './access';
+import { page, pageOf } from './paging';
+import { ok, type Handlers } from './typed';
+
+const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
+const NO_COUPON = '쿠폰을 찾을 수 없습니다.';
+
+/** A ledger row with the running balance after it. */
+type PointWithBalance = PointRow & { balance: number };
+
+const toPoint = (p: PointWithBalance): components['schemas']['Point'] => ({
+  pointid: p.pointid,
+  useruid: p.useruid,
+  amount: p.amount,
+  balance: p.balance,
+  reason: p.reason,
+  paymentid: p.paymentid ?? null,
+  regdate: iso(p.created_at),
+  expiredate: null,
+});
+
+const toCoupon = (c: CouponRow): components['schemas']['Coupon'] => ({
+  couponnumber: c.couponnumber,
+  name: c.title,
+  discounttype: c.discount_rate ? 'percent' : 'fixed',
+  discountvalue: c.discount_rate || c.discount_amount,
+  minprice: c.min_amount,
+  maxdiscount: null,
+  expiredate: iso(c.expires_at),
+  isused: !!c.used_by,
+});
+
+/** Points and coupons: balances and history, and the confirmations of what a paid order used. */
+export const points = {
+  async getPoints(ctx) {
+    const me = ownUser(ctx, ctx.body.useruid);
+    const p = page(ctx.body);
+    const kind = ctx.body.kind ?? 'all';
+    const rows = await all(
+      ctx.s.db,
+      sql<PointWithBalance>`select * from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance
+          from points p where useruid = ${me}) x
+        where ${kind} = 'all' or (${kind} = 'earn' and amount > 0) or (${kind} = 'use' and amount < 0)
+        order by created_at desc, pointid desc`,
+    );
+    return ok(pageOf(rows.slice(p.offset, p.offset + p.pageSize).map(toPoint), rows.length, p));
+  },
+  async getPointSum(ctx) {
+    // Orders past their time no longer hold points (usablePoints ignores them), so this read writes nothing.
+    return ok({ pointSum: await usablePoints(ctx.s.db, ownUser(ctx, ctx.params.useruid)) });
+  },
+  async savePoint(ctx) {
+    // Points move only with a paid order (written at UpdatePaid); this call confirms that order's entry.
+    const me = ownUser(ctx, ctx.body.useruid);
+    const { amount, paymentid } = ctx.body;
+    if (paymentid == null) return fail(409, '포인트는 결제 내역으로만 적립하거나 사용할 수 있습니다.');
+    const p = await one(ctx.s.db, sql<PaymentRow>`select * from payments where paymentid = ${paymentid} and useruid = ${me}`);
+    if (!p) return fail(404, NO_PAYMENT);
+    if (p.status !== 'paid') return fail(409, '결제가 완료된 주문의 포인트만 확인할 수 있습니다.');
+    const r = await one(
+      ctx.s.db,
+      sql<PointWithBalance>`select x.* from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance
+          from points p where useruid = ${me}) x
+        where paymentid = ${paymentid} and kind = ${amount < 0 ? 'use' : 'earn'}`,
+    );
+    if (!r || r.amount !== amount) return fail(409, '결제 내역의 포인트와 일치하지 않습니다.');
+    return ok(toPoint(r));
+  },
+  async getCouponInfo(ctx) {
+    ownUser(ctx, undefined);
+    const c = await one(ctx.s.db, sql<CouponRow>`select * from coupons where couponnumber = ${ctx.params.couponnumber}`);
+    if (!c) return fail(404, NO_COUPON);
+    const held = await one(
+      ctx.s.db,
+      sql`select 1 from payments where couponnumber = ${c.couponnumber} and status = 'ready' and expires_at >= ${kst()}`,
+    );
+    const message = c.used_by
+      ? '이미 사용한 쿠폰입니다.'
+      : c.expires_at < kst()
+        ? '사용 기간이 지난 쿠폰입니다.'
+        : held
+          ? '다른 주문에 사용 중인 쿠폰입니다.'
+          : '';
+    return ok(toCoupon(c), message);
+  },
+  async useCoupon(ctx) {
+    // The coupon is marked used at UpdatePaid; this call confirms it for that paid order, idempotently.
+    const me = ownUser(ctx, ctx.body.useruid);
+    const p = await one(
+      ctx.s.db,
+      sql<PaymentRow>`select * from payments where paymentid = ${ctx.body.paymentid} and useruid = ${me}`,
+    );
+    if (!p) return fail(404, NO_PAYMENT);
+    const c = await one(ctx.s.db, sql<CouponRow>`select * from coupons where couponnumber = ${ctx.body.couponnumber}`);
+    if (!c) return fail(404, NO_COUPON);
+    if (p.couponnumber !== c.couponnumber) return fail(409, '이 주문에 적용된 쿠폰이 아닙니다.');
+    if (p.status !== 'paid' || c.used_by !== me) return fail(409, '결제가 완료된 주문의 쿠폰만 확인할 수 있습니다.');
+    return ok(toCoupon(c), '쿠폰이 적용되었습니다.');
+  },
+} satisfies Partial<Handlers>;

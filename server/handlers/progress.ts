@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { components } from '../../src/api/schema.gen';
+import type { PlayTabRow, ProgressRow, VideoRow } from '../db/rows';
+import { one } from '../db/query';
+import { iso, isoOrNull, kst } from '../time';
+import { fail } from './context';
+import { NOT_OWNER_VIDEO, ownUser, ownsClass } from './access';
+import { lectureOr404 } from './lectures';
+import { progressOf, videoRows } from './videos';
+import { ok, type Handlers } from './typed';
+
+const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
+
+const tab = (t: PlayTabRow | undefined): components['schemas']['PlaybackTab'] | null =>
+  t ? { useruid: t.useruid, contentsid: t.contentsid, videoid: t.videoid, regdate: iso(t.updated_at) } : null;
+
+/** Watch time, completion and the one-tab playing rule. */
+export const progress = {
+  async getCompleteList(ctx) {
+    const me = ownUser(ctx, ctx.params.useruid);
+    await lectureOr404(ctx.s.db, ctx.params.onlineid);
+    const rows = await videoRows(ctx.s.db, me, sql`v.contentsid = ${ctx.params.onlineid}`);
+    return ok(
+      rows.map((v) => ({
+        videoid: v.videoid,
+        sectionid: v.sectionid,
+        title: v.title,
+        duration: v.duration_sec,
+        watchedtime: v.watched,
+        iscomplete: v.completed,
+        completedate: v.completed ? isoOrNull(v.progressdate) : null,
+      })),
+    );
+  },
+  async getLastWatchTime(ctx) {
+    const me = ownUser(ctx, ctx.params.useruid);
+    const r = await one(
+      ctx.s.db,
+      sql<
+        ProgressRow & { videotitle: string; duration_sec: number; lecturetitle: string }
+      >`select p.*, v.title as videotitle, v.duration_sec,
+        l.title as lecturetitle from progress p join videos v on v.videoid = p.videoid join lectures l on l.contentsid = p.contentsid
+        where p.useruid = ${me} order by p.updated_at desc limit 1`,
+    );
+    if (!r) return ok(null);
+    return ok({
+      useruid: me,
+      contentsid: r.contentsid,
+      videoid: r.videoid,
+      lecturetitle: r.lecturetitle,
+      videotitle: r.videotitle,
+      watchedtime: r.last_position,
+      duration: r.duration_sec,
+      updatedate: iso(r.updated_at),
+    });
+  },
+  async updateWatchTime(ctx) {
+    const b = ctx.body;
+    const me = ownUser(ctx, b.useruid);
+    const v = await one(
+      ctx.s.db,
+      sql<
+        VideoRow & { lecturetitle: string }
+      >`select v.*, l.title as lecturetitle from videos v join lectures l on l.contentsid = v.contentsid
+        where v.videoid = ${b.videoid} and v.contentsid = ${b.contentsid}`,
+    );
+    if (!v) return fail(404, NO_VIDEO);
+    // Watch time counts only on a class the member owns (issue 13: a write is never trusted by its ids alone).
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    const now = kst();
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+      values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, false, ${now})
+      on conflict (useruid, contentsid, videoid) do update set last_position = excluded.last_position,
+        watched_sec = greatest(progress.watched_sec, excluded.watched_sec), updated_at = excluded.updated_at`.execute(ctx.s.db);
+    return ok({
+      useruid: me,
+      contentsid: b.contentsid,
+      videoid: b.videoid,
+      lecturetitle: v.lecturetitle,
+      videotitle: v.title,
+      watchedtime: b.watchedtime,
+      duration: v.duration_sec,
+      updatedate: iso(now),
+    });
+  },
+  async updateContentProgress(ctx) {
+    const b = ctx.body;
+    const me = ownUser(ctx, b.useruid);
+    const v = await one(
+      ctx.s.db,
+      sql<VideoRow>`select * from videos where videoid = ${b.videoid} and contentsid = ${b.contentsid}`,
+    );
+    if (!v) return fail(404, NO_VIDEO);
+    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    // Complete at 90 % of the video's own length: the browser's `duration` and `iscomplete` are only its view.
+    const done = b.watchedtime >= v.duration_sec * 0.9;
+    const now = kst();
+    // The furthest second only grows and completion stays (a replayed or late write is harmless); the resume
+    // position is UpdateWatchTime's alone, so a member who rewinds resumes where they were, not at the furthest.
+    const r = await one(
+      ctx.s.db,
+      sql<ProgressRow>`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+        values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, ${done}, ${now})
+        on conflict (useruid, contentsid, videoid) do update set watched_sec = greatest(progress.watched_sec, excluded.watched_sec),
+          completed = progress.completed or excluded.completed, updated_at = excluded.updated_at returning *`,
+    );
+    return ok({
+      useruid: me,
+      contentsid: b.contentsid,
+      videoid: b.videoid,
+      watchedtime: r!.watched_sec,
+      duration: v.duration_sec,
+      iscomplete: r!.completed,
+      progress: await progressOf(ctx.s.db, me, b.contentsid),
+      updatedate: iso(now),
+    });
+  },
+  async getProgressTabRecord(ctx) {
+    const me = ownUser(ctx, ctx.query.useruid);
+    return ok(tab(await one(ctx.s.db, sql<PlayTabRow>`select * from play_tabs where useruid = ${me}`)));
+  },
+  async resetProgressTabId(ctx) {
+    const me = ownUser(ctx, ctx.query.useruid);
+    await sql`delete from play_tabs where useruid = ${me}`.execute(ctx.s.db);
+    return ok(null, '재생 기록이 초기화되었습니다.');
+  },
+  async checkTabId(ctx) {
+    const me = ownUser(ctx, ctx.query.useruid);
+    const { contentsid, videoid } = ctx.query;
+    const previous = await one(ctx.s.db, sql<PlayTabRow>`select * from play_tabs where useruid = ${me}`);
+    const cur = await one(
+      ctx.s.db,
+      sql<PlayTabRow>`insert into play_tabs (useruid, tabid, contentsid, videoid, updated_at)
+        values (${me}, ${`${contentsid}:${videoid}`}, ${contentsid}, ${videoid}, ${kst()})
+        on conflict (useruid) do update set tabid = excluded.tabid, contentsid = excluded.contentsid, videoid = excluded.videoid,
+          updated_at = excluded.updated_at returning *`,
+    );
+    const dup = !!previous && (previous.contentsid !== contentsid || previous.videoid !== videoid);
+    return ok(
+      { isduplicate: dup, previous: tab(previous), current: tab(cur)! },
+      dup ? '다른 창에서 재생 중인 영상이 있습니다.' : '',
+    );
+  },
+} satisfies Partial<Handlers>;

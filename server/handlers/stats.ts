@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { StatsRow } from '../db/rows';
+import { one } from '../db/query';
+import { fail } from './context';
+import { ok, type Handlers } from './typed';
+
+interface StatsFigures extends StatsRow {
+  lecturecnt: number;
+  reviewcnt: number;
+  ratingavg: number;
+  enrolled: number;
+}
+
+/** The association's figures on /main. */
+export const stats = {
+  async getStats({ s }) {
+    const r = await one(
+      s.db,
+      sql<StatsFigures>`select s.*, (select count(*)::int from lectures) as lecturecnt, (select count(*)::int from ratings) as reviewcnt,
+        (select coalesce(round(avg(ratescore)::numeric, 1), 0)::float8 from ratings) as ratingavg,
+        (select count(*)::int from enrollments) as enrolled
+      from stats s where statid = 1`,
+    );
+    if (!r) return fail(404, '요청하신 정보를 찾을 수 없습니다.');
+    return ok({
+      membercnt: r.members,
+      lecturecnt: r.lecturecnt,
+      studentcnt: r.members + r.enrolled,
+      reviewcnt: r.reviewcnt,
+      teachercnt: r.teachers,
+      ratingavg: Number(r.ratingavg),
+    });
+  },
+} satisfies Partial<Handlers>;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../openapi/spec';
+import { byTag, handlers } from './index';
+
+/** operationId → its yaml tag, read from the document itself (the generated types do not carry tags). */
+function tagsOfOperations(): Map<string, string[]> {
+  const byTagInYaml = new Map<string, string[]>();
+  for (const item of Object.values(loadSpec().paths ?? {}) as Record<string, { operationId?: string; tags?: string[] }>[]) {
+    for (const op of Object.values(item)) {
+      if (!op?.operationId) continue;
+      for (const tag of op.tags ?? ['(untagged)']) byTagInYaml.set(tag, [...(byTagInYaml.get(tag) ?? []), op.operationId]);
+    }
+  }
+  return byTagInYaml;
+}
+
+describe('server/handlers/<tag>.ts', () => {
+  const yaml = tagsOfOperations();
+
+  it('has one file per yaml tag, and no other', () => {
+    expect(Object.keys(byTag).sort()).toEqual([...yaml.keys()].sort());
+  });
+
+  it.each([...yaml.entries()])('%s.ts holds exactly the operations of that tag', (tag, operationIds) => {
+    expect(Object.keys(byTag[tag as keyof typeof byTag]).sort()).toEqual([...operationIds].sort());
+  });
+
+  it('answers every operation of the yaml', () => {
+    const all = [...yaml.values()].flat();
+    expect(all.filter((id) => typeof handlers[id] !== 'function')).toEqual([]);
+    expect(Object.keys(handlers).sort()).toEqual([...new Set(all)].sort());
+  });
+});
