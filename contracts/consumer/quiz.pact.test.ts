@@ -10,6 +10,7 @@ import {
   submitQuiz,
 } from '../../src/api/queries/quiz';
 import { setAccessTokenSource } from '../../src/api/client';
+import { MY_LECTURES_PAGE_SIZE } from '../../src/api/queries/classroom-lectures';
 
 /** Calls of the yaml's `quiz` tag (and the certificate list of GetMyLectures): what the quiz panel and certificate pages use. */
 const { like, eachLike, integer, string, boolean, regex, nullValue } = MatchersV3;
@@ -260,7 +261,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
       .given(PASSED, { useruid: ME, contentsid: 102 })
       .uponReceiving('a request for the certificates of member u-demo-1')
       .withRequest('POST', '/api/Contents/GetMyLectures/', (b) =>
-        b.headers(member).jsonBody({ useruid: ME, status: 'certificate', page: 1, pageSize: 50 }),
+        b.headers(member).jsonBody({ useruid: ME, status: 'certificate', page: 1, pageSize: MY_LECTURES_PAGE_SIZE }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -282,7 +283,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
             ),
             totalCount: integer(1),
             page: 1,
-            pageSize: 50,
+            pageSize: MY_LECTURES_PAGE_SIZE,
           }),
         ),
       )

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
+import { fetchMyLectures } from './classroom-lectures';
 
 // Operations tagged `quiz` in openapi/storefront.yaml.
 
@@ -47,14 +48,9 @@ export function certificateCheckQuery(certificateno: string) {
   });
 }
 
-/**
- * POST /api/Contents/GetMyLectures/ with status `certificate` (tagged classroom): completed lectures and their
- * certificates. Kept here because classroom.ts travels in the first paint and certificates are member-only.
- */
+/** The member's certificates: the classroom call GetMyLectures with status `certificate` (one page holds them all). */
 export function fetchMyCertificates(useruid: string, client: ApiClient = api) {
-  return datasOf(
-    client.POST('/api/Contents/GetMyLectures/', { body: { useruid, status: 'certificate', page: 1, pageSize: 50 } }),
-  );
+  return fetchMyLectures(useruid, 'certificate', 1, client);
 }
 
 export function myCertificatesQuery(useruid: string) {
