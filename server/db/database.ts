@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 
@@ -35,12 +36,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
+  // pg_trgm backs catalogue search (migration 012).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.memory || !options.dir) {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   } else {
     mkdirSync(options.dir, { recursive: true });
-    client = await PGlite.create(options.dir);
+    client = await PGlite.create(options.dir, { extensions });
   }
   const db = new Kysely<Tables>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };

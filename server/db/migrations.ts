@@ -185,4 +185,65 @@ export const migrations: { id: string; statements: string[] }[] = [
       `update videos set path = 'media/lectures/102/' || videoid || '.m3u8' where contentsid = 102`,
     ],
   },
+  {
+    id: '012_catalog_scale',
+    statements: [
+      // Search: title, teacher and tag matched by `ilike '%…%'` through trigram indexes (issue 16).
+      `create extension if not exists pg_trgm`,
+      `create index if not exists lectures_title_trgm on lectures using gin (title gin_trgm_ops)`,
+      `create index if not exists lectures_teacher_trgm on lectures using gin (teacher gin_trgm_ops)`,
+      `create index if not exists tags_tag_trgm on tags using gin (tag gin_trgm_ops)`,
+      `create index if not exists tags_tag on tags (tag, contentsid)`,
+      // One index per list order, each ending in the key that makes the order total (and a page stable).
+      `create index if not exists lectures_recent on lectures (created_at desc, contentsid desc) include (categoryid)`,
+      `create index if not exists lectures_category_recent on lectures (categoryid, created_at desc, contentsid desc)`,
+      `create index if not exists lectures_popular on lectures (popularity desc, contentsid) include (categoryid)`,
+      `create index if not exists lectures_price_low on lectures (saleprice, contentsid)`,
+      `create index if not exists lectures_price_high on lectures (saleprice desc, contentsid)`,
+      `create index if not exists lectures_teacher on lectures (teacher, contentsid)`,
+      `create index if not exists lectures_main_type on lectures (main_type, contentsid)`,
+      // The foreign-key side of every per-lecture aggregate and curriculum read.
+      `create index if not exists videos_contentsid on videos (contentsid, sectionid, sort)`,
+      `create index if not exists videos_section on videos (sectionid, sort)`,
+      `create index if not exists sections_contentsid on sections (contentsid, sort)`,
+      `create index if not exists enrollments_contentsid on enrollments (contentsid)`,
+      `create index if not exists ratings_contentsid on ratings (contentsid, created_at desc, ratingid desc)`,
+      `create index if not exists ratings_recent on ratings (created_at desc, ratingid desc)`,
+      `create index if not exists ratings_high on ratings (ratescore desc, ratingid desc)`,
+      `create index if not exists ratings_low on ratings (ratescore, ratingid desc)`,
+      // The rating order needs the average as a column; a trigger keeps it (and the count) with every rating write.
+      `alter table lectures add column ratingavg float8 not null default 0`,
+      `alter table lectures add column ratingcnt int not null default 0`,
+      `update lectures l set ratingcnt = r.n, ratingavg = r.avg
+        from (select contentsid, count(*)::int as n, round(avg(ratescore)::numeric, 1)::float8 as avg from ratings group by contentsid) r
+        where r.contentsid = l.contentsid`,
+      `create index if not exists lectures_rating on lectures (ratingavg desc, contentsid) include (categoryid)`,
+      `create or replace function ratings_keep_lecture_summary() returns trigger language plpgsql as $$
+        declare ids int[];
+        begin
+          ids := case tg_op when 'INSERT' then array[new.contentsid] when 'DELETE' then array[old.contentsid]
+            else array[old.contentsid, new.contentsid] end;
+          update lectures l set
+            ratingcnt = (select count(*)::int from ratings r where r.contentsid = l.contentsid),
+            ratingavg = (select coalesce(round(avg(r.ratescore)::numeric, 1), 0)::float8 from ratings r where r.contentsid = l.contentsid)
+          where l.contentsid = any(ids);
+          return null;
+        end $$`,
+      `create trigger ratings_keep_lecture_summary after insert or update or delete on ratings
+        for each row execute function ratings_keep_lecture_summary()`,
+      // The tag cloud counts every tag of the catalogue: kept per tag instead of grouping all tag rows per read.
+      `create table tag_counts (tag text primary key, n int not null)`,
+      `insert into tag_counts (tag, n) select tag, count(*)::int from tags group by tag`,
+      `create or replace function tags_keep_counts() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('DELETE', 'UPDATE') then update tag_counts set n = n - 1 where tag = old.tag; end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into tag_counts (tag, n) values (new.tag, 1) on conflict (tag) do update set n = tag_counts.n + 1;
+          end if;
+          return null;
+        end $$`,
+      `create trigger tags_keep_counts after insert or update or delete on tags for each row execute function tags_keep_counts()`,
+      `analyze`,
+    ],
+  },
 ];

@@ -4,7 +4,7 @@ import { all, one } from '../db/query';
 import { bannerRecords } from '../banners';
 import { isoOrNull } from '../time';
 import { fail } from './context';
-import { countLectures, lectureOr404, lectures } from './lectures';
+import { countLectures, inCategory, lectureOr404, lectures, matchesSearch } from './lectures';
 import { page, pageOf } from './paging';
 import { ownUser } from './access';
 import { progressOf, toVideo, videoRows } from './videos';
@@ -59,15 +59,9 @@ export const catalog = {
   async getOnlineLectures({ s, body }) {
     const p = page(body);
     const conds = [sql`true`];
-    if (body.categoryid) {
-      conds.push(sql`(l.categoryid = ${body.categoryid} or l.rootid = ${body.categoryid}
-        or l.categoryid in (select categoryid from categories where pcategoryid = ${body.categoryid}))`);
-    }
-    if (body.pcategoryid) conds.push(sql`l.rootid = ${body.pcategoryid}`);
-    if (body.schtext) {
-      const like = `%${body.schtext}%`;
-      conds.push(sql`(l.title ilike ${like} or l.tagtext ilike ${like} or l.teacher ilike ${like})`);
-    }
+    if (body.categoryid) conds.push(inCategory(body.categoryid));
+    if (body.pcategoryid) conds.push(inCategory(body.pcategoryid, true));
+    if (body.schtext) conds.push(matchesSearch(body.schtext));
     if (body.tag) conds.push(sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${body.tag})`);
     if (body.itemtype)
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
@@ -116,16 +110,17 @@ export const catalog = {
   },
   async getSimilarOnlineLectures({ s, body }) {
     const l = await lectureOr404(s.db, body.contentsid);
-    const where = sql`l.rootid = ${l.pcategoryid} and l.contentsid <> ${l.contentsid}`;
-    return ok(await lectures(s.db, where, sql`l.popularity desc`, body.count ?? 4));
+    const where = sql`${inCategory(l.pcategoryid, true)} and l.contentsid <> ${l.contentsid}`;
+    return ok(await lectures(s.db, where, sql`l.popularity desc, l.contentsid`, body.count ?? 4));
   },
   async getTags({ s, body }) {
     const rows = await all(
       s.db,
+      // tag_counts is kept by a trigger on tags (migration 012): no grouping of every tag row per read.
       sql<{ name: string; count: number }>`
-      select min(t.tag) as name, count(*)::int as count from tags t
-      where ${body.contentsid} = 0 or t.tag in (select tag from tags where contentsid = ${body.contentsid})
-      group by t.tag order by count(*) desc, t.tag`,
+      select tag as name, n as count from tag_counts
+      where n > 0 and ${body.contentsid === 0 ? sql`true` : sql`tag in (select tag from tags where contentsid = ${body.contentsid})`}
+      order by n desc, tag`,
     );
     return ok(rows.map((r, i) => ({ tagid: i + 1, name: r.name, count: r.count })));
   },

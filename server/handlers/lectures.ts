@@ -9,19 +9,23 @@ import { fail } from './context';
 /** The contract's Lecture record (catalogue lists, cart lines, orders, my classes). */
 export type Lecture = components['schemas']['Lecture'];
 
-/** A lecture with what its record adds: category names, video totals, rating, enrolment count, tags. */
-const LECTURE_SQL = sql`
+/**
+ * The records of the given lectures, in the order of `ids`: category names and the per-lecture aggregates
+ * (video totals, enrolment count, tags) are computed for these rows only, never for a whole list before its
+ * page is cut; the rating average and count are columns kept by a trigger (migration 012).
+ */
+const detailsSql = (ids: RawBuilder<unknown>) => sql<LectureRow>`
   select l.*, c.ctgrname, coalesce(gp.categoryid, p.categoryid, c.categoryid) as rootid,
     (select count(*)::int from videos v where v.contentsid = l.contentsid) as videocount,
     (select coalesce(sum(v.duration_sec), 0)::int from videos v where v.contentsid = l.contentsid) as totalduration,
-    (select coalesce(round(avg(r.ratescore)::numeric, 1), 0)::float8 from ratings r where r.contentsid = l.contentsid) as ratingavg,
-    (select count(*)::int from ratings r where r.contentsid = l.contentsid) as ratingcnt,
     (select count(*)::int from enrollments e where e.contentsid = l.contentsid) as enrolled,
     (select coalesce(string_agg(t.tag, ',' order by t.tag), '') from tags t where t.contentsid = l.contentsid) as tagtext
-  from lectures l
+  from unnest(${ids}) with ordinality as pg(contentsid, ord)
+  join lectures l on l.contentsid = pg.contentsid
   join categories c on c.categoryid = l.categoryid
   left join categories p on p.categoryid = c.pcategoryid and c.pcategoryid <> 0
-  left join categories gp on gp.categoryid = p.pcategoryid and p.pcategoryid <> 0`;
+  left join categories gp on gp.categoryid = p.pcategoryid and p.pcategoryid <> 0
+  order by pg.ord`;
 
 interface LectureRow extends LectureTableRow {
   ctgrname: string;
@@ -62,7 +66,10 @@ function toLecture(r: LectureRow): Lecture {
   };
 }
 
-/** Lecture records; `where` and `order` name the columns of the lecture query as `l.`. */
+/**
+ * Lecture records; `where` and `order` name columns of the lectures table as `l.` (see `inCategory`,
+ * `matchesSearch`). The page is cut on the table and its indexes first, then only its rows are detailed.
+ */
 export async function lectures(
   db: Db,
   where: RawBuilder<unknown> = sql`true`,
@@ -70,18 +77,34 @@ export async function lectures(
   limit = 1000,
   offset = 0,
 ) {
-  const rows = await all(
-    db,
-    sql<LectureRow>`select * from (${LECTURE_SQL}) l where ${where} order by ${order} limit ${limit} offset ${offset}`,
-  );
-  return rows.map(toLecture);
+  const ids = sql`array(select l.contentsid from lectures l where ${where} order by ${order} limit ${limit} offset ${offset})`;
+  return (await all(db, detailsSql(ids))).map(toLecture);
 }
 
 export async function countLectures(db: Db, where: RawBuilder<unknown> = sql`true`): Promise<number> {
-  return (await one(db, sql<CountRow>`select count(*)::int as n from (${LECTURE_SQL}) l where ${where}`))?.n ?? 0;
+  return (await one(db, sql<CountRow>`select count(*)::int as n from lectures l where ${where}`))?.n ?? 0;
+}
+
+/**
+ * Lectures of category `id` and every category under it: the subtree is resolved first (a handful of rows),
+ * so the list filters with an indexed `categoryid = any(...)`. `rootOnly` keeps the old `pcategoryid` filter's
+ * meaning: a top-level category, else nothing.
+ */
+export const inCategory = (id: number, rootOnly = false) => sql`l.categoryid = any(array(
+  with recursive sub as (
+    select categoryid from categories where categoryid = ${id} ${rootOnly ? sql`and pcategoryid = 0` : sql``}
+    union select k.categoryid from categories k join sub on k.pcategoryid = sub.categoryid)
+  select categoryid from sub))`;
+
+/** Title, teacher or one of the tags contains `text` (case-insensitive): each arm is a trigram-index search. */
+export function matchesSearch(text: string) {
+  const like = `%${text}%`;
+  return sql`(l.title ilike ${like} or l.teacher ilike ${like}
+    or exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag ilike ${like}))`;
 }
 
 export async function lectureOr404(db: Db, contentsid: number): Promise<Lecture> {
-  const [l] = await lectures(db, sql`l.contentsid = ${contentsid}`);
-  return l ?? fail(404, '요청하신 강의를 찾을 수 없습니다.');
+  const [l] = await all(db, detailsSql(sql`array[${contentsid}]::int[]`));
+  if (l) return toLecture(l);
+  return fail(404, '요청하신 강의를 찾을 수 없습니다.');
 }

@@ -58,16 +58,19 @@ export const ratings = {
         : b.sortType === 'low'
           ? sql`ratescore asc, ratingid desc`
           : sql`created_at desc, ratingid desc`;
-    const author = b.useruid ?? null;
-    const rows = await all(
-      ctx.s.db,
-      sql<RatingRow>`select * from ratings where contentsid = ${b.contentsid} 
-        and (${author}::text is null or useruid = ${author}) order by ${order}`,
-    );
+    const where = sql`contentsid = ${b.contentsid} ${(b.useruid ?? null) !== null ? sql`and useruid = ${b.useruid}` : sql``}`;
+    // Paged in SQL on ratings(contentsid, …): a lecture with many reviews costs one page, not all of them.
+    const [rows, total] = await Promise.all([
+      all(
+        ctx.s.db,
+        sql<RatingRow>`select * from ratings where ${where} order by ${order} limit ${p.pageSize} offset ${p.offset}`,
+      ),
+      one(ctx.s.db, sql<CountRow>`select count(*)::int as n from ratings where ${where}`),
+    ]);
     return ok(
       pageOf(
-        rows.slice(p.offset, p.offset + p.pageSize).map((r) => toRating(r, me)),
-        rows.length,
+        rows.map((r) => toRating(r, me)),
+        total?.n ?? 0,
         p,
       ),
     );
