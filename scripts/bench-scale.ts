@@ -1,0 +1,231 @@
+/**
+ * npm run bench:scale [-- --size demo|10k|100k] [--db postgres|pglite] [--explain] [--seconds 1.5] [--connections 4]
+ *
+ * Builds a throwaway database of the demo size and of `--size` (default 10k), then times the public catalogue reads
+ * and the member reads through the app in process (router, validation, handlers, SQL; no socket): uncached alone
+ * (latency of one read), uncached under load and cached under load. Prints req/s, p50, p99 and each figure's ratio to
+ * the demo size; `--explain` prints the key lines of EXPLAIN ANALYZE of every query each call runs. Not a CI gate.
+ * PostgreSQL comes from DATABASE_URL, else a throwaway cluster (scripts/with-postgres.sh); PGlite runs in memory.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
+import { openDatabase, type Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/db/seed';
+import { DEMO_MEMBER } from '../server/db/seed-data';
+import { createStorefront } from '../server/app';
+import { createLocalAuth } from '../server/local/auth';
+import { freshDatabaseUrl } from '../server/testing';
+import { SIZES, generate, type SizeName } from './scale/generate';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10k' },
+    db: { type: 'string', default: 'postgres' },
+    explain: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '1.5' },
+    connections: { type: 'string', default: '4' },
+  },
+});
+const size = args.size as SizeName;
+if (!(size in SIZES)) throw new Error(`--size is one of ${Object.keys(SIZES).join(', ')}`);
+if (args.db !== 'postgres' && args.db !== 'pglite') throw new Error('--db is postgres or pglite');
+if (args.db === 'pglite' && size === '100k') throw new Error('PGlite runs up to --size 10k');
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+
+if (args.db === 'postgres' && !process.env.DATABASE_URL) {
+  // Re-run this script against a throwaway cluster.
+  const run = spawnSync('bash', ['scripts/with-postgres.sh', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
+
+interface Call {
+  name: string;
+  kind: 'catalogue' | 'member';
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Page numbers that depend on the size: filled from a first call's totalCount. */
+  lastPage?: boolean;
+}
+
+const CALLS: Call[] = [
+  { name: 'class list, page 1', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12 } },
+  { name: 'class list, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12 } },
+  { name: 'class list, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12 }, lastPage: true },
+  { name: 'category 1 (subtree), page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 1 } },
+  { name: 'category 121 (leaf), page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 121 } },
+  { name: 'root 2, by rating, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, pcategoryid: 2, sortType: 'rating' } },
+  { name: 'price high, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, sortType: 'pricehigh' }, lastPage: true },
+  { name: 'search 리포머, page 1', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' } },
+  { name: 'search 리포머, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, schtext: '리포머' } },
+  { name: 'search 리포머, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' }, lastPage: true },
+  { name: 'search teacher 정재활', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '정재활' } },
+  { name: 'search tag 자세교정, page 20', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 20, pageSize: 12, schtext: '자세교정' } },
+  { name: 'tag filter 코어, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, tag: '코어' } },
+  { name: 'popular lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetPopularOnlineLectures/', body: { isonlybranch: true, count: 8 } },
+  { name: 'recent lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetRecentOnlineLectures/', body: { isonlybranch: true, count: 8 } },
+  { name: 'main contents', kind: 'catalogue', method: 'POST', path: '/api/Type/GetMainContents/', body: { isonlybranch: true } },
+  { name: 'similar lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetSimilarOnlineLectures/', body: { contentsid: 101, count: 4 } },
+  { name: 'publisher lectures, page 10', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetPublisherLectures/', body: { page: 10, pageSize: 10, teachername: '박0 강사' } },
+  { name: 'class view (visitor)', kind: 'catalogue', method: 'GET', path: '/api/Contents/GetOnlineDetail/101/0' },
+  { name: 'curriculum sections', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetCurriculumSection/101' },
+  { name: 'curriculum list', kind: 'catalogue', method: 'POST', path: '/api/Contents/CurriculumList/', body: { contentsid: 101 } },
+  { name: 'ratings of a lecture', kind: 'catalogue', method: 'POST', path: '/api/Rating/GetRatings/', body: { page: 1, pageSize: 10, contentsid: 101 } },
+  { name: 'rating summary', kind: 'catalogue', method: 'POST', path: '/api/Rating/GetRatingStarInfo/101' },
+  { name: 'reviews, page 50', kind: 'catalogue', method: 'POST', path: '/api/Review/GetReviews/', body: { page: 50, pageSize: 10 } },
+  { name: 'tag cloud', kind: 'catalogue', method: 'POST', path: '/api/Tag/GetTags/', body: { contentsid: 0 } },
+  { name: 'tags of a lecture', kind: 'catalogue', method: 'POST', path: '/api/Tag/GetTags/', body: { contentsid: 101 } },
+  { name: 'GetMyClassInfo', kind: 'member', method: 'GET', path: `/api/Contents/GetMyClassInfo/${DEMO_MEMBER.useruid}` },
+  { name: 'GetMyLectures', kind: 'member', method: 'POST', path: '/api/Contents/GetMyLectures/', body: { page: 1, pageSize: 10, useruid: DEMO_MEMBER.useruid, status: 'ing' } },
+];
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+}
+interface Result {
+  alone: Figures;
+  load: Figures;
+  cached: Figures;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+async function open(): Promise<Database> {
+  if (args.db === 'pglite') return openDatabase({ memory: true });
+  return openDatabase({ url: await freshDatabaseUrl(process.env.DATABASE_URL!) });
+}
+
+async function runSize(name: SizeName): Promise<Map<string, Result>> {
+  const database = await open();
+  const t0 = performance.now();
+  await migrate(database.db);
+  await seed(database.db);
+  console.log(`\n${name} on ${database.kind}: building`);
+  await generate(database.db, name, (line) => console.log(line));
+  console.log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Every query a call runs, for --explain.
+  const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
+  const db = database.db.withPlugin({
+    transformQuery: (a) => {
+      if (recording) seen.push({ node: a.node, queryId: a.queryId });
+      return a.node;
+    },
+    transformResult: async (a) => a.result,
+  });
+  let recording = false;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  const auth = createLocalAuth(dataDir);
+  const { app, dispatcher } = createStorefront({ db, auth, dataDir, validateResponses: false, localMode: true, env: {} });
+  const { accessToken } = await auth.issue(DEMO_MEMBER);
+  // Catalogue reads are a visitor's (no token); member reads carry the demo member's.
+  const visitor = { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' };
+  const member = { ...visitor, Authorization: `Bearer ${accessToken}` };
+  const request = async (call: Call) => {
+    const res = await app.request(call.path, {
+      method: call.method,
+      headers: call.kind === 'member' ? member : visitor,
+      body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
+    });
+    const json = (await res.json()) as { success?: boolean; datas?: { totalCount?: number } };
+    if (res.status !== 200 || json.success === false) throw new Error(`${call.name}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+    return json;
+  };
+  const time = async (call: Call, connections: number): Promise<Figures> => {
+    const latencies: number[] = [];
+    const until = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until || latencies.length < 20) {
+          const t = performance.now();
+          await request(call);
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed };
+  };
+
+  const results = new Map<string, Result>();
+  const cache = dispatcher.cache;
+  const realGet = cache.get.bind(cache);
+  for (const call of CALLS) {
+    if (call.lastPage) {
+      const first = await request(call);
+      const body = call.body as { pageSize: number };
+      call.body = { ...body, page: Math.max(1, Math.ceil((first.datas?.totalCount ?? 0) / body.pageSize)) };
+    }
+    await request(call); // warm the plan and the connection
+    cache.get = () => undefined;
+    if (args.explain && name === size) {
+      recording = true;
+      seen.length = 0;
+      await request(call);
+      recording = false;
+      await explain(database, call, seen);
+    }
+    const alone = await time(call, 1);
+    const load = await time(call, CONNECTIONS);
+    cache.get = realGet;
+    const cached = await time(call, CONNECTIONS);
+    results.set(call.name, { alone, load, cached });
+  }
+  await database.close();
+  return results;
+}
+
+const KEY_LINE = /Scan|Join|Nested Loop|Sort|Limit|Aggregate|InitPlan|SubPlan|Execution Time|Rows Removed|Recheck/;
+
+async function explain(database: Database, call: Call, seen: { node: RootOperationNode; queryId: QueryId }[]) {
+  console.log(`\n  EXPLAIN ${call.name} ${JSON.stringify(call.body ?? '')}`);
+  for (const q of seen) {
+    const compiled = database.db.getExecutor().compileQuery(q.node, q.queryId);
+    if (!/^\s*(select|with)/i.test(compiled.sql)) continue;
+    const plan = await database.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters]),
+    );
+    console.log(`    -- ${compiled.sql.replace(/\s+/g, ' ').slice(0, 110)}…`);
+    for (const row of plan.rows) {
+      const line = row['QUERY PLAN'];
+      if (KEY_LINE.test(line) && !line.includes('never executed')) console.log(`    ${line.trimEnd()}`);
+    }
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ratio = (v: number, base: number | undefined) => (base ? `${(v / base).toFixed(1)}×` : '');
+
+async function main() {
+  const sizes: SizeName[] = size === 'demo' ? ['demo'] : ['demo', size];
+  const all = new Map<SizeName, Map<string, Result>>();
+  for (const s of sizes) all.set(s, await runSize(s));
+  const base = all.get('demo')!;
+  const top = all.get(size)!;
+  console.log(`\nbench:scale  ${args.db}, ${size} vs demo; in-process app calls, ${SECONDS}s per figure; alone = 1 connection, load = ${CONNECTIONS}`);
+  console.log('| call | uncached alone p50 / p99 ms (× demo) | uncached load req/s, p99 ms (× demo) | cached load req/s, p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const call of CALLS) {
+    const r = top.get(call.name)!;
+    const b = base.get(call.name);
+    console.log(
+      `| ${call.name} | ${fmt(r.alone.p50)} / ${fmt(r.alone.p99)} (${ratio(r.alone.p50, b?.alone.p50)}, ${ratio(r.alone.p99, b?.alone.p99)})` +
+        ` | ${fmt(r.load.rps, 0)}, ${fmt(r.load.p99)} (${ratio(b?.load.rps ?? 0, r.load.rps)} slower, ${ratio(r.load.p99, b?.load.p99)})` +
+        ` | ${fmt(r.cached.rps, 0)}, ${fmt(r.cached.p99)} |`,
+    );
+  }
+}
+
+await main();
