@@ -38,11 +38,11 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       `${n} lectures`,
       sql`insert into lectures (contentsid, categoryid, title, subtitle, teacher, price, saleprice, thumbnail, level,
         period_days, is_ebook, popularity, main_type, created_at)
-      select ${FIRST_ID} + i, cat, topic || ' 클래스 ' || i, '단계별 따라하기', teacher, price,
+      select ${sql.lit(FIRST_ID)} + i, cat, topic || ' 클래스 ' || i, '단계별 따라하기', teacher, price,
         case when i % 50 = 0 then 0 else price * 8 / 10 end, '/media/thumbs/101.svg', '초급', 90, cat = 311,
         (i * 7919) % 5000, case i % 100 when 0 then 'best' when 1 then 'new' when 2 then 'recommend' else '' end,
         to_char(timestamp '2020-01-01' + i * interval '5 minutes', 'YYYY-MM-DD HH24:MI:SS')
-      from generate_series(0, ${n - 1}) i,
+      from generate_series(0, ${sql.lit(n - 1)}) i,
         lateral (select (array[111, 112, 121, 122, 211, 212, 221, 222, 311])[1 + i % 9] as cat,
           (array['리포머 기초', '매트 코어', '캐딜락 스트레칭', '허리 재활', '목 안정화', '어깨 가동성', '오십견 회복',
             '호흡 루틴', '전신 플로우', '밸런스 트레이닝'])[1 + (i / 9) % 10] as topic,
@@ -53,37 +53,37 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       `${2 * n} tags`,
       sql`insert into tags (contentsid, tag)
       select c, (array['리포머', '매트', '코어', '재활', '호흡', '스트레칭', '자세교정', '근력', '유연성', '밸런스'])[1 + c % 10]
-        from generate_series(${FIRST_ID}, ${last}) c
-      union all select c, '주제' || (c % 97) from generate_series(${FIRST_ID}, ${last}) c`,
+        from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c
+      union all select c, '주제' || (c % 97) from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c`,
     );
     await step(
       `${2 * n} sections`,
       sql`insert into sections (sectionid, contentsid, title, sort)
-      select c * 10 + s, c, s || '장', s from generate_series(${FIRST_ID}, ${last}) c, generate_series(1, 2) s`,
+      select c * 10 + s, c, s || '장', s from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c, generate_series(1, 2) s`,
     );
     await step(
       `${4 * n} videos`,
       sql`insert into videos (videoid, sectionid, contentsid, title, duration_sec, path, sort, is_preview)
       select c * 100 + j, c * 10 + 1 + (j - 1) / 2, c, j || '강', 300 + j * 60,
         'media/lectures/' || c || '/' || (c * 100 + j) || '.mp4', j, j = 1
-      from generate_series(${FIRST_ID}, ${last}) c, generate_series(1, 4) j`,
+      from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c, generate_series(1, 4) j`,
     );
     await step(
-      `${MEMBERS - 1} members`,
+      `${sql.lit(MEMBERS - 1)} members`,
       sql`insert into members (useruid, userid, email, name, created_at)
       select 'u-scale-' || m, 'scale' || m, 'scale' || m || '@demo.kr', '회원' || m, '2024-01-01 00:00:00'
-      from generate_series(2, ${MEMBERS}) m`,
+      from generate_series(2, ${sql.lit(MEMBERS)}) m`,
     );
     await step(
       `${3 * n} ratings`,
       sql`insert into ratings (contentsid, useruid, username, ratescore, content, created_at)
-      select c, 'u-scale-' || (2 + (c * 3 + r) % ${MEMBERS - 1}), '회원', 1 + (c * 7 + r * 3) % 5, '도움이 많이 되었습니다.',
+      select c, 'u-scale-' || (2 + (c * 3 + r) % ${sql.lit(MEMBERS - 1)}), '회원', 1 + (c * 7 + r * 3) % 5, '도움이 많이 되었습니다.',
         to_char(timestamp '2024-01-01' + (c * 3 + r) * interval '1 minute', 'YYYY-MM-DD HH24:MI:SS')
-      from generate_series(${FIRST_ID}, ${last}) c, generate_series(0, 2) r`,
+      from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c, generate_series(0, 2) r`,
     );
     // Member k of member m: distinct lectures per member (997 is prime to every size).
-    const memberLecture = (shift: number) => sql.raw(`${FIRST_ID} + ((m * 131 + k * 997 + ${shift}) % ${n})`);
-    const grid = sql`generate_series(1, ${MEMBERS}) m, generate_series(0, ${perMember - 1}) k`;
+    const memberLecture = (shift: number) => sql.raw(`${sql.lit(FIRST_ID)} + ((m * 131 + k * 997 + ${shift}) % ${n})`);
+    const grid = sql`generate_series(1, ${sql.lit(MEMBERS)}) m, generate_series(0, ${sql.lit(perMember - 1)}) k`;
     await step(
       `${memberRows} enrollments`,
       sql`insert into enrollments (useruid, contentsid, start_at, end_at)
@@ -118,7 +118,7 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       'trigger-kept rows',
       sql`update lectures l set ratingcnt = r.n, ratingavg = r.avg
       from (select contentsid, count(*)::int as n, round(avg(ratescore)::numeric, 1)::float8 as avg
-        from ratings where contentsid >= ${FIRST_ID} group by contentsid) r
+        from ratings where contentsid >= ${sql.lit(FIRST_ID)} group by contentsid) r
       where r.contentsid = l.contentsid`,
     );
     await step(
