@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     explain: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '1.5' },
     connections: { type: 'string', default: '4' },
+    /** Only the calls whose name contains one of these comma-separated words. */
+    only: { type: 'string' },
   },
 });
 const size = args.size as SizeName;
@@ -57,34 +59,163 @@ interface Call {
 }
 
 const CALLS: Call[] = [
-  { name: 'class list, page 1', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12 } },
-  { name: 'class list, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12 } },
-  { name: 'class list, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12 }, lastPage: true },
-  { name: 'category 1 (subtree), page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 1 } },
-  { name: 'category 121 (leaf), page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 121 } },
-  { name: 'root 2, by rating, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, pcategoryid: 2, sortType: 'rating' } },
-  { name: 'price high, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, sortType: 'pricehigh' }, lastPage: true },
-  { name: 'search 리포머, page 1', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' } },
-  { name: 'search 리포머, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, schtext: '리포머' } },
-  { name: 'search 리포머, last page', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' }, lastPage: true },
-  { name: 'search teacher 정재활', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '정재활' } },
-  { name: 'search tag 자세교정, page 20', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 20, pageSize: 12, schtext: '자세교정' } },
-  { name: 'tag filter 코어, page 50', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetOnlineLectures/', body: { isonlybranch: true, page: 50, pageSize: 12, tag: '코어' } },
-  { name: 'popular lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetPopularOnlineLectures/', body: { isonlybranch: true, count: 8 } },
-  { name: 'recent lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetRecentOnlineLectures/', body: { isonlybranch: true, count: 8 } },
+  {
+    name: 'class list, page 1',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12 },
+  },
+  {
+    name: 'class list, page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12 },
+  },
+  {
+    name: 'class list, last page',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12 },
+    lastPage: true,
+  },
+  {
+    name: 'category 1 (subtree), page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 1 },
+  },
+  {
+    name: 'category 121 (leaf), page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12, categoryid: 121 },
+  },
+  {
+    name: 'root 2, by rating, page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12, pcategoryid: 2, sortType: 'rating' },
+  },
+  {
+    name: 'price high, last page',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12, sortType: 'pricehigh' },
+    lastPage: true,
+  },
+  {
+    name: 'search 리포머, page 1',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' },
+  },
+  {
+    name: 'search 리포머, page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12, schtext: '리포머' },
+  },
+  {
+    name: 'search 리포머, last page',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '리포머' },
+    lastPage: true,
+  },
+  {
+    name: 'search teacher 정재활',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 1, pageSize: 12, schtext: '정재활' },
+  },
+  {
+    name: 'search tag 자세교정, page 20',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 20, pageSize: 12, schtext: '자세교정' },
+  },
+  {
+    name: 'tag filter 코어, page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetOnlineLectures/',
+    body: { isonlybranch: true, page: 50, pageSize: 12, tag: '코어' },
+  },
+  {
+    name: 'popular lectures',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetPopularOnlineLectures/',
+    body: { isonlybranch: true, count: 8 },
+  },
+  {
+    name: 'recent lectures',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetRecentOnlineLectures/',
+    body: { isonlybranch: true, count: 8 },
+  },
   { name: 'main contents', kind: 'catalogue', method: 'POST', path: '/api/Type/GetMainContents/', body: { isonlybranch: true } },
-  { name: 'similar lectures', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetSimilarOnlineLectures/', body: { contentsid: 101, count: 4 } },
-  { name: 'publisher lectures, page 10', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetPublisherLectures/', body: { page: 10, pageSize: 10, teachername: '박0 강사' } },
+  {
+    name: 'similar lectures',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetSimilarOnlineLectures/',
+    body: { contentsid: 101, count: 4 },
+  },
+  {
+    name: 'publisher lectures, page 10',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/GetPublisherLectures/',
+    body: { page: 10, pageSize: 10, teachername: '박0 강사' },
+  },
   { name: 'class view (visitor)', kind: 'catalogue', method: 'GET', path: '/api/Contents/GetOnlineDetail/101/0' },
   { name: 'curriculum sections', kind: 'catalogue', method: 'POST', path: '/api/Contents/GetCurriculumSection/101' },
-  { name: 'curriculum list', kind: 'catalogue', method: 'POST', path: '/api/Contents/CurriculumList/', body: { contentsid: 101 } },
-  { name: 'ratings of a lecture', kind: 'catalogue', method: 'POST', path: '/api/Rating/GetRatings/', body: { page: 1, pageSize: 10, contentsid: 101 } },
+  {
+    name: 'curriculum list',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Contents/CurriculumList/',
+    body: { contentsid: 101 },
+  },
+  {
+    name: 'ratings of a lecture',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Rating/GetRatings/',
+    body: { page: 1, pageSize: 10, contentsid: 101 },
+  },
   { name: 'rating summary', kind: 'catalogue', method: 'POST', path: '/api/Rating/GetRatingStarInfo/101' },
-  { name: 'reviews, page 50', kind: 'catalogue', method: 'POST', path: '/api/Review/GetReviews/', body: { page: 50, pageSize: 10 } },
+  {
+    name: 'reviews, page 50',
+    kind: 'catalogue',
+    method: 'POST',
+    path: '/api/Review/GetReviews/',
+    body: { page: 50, pageSize: 10 },
+  },
   { name: 'tag cloud', kind: 'catalogue', method: 'POST', path: '/api/Tag/GetTags/', body: { contentsid: 0 } },
   { name: 'tags of a lecture', kind: 'catalogue', method: 'POST', path: '/api/Tag/GetTags/', body: { contentsid: 101 } },
   { name: 'GetMyClassInfo', kind: 'member', method: 'GET', path: `/api/Contents/GetMyClassInfo/${DEMO_MEMBER.useruid}` },
-  { name: 'GetMyLectures', kind: 'member', method: 'POST', path: '/api/Contents/GetMyLectures/', body: { page: 1, pageSize: 10, useruid: DEMO_MEMBER.useruid, status: 'ing' } },
+  {
+    name: 'GetMyLectures',
+    kind: 'member',
+    method: 'POST',
+    path: '/api/Contents/GetMyLectures/',
+    body: { page: 1, pageSize: 10, useruid: DEMO_MEMBER.useruid, status: 'ing' },
+  },
 ];
 
 interface Figures {
@@ -98,7 +229,11 @@ interface Result {
   cached: Figures;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const only = args.only?.split(',');
+const calls = CALLS.filter((c) => !only || only.some((w) => c.name.includes(w)));
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 async function open(): Promise<Database> {
   if (args.db === 'pglite') return openDatabase({ memory: true });
@@ -138,7 +273,8 @@ async function runSize(name: SizeName): Promise<Map<string, Result>> {
       body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
     });
     const json = (await res.json()) as { success?: boolean; datas?: { totalCount?: number } };
-    if (res.status !== 200 || json.success === false) throw new Error(`${call.name}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+    if (res.status !== 200 || json.success === false)
+      throw new Error(`${call.name}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
     return json;
   };
   const time = async (call: Call, connections: number): Promise<Figures> => {
@@ -162,7 +298,7 @@ async function runSize(name: SizeName): Promise<Map<string, Result>> {
   const results = new Map<string, Result>();
   const cache = dispatcher.cache;
   const realGet = cache.get.bind(cache);
-  for (const call of CALLS) {
+  for (const call of calls) {
     if (call.lastPage) {
       const first = await request(call);
       const body = call.body as { pageSize: number };
@@ -205,7 +341,8 @@ async function explain(database: Database, call: Call, seen: { node: RootOperati
   }
 }
 
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ratio = (v: number, base: number | undefined) => (base ? `${(v / base).toFixed(1)}×` : '');
 
 async function main() {
@@ -214,10 +351,14 @@ async function main() {
   for (const s of sizes) all.set(s, await runSize(s));
   const base = all.get('demo')!;
   const top = all.get(size)!;
-  console.log(`\nbench:scale  ${args.db}, ${size} vs demo; in-process app calls, ${SECONDS}s per figure; alone = 1 connection, load = ${CONNECTIONS}`);
-  console.log('| call | uncached alone p50 / p99 ms (× demo) | uncached load req/s, p99 ms (× demo) | cached load req/s, p99 ms |');
+  console.log(
+    `\nbench:scale  ${args.db}, ${size} vs demo; in-process app calls, ${SECONDS}s per figure; alone = 1 connection, load = ${CONNECTIONS}`,
+  );
+  console.log(
+    '| call | uncached alone p50 / p99 ms (× demo) | uncached load req/s, p99 ms (× demo) | cached load req/s, p99 ms |',
+  );
   console.log('|---|---|---|---|');
-  for (const call of CALLS) {
+  for (const call of calls) {
     const r = top.get(call.name)!;
     const b = base.get(call.name);
     console.log(

@@ -71,9 +71,14 @@ afterAll(() => server?.close());
 let fresh = 0;
 const list = async (body: ListBody & { page?: number; pageSize?: number }) => {
   const pageSize = 100 - (fresh++ % 60);
-  const r = await server.call('POST', '/api/Contents/GetOnlineLectures/', { body: { page: 1, pageSize, isonlybranch: true, ...body } });
+  const r = await server.call('POST', '/api/Contents/GetOnlineLectures/', {
+    body: { page: 1, pageSize, isonlybranch: true, ...body },
+  });
   expect(r.status).toBe(200);
-  return r.json.datas as { list: { contentsid: number; ratingavg: number; ratingcnt: number; videocount: number; tags: string[] }[]; totalCount: number };
+  return r.json.datas as {
+    list: { contentsid: number; ratingavg: number; ratingcnt: number; videocount: number; tags: string[] }[];
+    totalCount: number;
+  };
 };
 const ids = (l: { contentsid: number }[]) => l.map((x) => x.contentsid);
 const oldList = async (b: ListBody) =>
@@ -110,14 +115,23 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     expect(now.totalCount).toBe(then.length);
     for (const [i, l] of now.list.entries()) {
       const o = then[i]!;
-      expect([l.ratingavg, l.ratingcnt, l.videocount, l.tags.join(',')]).toEqual([Number(o.ratingavg), o.ratingcnt, o.videocount, o.tagtext]);
+      expect([l.ratingavg, l.ratingcnt, l.videocount, l.tags.join(',')]).toEqual([
+        Number(o.ratingavg),
+        o.ratingcnt,
+        o.videocount,
+        o.tagtext,
+      ]);
     }
   });
 
   it('popular, recent and similar lectures keep their order', async () => {
-    const popular = await server.call('POST', '/api/Contents/GetPopularOnlineLectures/', { body: { count: 8, isonlybranch: true } });
+    const popular = await server.call('POST', '/api/Contents/GetPopularOnlineLectures/', {
+      body: { count: 8, isonlybranch: true },
+    });
     expect(ids(popular.json.datas)).toEqual(ids((await oldList({ sortType: 'popular' })).slice(0, 8)));
-    const recent = await server.call('POST', '/api/Contents/GetRecentOnlineLectures/', { body: { count: 8, isonlybranch: true } });
+    const recent = await server.call('POST', '/api/Contents/GetRecentOnlineLectures/', {
+      body: { count: 8, isonlybranch: true },
+    });
     expect(ids(recent.json.datas)).toEqual(ids((await oldList({})).slice(0, 8)));
     const similar = await server.call('POST', '/api/Contents/GetSimilarOnlineLectures/', { body: { contentsid: 101, count: 4 } });
     const sameRoot = (await oldList({ pcategoryid: 1, sortType: 'popular' })).filter((l) => l.contentsid !== 101);
@@ -126,17 +140,20 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
 });
 
 describe('paging', () => {
-  it.each(['recent', 'rating', 'pricelow'] as const)('pages of %s, walked one by one, are the whole ordered list', async (sortType) => {
-    const whole = await list({ sortType, categoryid: 1 });
-    const walked: number[] = [];
-    for (let page = 1; page <= Math.ceil(whole.totalCount / 4); page++) {
-      const p = await list({ sortType, categoryid: 1, page, pageSize: 4 });
-      expect(p.totalCount).toBe(whole.totalCount);
-      walked.push(...ids(p.list));
-    }
-    expect(walked).toEqual(ids(whole.list));
-    expect((await list({ sortType, categoryid: 1, page: 99, pageSize: 4 })).list).toEqual([]);
-  });
+  it.each(['recent', 'rating', 'pricelow'] as const)(
+    'pages of %s, walked one by one, are the whole ordered list',
+    async (sortType) => {
+      const whole = await list({ sortType, categoryid: 1 });
+      const walked: number[] = [];
+      for (let page = 1; page <= Math.ceil(whole.totalCount / 4); page++) {
+        const p = await list({ sortType, categoryid: 1, page, pageSize: 4 });
+        expect(p.totalCount).toBe(whole.totalCount);
+        walked.push(...ids(p.list));
+      }
+      expect(walked).toEqual(ids(whole.list));
+      expect((await list({ sortType, categoryid: 1, page: 99, pageSize: 4 })).list).toEqual([]);
+    },
+  );
 
   it('ratings of a lecture are paged in SQL with the full count', async () => {
     const all = await server.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 100, contentsid: 101 } });
@@ -150,7 +167,9 @@ describe('paging', () => {
 describe('category subtree and search', () => {
   beforeAll(async () => {
     // A fourth level under 리포머 (121) and a lecture whose title, teacher and tag are each unique words.
-    await sql`insert into categories (categoryid, pcategoryid, ctgrname, depth, sort) values (1211, 121, '리포머 심화', 4, 99)`.execute(server.db);
+    await sql`insert into categories (categoryid, pcategoryid, ctgrname, depth, sort) values (1211, 121, '리포머 심화', 4, 99)`.execute(
+      server.db,
+    );
     await sql`insert into lectures (contentsid, categoryid, title, teacher, created_at)
       values (9001, 1211, '스프링보드 마스터', '윤탄탄 강사', '2020-01-01 00:00:00')`.execute(server.db);
     await sql`insert into tags (contentsid, tag) values (9001, '척추분절')`.execute(server.db);
@@ -162,14 +181,11 @@ describe('category subtree and search', () => {
     expect(ids((await list({ pcategoryid: 1 })).list)).toContain(9001);
   });
 
-  it.each(['스프링보드', '보드 마', '탄탄', '분절'])(
-    'search %s finds the lecture by title, teacher or tag',
-    async (schtext) => {
-      const found = await list({ schtext });
-      expect(ids(found.list)).toEqual([9001]);
-      expect(found.totalCount).toBe(1);
-    },
-  );
+  it.each(['스프링보드', '보드 마', '탄탄', '분절'])('search %s finds the lecture by title, teacher or tag', async (schtext) => {
+    const found = await list({ schtext });
+    expect(ids(found.list)).toEqual([9001]);
+    expect(found.totalCount).toBe(1);
+  });
 
   it('the tag cloud counts a new tag', async () => {
     const r = await server.call('POST', '/api/Tag/GetTags/', { body: { contentsid: 9001 } });
@@ -181,7 +197,9 @@ describe('rating columns', () => {
   it('follow every rating write, and the rating order with them', async () => {
     const of = async (id: number) => (await list({ schtext: '스프링보드' })).list.find((l) => l.contentsid === id)!;
     await sql`insert into ratings (contentsid, useruid, username, ratescore, content, created_at)
-      values (9001, 'u-x', 'x', 5, 'a', '2024-01-01 00:00:00'), (9001, 'u-y', 'y', 2, 'b', '2024-01-01 00:00:00')`.execute(server.db);
+      values (9001, 'u-x', 'x', 5, 'a', '2024-01-01 00:00:00'), (9001, 'u-y', 'y', 2, 'b', '2024-01-01 00:00:00')`.execute(
+      server.db,
+    );
     expect(await of(9001)).toMatchObject({ ratingavg: 3.5, ratingcnt: 2 });
     await sql`update ratings set ratescore = 5 where contentsid = 9001 and useruid = 'u-y'`.execute(server.db);
     expect(await of(9001)).toMatchObject({ ratingavg: 5, ratingcnt: 2 });
@@ -211,11 +229,17 @@ describe('migration 012', () => {
 
     expect(await migrate(db)).toContain('012_catalog_scale');
     const stored = await sql<OldRow>`select contentsid, ratingavg, ratingcnt from lectures order by contentsid`.execute(db);
-    expect(stored.rows).toEqual(expected.rows.map((r) => ({ contentsid: r.contentsid, ratingavg: Number(r.ratingavg), ratingcnt: r.ratingcnt })));
+    expect(stored.rows).toEqual(
+      expected.rows.map((r) => ({ contentsid: r.contentsid, ratingavg: Number(r.ratingavg), ratingcnt: r.ratingcnt })),
+    );
     const counts = await sql<{ tag: string; n: number }>`select tag, n from tag_counts where tag = '재활'`.execute(db);
     const rows = await sql<{ n: number }>`select count(*)::int as n from tags where tag = '재활'`.execute(db);
     expect(counts.rows[0]?.n).toBe(rows.rows[0]?.n);
-    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname in ('lectures_title_trgm', 'enrollments_contentsid', 'lectures_recent')`.execute(db);
+    const indexes = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where indexname in ('lectures_title_trgm', 'enrollments_contentsid', 'lectures_recent')`.execute(
+      db,
+    );
     expect(indexes.rows).toHaveLength(3);
   }, 60_000);
 });

@@ -69,7 +69,7 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c, generate_series(1, 4) j`,
     );
     await step(
-      `${sql.lit(MEMBERS - 1)} members`,
+      `${MEMBERS - 1} members`,
       sql`insert into members (useruid, userid, email, name, created_at)
       select 'u-scale-' || m, 'scale' || m, 'scale' || m || '@demo.kr', '회원' || m, '2024-01-01 00:00:00'
       from generate_series(2, ${sql.lit(MEMBERS)}) m`,
@@ -82,7 +82,7 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       from generate_series(${sql.lit(FIRST_ID)}, ${sql.lit(last)}) c, generate_series(0, 2) r`,
     );
     // Member k of member m: distinct lectures per member (997 is prime to every size).
-    const memberLecture = (shift: number) => sql.raw(`${sql.lit(FIRST_ID)} + ((m * 131 + k * 997 + ${shift}) % ${n})`);
+    const memberLecture = (shift: number) => sql.raw(`${FIRST_ID} + ((m * 131 + k * 997 + ${shift}) % ${n})`);
     const grid = sql`generate_series(1, ${sql.lit(MEMBERS)}) m, generate_series(0, ${sql.lit(perMember - 1)}) k`;
     await step(
       `${memberRows} enrollments`,
@@ -121,6 +121,7 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
         from ratings where contentsid >= ${sql.lit(FIRST_ID)} group by contentsid) r
       where r.contentsid = l.contentsid`,
     );
+    await step('rating total', sql`update rating_total set n = (select count(*)::int from ratings)`);
     await step(
       'tag counts',
       sql`insert into tag_counts (tag, n) select tag, count(*)::int from tags group by tag

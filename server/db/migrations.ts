@@ -218,6 +218,9 @@ export const migrations: { id: string; statements: string[] }[] = [
         from (select contentsid, count(*)::int as n, round(avg(ratescore)::numeric, 1)::float8 as avg from ratings group by contentsid) r
         where r.contentsid = l.contentsid`,
       `create index if not exists lectures_rating on lectures (ratingavg desc, contentsid) include (categoryid)`,
+      // The reviews' total, one row: counting every rating per page read grows with the catalogue.
+      `create table rating_total (id int primary key default 1 check (id = 1), n int not null)`,
+      `insert into rating_total (n) select count(*)::int from ratings`,
       `create or replace function ratings_keep_lecture_summary() returns trigger language plpgsql as $$
         declare ids int[];
         begin
@@ -227,6 +230,7 @@ export const migrations: { id: string; statements: string[] }[] = [
             ratingcnt = (select count(*)::int from ratings r where r.contentsid = l.contentsid),
             ratingavg = (select coalesce(round(avg(r.ratescore)::numeric, 1), 0)::float8 from ratings r where r.contentsid = l.contentsid)
           where l.contentsid = any(ids);
+          update rating_total set n = n + case tg_op when 'INSERT' then 1 when 'DELETE' then -1 else 0 end;
           return null;
         end $$`,
       `create trigger ratings_keep_lecture_summary after insert or update or delete on ratings

@@ -35,7 +35,8 @@ export const ratings = {
       sql<RatingRow & { lecturetitle: string; thumbnail: string }>`select r.*, l.title as lecturetitle, l.thumbnail
         from ratings r join lectures l on l.contentsid = r.contentsid order by ${order} limit ${p.pageSize} offset ${p.offset}`,
     );
-    const total = (await one(s.db, sql<CountRow>`select count(*)::int as n from ratings`))?.n ?? 0;
+    // Kept by the ratings trigger (migration 012).
+    const total = (await one(s.db, sql<CountRow>`select n from rating_total`))?.n ?? 0;
     const list = rows.map((r) => ({
       reviewid: r.ratingid,
       contentsid: r.contentsid,
