@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Lecture list of a category / search (paged)
-         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true.
+         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true. `page` is the 1-based page of `pageSize` lectures in the requested order (page n starts after the first (n-1)*pageSize), and `totalCount` counts every match. Assumption (issue 16): the order is total (ties broken by `contentsid`), so pages never overlap or skip; `categoryid` covers the category and every category under it.
          */
         post: operations["getOnlineLectures"];
         delete?: never;
