@@ -176,7 +176,11 @@ describe('category subtree and search', () => {
   }, 30_000);
 
   it('a category lists the lectures of every category under it, at any depth', async () => {
-    for (const categoryid of [1, 12, 121, 1211]) expect(ids((await list({ categoryid })).list)).toContain(9001);
+    for (const categoryid of [1, 12, 121, 1211]) {
+      const found = await list({ categoryid });
+      expect(ids(found.list)).toContain(9001);
+      expect(found.totalCount).toBe(found.list.length);
+    }
     for (const categoryid of [2, 11, 122]) expect(ids((await list({ categoryid })).list)).not.toContain(9001);
     expect(ids((await list({ pcategoryid: 1 })).list)).toContain(9001);
   });
@@ -235,6 +239,11 @@ describe('migration 012', () => {
     const counts = await sql<{ tag: string; n: number }>`select tag, n from tag_counts where tag = '재활'`.execute(db);
     const rows = await sql<{ n: number }>`select count(*)::int as n from tags where tag = '재활'`.execute(db);
     expect(counts.rows[0]?.n).toBe(rows.rows[0]?.n);
+    const totals = await sql<{ kept: number; counted: number }>`select (select sum(n)::int from category_counts) as kept,
+      (select count(*)::int from lectures) as counted`.execute(db);
+    expect(totals.rows[0]!.kept).toBe(totals.rows[0]!.counted);
+    const reviews = await sql<{ n: number }>`select n from rating_total`.execute(db);
+    expect(reviews.rows[0]?.n).toBe(expected.rows.reduce((a, r) => a + r.ratingcnt, 0));
     const indexes = await sql<{
       indexname: string;
     }>`select indexname from pg_indexes where indexname in ('lectures_title_trgm', 'enrollments_contentsid', 'lectures_recent')`.execute(

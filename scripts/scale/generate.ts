@@ -121,6 +121,11 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
         from ratings where contentsid >= ${sql.lit(FIRST_ID)} group by contentsid) r
       where r.contentsid = l.contentsid`,
     );
+    await step(
+      'category counts',
+      sql`insert into category_counts (categoryid, is_ebook, n) select categoryid, is_ebook, count(*)::int from lectures group by 1, 2
+      on conflict (categoryid, is_ebook) do update set n = excluded.n`,
+    );
     await step('rating total', sql`update rating_total set n = (select count(*)::int from ratings)`);
     await step(
       'tag counts',

@@ -247,6 +247,22 @@ export const migrations: { id: string; statements: string[] }[] = [
           return null;
         end $$`,
       `create trigger tags_keep_counts after insert or update or delete on tags for each row execute function tags_keep_counts()`,
+      // Lectures per category and kind: the total of a category (or of the whole catalogue) sums a few rows.
+      `create table category_counts (categoryid int not null, is_ebook boolean not null, n int not null, primary key (categoryid, is_ebook))`,
+      `insert into category_counts (categoryid, is_ebook, n) select categoryid, is_ebook, count(*)::int from lectures group by 1, 2`,
+      `create or replace function lectures_keep_category_counts() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('DELETE', 'UPDATE') then
+            update category_counts set n = n - 1 where categoryid = old.categoryid and is_ebook = old.is_ebook;
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into category_counts (categoryid, is_ebook, n) values (new.categoryid, new.is_ebook, 1)
+              on conflict (categoryid, is_ebook) do update set n = category_counts.n + 1;
+          end if;
+          return null;
+        end $$`,
+      `create trigger lectures_keep_category_counts after insert or delete or update of categoryid, is_ebook on lectures
+        for each row execute function lectures_keep_category_counts()`,
       `analyze`,
     ],
   },

@@ -68,7 +68,7 @@ export const catalog = {
     const where = sql.join(conds, sql` and `);
     const [list, total] = await Promise.all([
       lectures(s.db, where, sortSql(body.sortType), p.pageSize, p.offset),
-      countLectures(s.db, where),
+      countLectures(s.db, where, !body.schtext && !body.tag),
     ]);
     return ok(pageOf(list, total, p));
   },

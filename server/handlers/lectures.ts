@@ -81,8 +81,15 @@ export async function lectures(
   return (await all(db, detailsSql(ids))).map(toLecture);
 }
 
-export async function countLectures(db: Db, where: RawBuilder<unknown> = sql`true`): Promise<number> {
-  return (await one(db, sql<CountRow>`select count(*)::int as n from lectures l where ${where}`))?.n ?? 0;
+/**
+ * The number of lectures `where` selects. `byCategory`: `where` names only `l.categoryid` and `l.is_ebook`, so the
+ * per-category counts kept by a trigger (migration 012) answer it without counting lecture rows.
+ */
+export async function countLectures(db: Db, where: RawBuilder<unknown>, byCategory = false): Promise<number> {
+  const query = byCategory
+    ? sql<CountRow>`select coalesce(sum(l.n), 0)::int as n from category_counts l where ${where}`
+    : sql<CountRow>`select count(*)::int as n from lectures l where ${where}`;
+  return (await one(db, query))?.n ?? 0;
 }
 
 /**
