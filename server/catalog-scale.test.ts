@@ -246,7 +246,7 @@ describe('migration 012', () => {
     expect(reviews.rows[0]?.n).toBe(expected.rows.reduce((a, r) => a + r.ratingcnt, 0));
     const indexes = await sql<{
       indexname: string;
-    }>`select indexname from pg_indexes where indexname in ('lectures_title_trgm', 'enrollments_contentsid', 'lectures_recent')`.execute(
+    }>`select indexname from pg_indexes where indexname in ('lectures_search_trgm', 'enrollments_contentsid', 'lectures_recent')`.execute(
       db,
     );
     expect(indexes.rows).toHaveLength(3);

@@ -122,6 +122,12 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       where r.contentsid = l.contentsid`,
     );
     await step(
+      'search text',
+      sql`update lectures l set search_text = l.title || E'\n' || l.teacher || E'\n' || t.tags
+      from (select contentsid, string_agg(tag, ',' order by tag) as tags from tags where contentsid >= ${sql.lit(FIRST_ID)} group by 1) t
+      where t.contentsid = l.contentsid`,
+    );
+    await step(
       'category counts',
       sql`insert into category_counts (categoryid, is_ebook, n) select categoryid, is_ebook, count(*)::int from lectures group by 1, 2
       on conflict (categoryid, is_ebook) do update set n = excluded.n`,

@@ -188,11 +188,33 @@ export const migrations: { id: string; statements: string[] }[] = [
   {
     id: '012_catalog_scale',
     statements: [
-      // Search: title, teacher and tag matched by `ilike '%…%'` through trigram indexes (issue 16).
+      // Search matches title, teacher and tags (as the old query did, tags comma-joined in tag order) in one column
+      // kept by triggers, through one trigram index: `ilike '%…%'` without reading every lecture (issue 16).
       `create extension if not exists pg_trgm`,
-      `create index if not exists lectures_title_trgm on lectures using gin (title gin_trgm_ops)`,
-      `create index if not exists lectures_teacher_trgm on lectures using gin (teacher gin_trgm_ops)`,
-      `create index if not exists tags_tag_trgm on tags using gin (tag gin_trgm_ops)`,
+      `alter table lectures add column search_text text not null default ''`,
+      `update lectures l set search_text = l.title || E'\n' || l.teacher || E'\n'
+        || coalesce((select string_agg(t.tag, ',' order by t.tag) from tags t where t.contentsid = l.contentsid), '')`,
+      `create index if not exists lectures_search_trgm on lectures using gin (search_text gin_trgm_ops)`,
+      `create or replace function lectures_keep_search_text() returns trigger language plpgsql as $$
+        begin
+          new.search_text := new.title || E'\n' || new.teacher || E'\n'
+            || coalesce((select string_agg(t.tag, ',' order by t.tag) from tags t where t.contentsid = new.contentsid), '');
+          return new;
+        end $$`,
+      `create trigger lectures_keep_search_text before insert or update of title, teacher on lectures
+        for each row execute function lectures_keep_search_text()`,
+      `create or replace function tags_keep_search_text() returns trigger language plpgsql as $$
+        declare ids int[];
+        begin
+          ids := case tg_op when 'INSERT' then array[new.contentsid] when 'DELETE' then array[old.contentsid]
+            else array[old.contentsid, new.contentsid] end;
+          update lectures l set search_text = l.title || E'\n' || l.teacher || E'\n'
+            || coalesce((select string_agg(t.tag, ',' order by t.tag) from tags t where t.contentsid = l.contentsid), '')
+          where l.contentsid = any(ids);
+          return null;
+        end $$`,
+      `create trigger tags_keep_search_text after insert or update or delete on tags
+        for each row execute function tags_keep_search_text()`,
       `create index if not exists tags_tag on tags (tag, contentsid)`,
       // One index per list order, each ending in the key that makes the order total (and a page stable).
       `create index if not exists lectures_recent on lectures (created_at desc, contentsid desc) include (categoryid)`,
