@@ -106,6 +106,7 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { schtext: '무료', sortType: 'pricehigh' },
     { schtext: '없는검색어' },
     { tag: '재활' },
+    { tag: '없는태그' },
     { itemtype: 'ebook' },
     { itemtype: 'lecture', categoryid: 1 },
   ];

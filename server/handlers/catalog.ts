@@ -66,9 +66,13 @@ export const catalog = {
     if (body.itemtype)
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
     const where = sql.join(conds, sql` and `);
+    const onlyTag = body.tag && conds.length === 2;
     const [list, total] = await Promise.all([
       lectures(s.db, where, sortSql(body.sortType), p.pageSize, p.offset),
-      countLectures(s.db, where, !body.schtext && !body.tag),
+      // A tag alone: its count is kept in tag_counts (one tag row per lecture and tag).
+      onlyTag
+        ? one(s.db, sql<{ n: number }>`select n from tag_counts where tag = ${body.tag}`).then((r) => r?.n ?? 0)
+        : countLectures(s.db, where, !body.schtext && !body.tag),
     ]);
     return ok(pageOf(list, total, p));
   },
