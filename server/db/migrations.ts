@@ -185,4 +185,30 @@ export const migrations: { id: string; statements: string[] }[] = [
       `update videos set path = 'media/lectures/102/' || videoid || '.m3u8' where contentsid = 102`,
     ],
   },
+  {
+    // 012 is the catalogue's (lecture, search and category indexes); this one is the member tables'.
+    id: '013_member_indexes',
+    statements: [
+      // Each index matches one member query's where and order by (docs/decisions.md, issue 16), so a page
+      // reads only that member's rows, in order, whatever the table's size.
+      // GetMyLectures: a member's enrolments newest first; end and completion ride along for the status filters.
+      `create index if not exists enrollments_member_start on enrollments (useruid, start_at desc, contentsid desc) include (end_at, completed_at)`,
+      // GetMyClassInfo: classes still running and those ending this week are a range of end_at.
+      `create index if not exists enrollments_member_end on enrollments (useruid, end_at)`,
+      // Point/GetList: the running balance walks a member's ledger in time order.
+      `create index if not exists points_member_time on points (useruid, created_at, pointid)`,
+      // Payment/GetList: a member's orders, newest first.
+      `create index if not exists payments_member_recent on payments (useruid, paymentid desc)`,
+      // The cart in the order it was filled.
+      `create index if not exists carts_member_time on carts (useruid, created_at, contentsid)`,
+      // The last video watched (GetLastWatchTime and the classroom's "이어보기").
+      `create index if not exists progress_member_recent on progress (useruid, updated_at desc)`,
+      // Quiz attempts of a member (retake check) and the best pass of a lecture.
+      `create index if not exists quiz_results_member on quiz_results (useruid, quizid, isscoreid desc)`,
+      `create index if not exists quiz_results_member_pass on quiz_results (useruid, contentsid, score desc) where passed`,
+      // A lecture's questions to the teacher, newest first; a member's own suggestions.
+      `create index if not exists qnas_lecture_recent on qnas (contentsid, qnaid desc)`,
+      `create index if not exists suggests_member_recent on suggests (useruid, suggestid desc)`,
+    ],
+  },
 ];

@@ -85,3 +85,21 @@ export async function lectureOr404(db: Db, contentsid: number): Promise<Lecture>
   const [l] = await lectures(db, sql`l.contentsid = ${contentsid}`);
   return l ?? fail(404, '요청하신 강의를 찾을 수 없습니다.');
 }
+
+/**
+ * Lecture records beside the rows of `rows` (a query with a `contentsid` column, e.g. one page of a member's list),
+ * in one statement: the lecture subquery is joined per row, so its aggregates run only for the rows of the page.
+ * Each of those rows comes back whole as `beside`, ordered by `order` (which names `x.` columns).
+ */
+export async function lecturesBeside<R>(
+  db: Db,
+  rows: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): Promise<{ lecture: Lecture; beside: R }[]> {
+  const found = await all(
+    db,
+    sql<LectureRow & { beside: R }>`select l.*, row_to_json(x) as beside from (${rows}) x
+      join (${LECTURE_SQL}) l on l.contentsid = x.contentsid order by ${order}`,
+  );
+  return found.map((r) => ({ lecture: toLecture(r), beside: r.beside }));
+}
