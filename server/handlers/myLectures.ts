@@ -22,7 +22,7 @@ export interface MyLectureRow {
   name: string | null;
 }
 
-function statusFilter(status: MyLectureStatus | undefined, now: string): RawBuilder<unknown> {
+function statusFilter(status: MyLectureStatus, now: string): RawBuilder<unknown> {
   switch (status) {
     case 'ing':
       return sql`e.end_at > ${now}`;
@@ -36,8 +36,6 @@ function statusFilter(status: MyLectureStatus | undefined, now: string): RawBuil
       return sql`exists(select 1 from bookmarks b where b.useruid = e.useruid and b.contentsid = e.contentsid)`;
     case 'package':
       return sql`false`;
-    default:
-      return sql`true`;
   }
 }
 
@@ -49,7 +47,7 @@ function statusFilter(status: MyLectureStatus | undefined, now: string): RawBuil
 export function myLecturesPage(
   db: Db,
   me: string,
-  status: MyLectureStatus | undefined,
+  status: MyLectureStatus,
   p: { pageSize: number; offset: number },
   now: string,
 ) {
@@ -71,7 +69,7 @@ export function myLecturesPage(
 }
 
 /** How many enrolments match the filter: asked only when a page lies past the last one (its window is empty). */
-export async function countMyLectures(db: Db, me: string, status: MyLectureStatus | undefined, now: string): Promise<number> {
+export async function countMyLectures(db: Db, me: string, status: MyLectureStatus, now: string): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from enrollments e
     where e.useruid = ${me} and ${statusFilter(status, now)}`.execute(db);
   return r.rows[0]?.n ?? 0;
