@@ -209,6 +209,21 @@ export const migrations: { id: string; statements: string[] }[] = [
       // A lecture's questions to the teacher, newest first; a member's own suggestions.
       `create index if not exists qnas_lecture_recent on qnas (contentsid, qnaid desc)`,
       `create index if not exists suggests_member_recent on suggests (useruid, suggestid desc)`,
+      // A member's page carries lecture records, whose counts look up videos, ratings and enrolments by lecture.
+      // 012 (the catalogue's) may have indexed these already, under its own names: only a column without any
+      // index whose first column it is gets one here.
+      ...[
+        ['videos', 'contentsid'],
+        ['ratings', 'contentsid'],
+        ['enrollments', 'contentsid'],
+      ].map(
+        ([table, column]) => `do $$ begin
+          if not exists (select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+            where i.indrelid = '${table}'::regclass and a.attname = '${column}') then
+            create index ${table}_by_${column} on ${table} (${column});
+          end if;
+        end $$`,
+      ),
     ],
   },
 ];
