@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { Db } from '../db/database';
 import type { CountRow, PdfRow, QnaRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../money/orders';
@@ -10,23 +9,20 @@ import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
 import { lectureOr404 } from './lectures';
 import { countMyLectures, myLecturesPage, type MyLectureRow } from './myLectures';
 import { page, pageOf, totalOf } from './paging';
-import { ISSUER, certificateNumber } from './quiz-certificate';
+import { ISSUER, certificateNumbers } from './quiz-certificate';
 import { ok, type Handlers } from './typed';
 
 const SECRET_TITLE = '비밀글입니다.';
 
-async function certificateOf(
-  db: Db,
-  me: string,
+function certificateOf(
   e: MyLectureRow,
+  certificateno: string | undefined,
   title: string,
   hours: number,
-): Promise<components['schemas']['Certificate'] | null> {
-  if (!e.completed_at) return null;
+): components['schemas']['Certificate'] | null {
+  if (!e.completed_at || !certificateno) return null;
   return {
-    // Issued on first need: a number is normally there already (the page's join read it); only a completion
-    // never listed before asks for one.
-    certificateno: e.certificateno ?? (await certificateNumber(db, me, e.contentsid, e.completed_at)),
+    certificateno,
     contentsid: e.contentsid,
     title,
     username: e.name ?? '',
@@ -71,21 +67,32 @@ export const classroom = {
       p,
       () => countMyLectures(db, me, status, now),
     );
-    const list = [];
-    for (const { lecture: l, beside: e } of rows) {
-      list.push({
-        ...l,
-        startdate: iso(e.start_at),
-        expiredate: iso(e.end_at),
-        progress: l.videocount ? Math.round((e.done / l.videocount) * 1000) / 10 : 0,
-        iscomplete: !!e.completed_at,
-        isexpired: e.end_at <= now,
-        isbookmarked: e.bookmarked,
-        lastwatched: isoOrNull(e.lastwatched),
-        lastvideoid: e.lastvideoid,
-        certificate: await certificateOf(db, me, e, l.title, Math.round(l.totalduration / 360) / 10),
-      });
-    }
+    // Numbers are issued on first need: normally the page's join read them all; a completion never listed before
+    // gets one here, all of the page's at once.
+    const numbers = await certificateNumbers(
+      db,
+      me,
+      rows.flatMap(({ beside: e }) =>
+        e.completed_at && !e.certificateno ? [{ contentsid: e.contentsid, completedAt: e.completed_at }] : [],
+      ),
+    );
+    const list = rows.map(({ lecture: l, beside: e }) => ({
+      ...l,
+      startdate: iso(e.start_at),
+      expiredate: iso(e.end_at),
+      progress: l.videocount ? Math.round((e.done / l.videocount) * 1000) / 10 : 0,
+      iscomplete: !!e.completed_at,
+      isexpired: e.end_at <= now,
+      isbookmarked: e.bookmarked,
+      lastwatched: isoOrNull(e.lastwatched),
+      lastvideoid: e.lastvideoid,
+      certificate: certificateOf(
+        e,
+        e.certificateno ?? numbers.get(e.contentsid),
+        l.title,
+        Math.round(l.totalduration / 360) / 10,
+      ),
+    }));
     return ok(pageOf(list, total, p));
   },
   async getContentsPdfList(ctx) {
