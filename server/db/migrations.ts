@@ -201,8 +201,6 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index if not exists payments_member_recent on payments (useruid, paymentid desc)`,
       // The cart in the order it was filled.
       `create index if not exists carts_member_time on carts (useruid, created_at, contentsid)`,
-      // The last video watched (GetLastWatchTime and the classroom's "이어보기").
-      `create index if not exists progress_member_recent on progress (useruid, updated_at desc)`,
       // Quiz attempts of a member (retake check) and the best pass of a lecture.
       `create index if not exists quiz_results_member on quiz_results (useruid, quizid, isscoreid desc)`,
       `create index if not exists quiz_results_member_pass on quiz_results (useruid, contentsid, score desc) where passed`,
