@@ -1,30 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { OperationSpec } from './openapi/spec';
+import { isCacheable } from './cacheTags';
 
 /**
- * In-memory cache of hot public catalogue reads: the exact response bytes, served again by the
- * dispatcher and by the request fast path in front of Hono (server/fastpath.ts). Any operation
- * that may write clears it, which is coarse but always correct: catalogue reads dominate, writes
- * are rare.
+ * In-memory cache of hot public catalogue reads: the exact response bytes, served again by the dispatcher and by
+ * the request fast path in front of Hono (server/fastpath.ts). Each entry is tagged with what it read (tables, or
+ * one key of a table: `ratings`, `videos:101`) and each write names what it touched (server/cacheTags.ts): a write
+ * drops only the entries that read it, an operation that names nothing clears everything. Bounded by entries and
+ * bytes, least recently used first out. It only saves work: every read meets its budget without it (issue 16).
  */
-const CACHEABLE = new Set([
-  'getCategories', 'getOnlineLectures', 'getBanners', 'getRecentOnlineLectures', 'getPopularOnlineLectures',
-  'getMainContents', 'getReviews', 'getFaqs', 'getSuggestTypes', 'getBranch', 'getStats', 'getTags',
-  'getCurriculumSections', 'getCurriculumList', 'getSimilarOnlineLectures', 'getPublisherLectures', 'getOrderLectures',
-]);
-/**
- * Operations that only read (checked against their handlers): they leave the cache alone, so a
- * signed-in page that also loads the member's own data does not empty it on every visit. Every
- * other operation may write and clears it.
- */
-const PURE_READS = new Set([
-  'getNotices', 'getSuggests', 'getSuggestInfo', 'getFileUrl', 'downloadFile', 'getMedia', 'getRatings', 'getRatingStarInfo',
-  'getQnaList', 'getPointSum', 'getPoints', 'getPaymentList', 'getPaymentInfo', 'getCouponInfo', 'getMyLectures', 'getMyClassInfo',
-  'getUserInfo', 'getUserInfoWithUseruid', 'getLocalMembers', 'getOnlineDetail', 'getLectureVideos', 'getSectionVideos',
-  'getContentsPdfList', 'getCompleteList', 'getLastWatchTime', 'getVideoSourceUrl', 'getProgressTabRecord', 'getTest',
-  'isRetakeQuiz', 'existsPassScoreid', 'isCompleteTitle', 'checkUserPhone',
-]);
-const MAX_ENTRIES = 500;
+export interface CacheLimits {
+  entries: number;
+  bytes: number;
+}
+const DEFAULT_LIMITS: CacheLimits = { entries: 500, bytes: 32 * 1024 * 1024 };
+/** Keys written since the last fold are remembered one by one up to this many, then folded into one mark. */
+const MAX_KEY_MARKS = 10_000;
 
 export interface CachedResponse {
   /** The serialised JSON envelope, byte for byte what the normal path sent when it filled the entry. */
@@ -33,35 +24,112 @@ export interface CachedResponse {
   etag: string;
 }
 
+interface Entry extends CachedResponse {
+  tags: readonly string[];
+}
+
+const tableOf = (tag: string) => {
+  const i = tag.indexOf(':');
+  return i < 0 ? tag : tag.slice(0, i);
+};
+
 export class HotCache {
-  private readonly map = new Map<string, CachedResponse>();
-  /** Bumped by every clear, so a read that started before a write cannot store its stale answer after it. */
-  generation = 0;
+  /** Insertion order is recency: a hit moves its entry to the end, eviction takes from the front. */
+  private readonly map = new Map<string, Entry>();
+  /** Entry keys by the tables their tags name, so a write looks only at its readers. */
+  private readonly readers = new Map<string, Set<string>>();
+  private bytes = 0;
+  /** The write counter: `mark()` before a read, compared with the marks below when the read stores its answer. */
+  private seq = 0;
+  private clearedAt = 0;
+  /** Last write touching any row of a table (what a whole-table reader depends on). */
+  private readonly tableWrittenAt = new Map<string, number>();
+  /** Last write naming a whole table (what every reader of that table depends on). */
+  private readonly wholeWrittenAt = new Map<string, number>();
+  /** Last write of one key (`videos:101`); folded into `foldedAt` when it grows past MAX_KEY_MARKS. */
+  private readonly keyWrittenAt = new Map<string, number>();
+  private foldedAt = 0;
+
+  constructor(private readonly limits: CacheLimits = DEFAULT_LIMITS) {}
 
   isCacheable(operationId: string): boolean {
-    return CACHEABLE.has(operationId);
+    return isCacheable(operationId);
   }
-  /** True for operations that may change stored data (anything neither cacheable nor a known pure read). */
-  invalidatedBy(operationId: string): boolean {
-    return !CACHEABLE.has(operationId) && !PURE_READS.has(operationId);
+  /** Taken when a read starts; `set` refuses to store its answer if a write it depends on came after. */
+  mark(): number {
+    return this.seq;
   }
   get(key: string): CachedResponse | undefined {
-    return this.map.get(key);
+    const e = this.map.get(key);
+    if (e) {
+      this.map.delete(key);
+      this.map.set(key, e);
+    }
+    return e;
   }
-  /** Stores the body unless the cache was cleared since `generation` was read. */
-  set(key: string, json: string, generation: number): CachedResponse {
-    const entry = { body: Buffer.from(json), etag: etagOf(json) };
-    if (generation !== this.generation) return entry;
-    if (this.map.size >= MAX_ENTRIES) this.map.clear();
+  /** Stores the body under `key`, tagged with what it read, unless one of those was written since `mark`. */
+  set(key: string, json: string, mark: number, tags: readonly string[]): CachedResponse {
+    const entry: Entry = { body: Buffer.from(json), etag: etagOf(json), tags };
+    if (this.writtenSince(mark, tags) || entry.body.length > this.limits.bytes) return entry;
+    this.drop(key);
     this.map.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const t of tags) {
+      const table = tableOf(t);
+      let keys = this.readers.get(table);
+      if (!keys) this.readers.set(table, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.map.size > this.limits.entries || this.bytes > this.limits.bytes) {
+      this.drop(this.map.keys().next().value!);
+    }
     return entry;
   }
+  /** After a write: drops the entries that read what it touched; `all` (an unnamed write) clears everything. */
+  invalidate(touched: readonly string[] | 'all'): void {
+    this.seq++;
+    if (touched === 'all') return this.clear();
+    for (const t of touched) {
+      const table = tableOf(t);
+      const whole = t === table;
+      this.tableWrittenAt.set(table, this.seq);
+      if (whole) this.wholeWrittenAt.set(table, this.seq);
+      else this.keyWrittenAt.set(t, this.seq);
+      for (const key of [...(this.readers.get(table) ?? [])]) {
+        const tags = this.map.get(key)?.tags ?? [];
+        // A whole-table write reaches every reader of the table; a keyed one, whole-table readers and that key's.
+        if (whole || tags.includes(table) || tags.includes(t)) this.drop(key);
+      }
+    }
+    if (this.keyWrittenAt.size > MAX_KEY_MARKS) {
+      this.keyWrittenAt.clear();
+      this.foldedAt = this.seq;
+    }
+  }
   clear(): void {
-    this.generation++;
-    if (this.map.size) this.map.clear();
+    this.clearedAt = ++this.seq;
+    this.map.clear();
+    this.readers.clear();
+    this.bytes = 0;
   }
   get size(): number {
     return this.map.size;
+  }
+
+  private writtenSince(mark: number, tags: readonly string[]): boolean {
+    if (this.clearedAt > mark) return true;
+    return tags.some((t) => {
+      const table = tableOf(t);
+      if (t === table) return (this.tableWrittenAt.get(table) ?? 0) > mark;
+      return Math.max(this.wholeWrittenAt.get(table) ?? 0, this.keyWrittenAt.get(t) ?? this.foldedAt) > mark;
+    });
+  }
+  private drop(key: string): void {
+    const e = this.map.get(key);
+    if (!e) return;
+    this.map.delete(key);
+    this.bytes -= e.body.length;
+    for (const t of e.tags) this.readers.get(tableOf(t))?.delete(key);
   }
 }
 

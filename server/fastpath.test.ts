@@ -80,29 +80,46 @@ describe('fast path for cached catalogue reads', () => {
     expect(s.fastPath!.invalid - invalid).toBe(cases.length);
   });
 
-  it('is emptied by a write, so the next read sees the new data', async () => {
+  it('a rating of one lecture refreshes the lecture reads and leaves notices, banners and curricula cached', async () => {
     const body = JSON.stringify({ page: 1, pageSize: 100, isonlybranch: true });
     const lecture = async () => {
       const r = await raw(s, LECTURES, { method: 'POST', headers: JSON_HEADERS, body });
       return JSON.parse(r.bytes.toString()).datas.list.find((l: any) => l.contentsid === 101);
     };
+    const others = [
+      () =>
+        raw(s, '/api/Main/GetNotices?isnotice=1&istop3=false&isonlybranch=true', {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ page: 1, pageSize: 10 }),
+        }),
+      () => raw(s, '/api/Banner/GetList?isonlybranch=true', { method: 'POST', headers: CLIENT }),
+      () => raw(s, '/api/Contents/GetCurriculumSection/101', { method: 'POST', headers: CLIENT }),
+    ];
     const before = await lecture();
+    const first = await Promise.all(others.map((read) => read()));
     expect((await lecture()).ratingcnt).toBe(before.ratingcnt);
     // A pure read of the member's own data leaves the cache alone.
-    const hits = s.fastPath!.hits;
+    let hits = s.fastPath!.hits;
     await s.call('POST', '/api/Board/GetSuggests/', { body: { page: 1, pageSize: 10 } });
     expect((await lecture()).ratingcnt).toBe(before.ratingcnt);
     expect(s.fastPath!.hits).toBe(hits + 1);
 
-    const saved = await s.call('POST', '/api/Rating/Save/', { body: { contentsid: 101, useruid: 'u-demo-1', ratescore: 5, content: '좋아요' } });
+    const saved = await s.call('POST', '/api/Rating/Save/', {
+      body: { contentsid: 101, useruid: 'u-demo-1', ratescore: 5, content: '좋아요' },
+    });
     expect(saved.status).toBe(200);
+    hits = s.fastPath!.hits;
     const misses = s.fastPath!.misses;
     const after = await lecture();
+    // The lecture list read the ratings: dropped by the write, answered by Hono again with the new count.
     expect(after.ratingcnt).toBe(before.ratingcnt + 1);
-    // Cleared by the write: nothing to look up, so the request went straight to Hono and refilled it.
-    expect(s.fastPath!.hits).toBe(hits + 1);
-    expect(s.fastPath!.misses).toBe(misses);
+    expect(s.fastPath!.misses).toBe(misses + 1);
+    // Notices, banners and lecture 101's curriculum read no rating: still served from the cache, same bytes.
+    const again = await Promise.all(others.map((read) => read()));
+    expect(s.fastPath!.hits).toBe(hits + others.length);
+    again.forEach((r, i) => expect(r.bytes.equals(first[i]!.bytes)).toBe(true));
     expect((await lecture()).ratingcnt).toBe(after.ratingcnt);
-    expect(s.fastPath!.hits).toBe(hits + 2);
+    expect(s.fastPath!.hits).toBe(hits + others.length + 1);
   });
 });

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './fastpath';
+import type { HotCache } from './cache';
 import { createLocalAuth } from './local/auth';
 import { appEnvironment } from './mode';
 import type { Handler } from './handlers/context';
@@ -37,6 +38,8 @@ export interface RunningServer {
   port: number;
   /** Counters of the fast path (undefined when it is off). */
   fastPath: FastPathStats | undefined;
+  /** The catalogue cache both paths share, for tests that need it cold or look at what it holds. */
+  cache: HotCache;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     db: database.db,
     fastPath: fast?.stats,
+    cache: dispatcher.cache,
     // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits.
     close() {
       closing ??= (async () => {

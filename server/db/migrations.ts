@@ -288,4 +288,43 @@ export const migrations: { id: string; statements: string[] }[] = [
       `analyze`,
     ],
   },
+  {
+    // 012 is the catalogue's (lecture, search and category indexes); this one is the member tables'.
+    id: '013_member_indexes',
+    statements: [
+      // Each index matches one member query's where and order by (docs/decisions.md, issue 16), so a page
+      // reads only that member's rows, in order, whatever the table's size.
+      // GetMyLectures: a member's enrolments newest first; end and completion ride along for the status filters.
+      `create index if not exists enrollments_member_start on enrollments (useruid, start_at desc, contentsid desc) include (end_at, completed_at)`,
+      // GetMyClassInfo: classes still running and those ending this week are a range of end_at.
+      `create index if not exists enrollments_member_end on enrollments (useruid, end_at)`,
+      // Point/GetList: the running balance walks a member's ledger in time order.
+      `create index if not exists points_member_time on points (useruid, created_at, pointid)`,
+      // Payment/GetList: a member's orders, newest first.
+      `create index if not exists payments_member_recent on payments (useruid, paymentid desc)`,
+      // The cart in the order it was filled.
+      `create index if not exists carts_member_time on carts (useruid, created_at, contentsid)`,
+      // Quiz attempts of a member (retake check) and the best pass of a lecture.
+      `create index if not exists quiz_results_member on quiz_results (useruid, quizid, isscoreid desc)`,
+      `create index if not exists quiz_results_member_pass on quiz_results (useruid, contentsid, score desc) where passed`,
+      // A lecture's questions to the teacher, newest first; a member's own suggestions.
+      `create index if not exists qnas_lecture_recent on qnas (contentsid, qnaid desc)`,
+      `create index if not exists suggests_member_recent on suggests (useruid, suggestid desc)`,
+      // A member's page carries lecture records, whose counts look up videos, ratings and enrolments by lecture.
+      // 012 (the catalogue's) may have indexed these already, under its own names: only a column without any
+      // index whose first column it is gets one here.
+      ...[
+        ['videos', 'contentsid'],
+        ['ratings', 'contentsid'],
+        ['enrollments', 'contentsid'],
+      ].map(
+        ([table, column]) => `do $$ begin
+          if not exists (select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+            where i.indrelid = '${table}'::regclass and a.attname = '${column}') then
+            create index ${table}_by_${column} on ${table} (${column});
+          end if;
+        end $$`,
+      ),
+    ],
+  },
 ];

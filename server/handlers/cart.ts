@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { CartRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { one } from '../db/query';
 import { iso, kst } from '../time';
 import { fail } from './context';
 import { ownUser } from './access';
-import { lectureOr404, lectures } from './lectures';
+import { lectureOr404, lecturesBeside } from './lectures';
 import { ok, type OpCtx, type Reply, type Handlers } from './typed';
 
 type CartActionType = components['schemas']['CartActionType'];
@@ -17,28 +17,28 @@ async function cartResult(
   action: CartActionType,
   contentsid: number,
 ): Promise<components['schemas']['CartResult']> {
-  const rows = await all(db, sql<CartRow>`select * from carts where useruid = ${me} order by created_at, contentsid`);
-  const ids = rows.map((r) => r.contentsid);
-  const list = ids.length ? await lectures(db, sql`l.contentsid in (${sql.join(ids)})`) : [];
-  const items = rows.map((r, i) => {
-    const l = list.find((x) => x.contentsid === r.contentsid)!;
-    return {
-      cartid: i + 1,
-      itemtype: l.itemtype,
-      contentsid: r.contentsid,
-      optionvalue: r.optionvalue || null,
-      optionname: r.optionvalue ? `${r.optionvalue}일 수강권` : null,
-      price: l.price,
-      saleprice: l.saleprice,
-      period: l.period,
-      regdate: iso(r.created_at),
-      lecture: l,
-    };
-  });
+  // The cart's rows and their lecture records in one statement, in the order the cart was filled.
+  const rows = await lecturesBeside<Pick<CartRow, 'contentsid' | 'optionvalue' | 'created_at'>>(
+    db,
+    sql`select contentsid, optionvalue, created_at from carts where useruid = ${me}`,
+    sql`x.created_at, x.contentsid`,
+  );
+  const items = rows.map(({ lecture: l, beside: r }, i) => ({
+    cartid: i + 1,
+    itemtype: l.itemtype,
+    contentsid: r.contentsid,
+    optionvalue: r.optionvalue || null,
+    optionname: r.optionvalue ? `${r.optionvalue}일 수강권` : null,
+    price: l.price,
+    saleprice: l.saleprice,
+    period: l.period,
+    regdate: iso(r.created_at),
+    lecture: l,
+  }));
   return {
     action,
     count: items.length,
-    exists: ids.includes(contentsid),
+    exists: items.some((i) => i.contentsid === contentsid),
     items,
     totalprice: items.reduce((a, i) => a + i.price, 0),
     totalsaleprice: items.reduce((a, i) => a + i.saleprice, 0),

@@ -1,33 +1,31 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { Db } from '../db/database';
-import type { EnrollmentRow, PdfRow, QnaRow } from '../db/rows';
+import type { CountRow, PdfRow, QnaRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../money/orders';
 import { iso, isoOrNull, kst } from '../time';
 import { fail } from './context';
 import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
 import { lectureOr404 } from './lectures';
-import { page, pageOf } from './paging';
-import { ISSUER, certificateNumber } from './quiz-certificate';
-import { progressOf } from './videos';
+import { countMyLectures, myLecturesPage, type MyLectureRow } from './myLectures';
+import { page, pageOf, totalOf } from './paging';
+import { ISSUER, certificateNumbers } from './quiz-certificate';
 import { ok, type Handlers } from './typed';
 
 const SECRET_TITLE = '비밀글입니다.';
 
-async function certificateOf(
-  db: Db,
-  e: EnrollmentRow,
-  name: string,
+function certificateOf(
+  e: MyLectureRow,
+  certificateno: string | undefined,
   title: string,
   hours: number,
-): Promise<components['schemas']['Certificate'] | null> {
-  if (!e.completed_at) return null;
+): components['schemas']['Certificate'] | null {
+  if (!e.completed_at || !certificateno) return null;
   return {
-    certificateno: await certificateNumber(db, e.useruid, e.contentsid, e.completed_at),
+    certificateno,
     contentsid: e.contentsid,
     title,
-    username: name,
+    username: e.name ?? '',
     birth: null,
     completedate: iso(e.completed_at),
     hours,
@@ -61,46 +59,41 @@ export const classroom = {
     const me = ownUser(ctx, ctx.body.useruid);
     const p = page(ctx.body);
     const db = ctx.s.db;
-    const conds = {
-      ing: sql`e.end_at > ${kst()}`,
-      end: sql`e.end_at <= ${kst()}`,
-      ebook: sql`l.is_ebook`,
-      certificate: sql`e.completed_at is not null`,
-      bookmark: sql`exists(select 1 from bookmarks b where b.useruid = e.useruid and b.contentsid = e.contentsid)`,
-      package: sql`false`,
-    };
-    const cond = ctx.body.status ? conds[ctx.body.status] : sql`true`;
-    const rows = await all(
+    const now = kst();
+    const status = ctx.body.status;
+    const rows = await myLecturesPage(db, me, status, p, now);
+    const total = await totalOf(
+      rows.map((r) => r.beside),
+      p,
+      () => countMyLectures(db, me, status, now),
+    );
+    // Numbers are issued on first need: normally the page's join read them all; a completion never listed before
+    // gets one here, all of the page's at once.
+    const numbers = await certificateNumbers(
       db,
-      sql<EnrollmentRow>`select e.* from enrollments e join lectures l on l.contentsid = e.contentsid
-        where e.useruid = ${me} and ${cond} order by e.start_at desc`,
+      me,
+      rows.flatMap(({ beside: e }) =>
+        e.completed_at && !e.certificateno ? [{ contentsid: e.contentsid, completedAt: e.completed_at }] : [],
+      ),
     );
-    const m = await one(db, sql<{ name: string }>`select name from members where useruid = ${me}`);
-    const slice = rows.slice(p.offset, p.offset + p.pageSize);
-    const list = await Promise.all(
-      slice.map(async (e) => {
-        const l = await lectureOr404(db, e.contentsid);
-        const last = await one(
-          db,
-          sql<{ videoid: number; updated_at: string }>`select videoid, updated_at from progress
-            where useruid = ${me} and contentsid = ${e.contentsid} order by updated_at desc limit 1`,
-        );
-        const bookmarked = await one(db, sql`select 1 from bookmarks where useruid = ${me} and contentsid = ${e.contentsid}`);
-        return {
-          ...l,
-          startdate: iso(e.start_at),
-          expiredate: iso(e.end_at),
-          progress: await progressOf(db, me, e.contentsid),
-          iscomplete: !!e.completed_at,
-          isexpired: e.end_at <= kst(),
-          isbookmarked: !!bookmarked,
-          lastwatched: isoOrNull(last?.updated_at),
-          lastvideoid: last?.videoid ?? null,
-          certificate: await certificateOf(db, e, m?.name ?? '', l.title, Math.round(l.totalduration / 360) / 10),
-        };
-      }),
-    );
-    return ok(pageOf(list, rows.length, p));
+    const list = rows.map(({ lecture: l, beside: e }) => ({
+      ...l,
+      startdate: iso(e.start_at),
+      expiredate: iso(e.end_at),
+      progress: l.videocount ? Math.round((e.done / l.videocount) * 1000) / 10 : 0,
+      iscomplete: !!e.completed_at,
+      isexpired: e.end_at <= now,
+      isbookmarked: e.bookmarked,
+      lastwatched: isoOrNull(e.lastwatched),
+      lastvideoid: e.lastvideoid,
+      certificate: certificateOf(
+        e,
+        e.certificateno ?? numbers.get(e.contentsid),
+        l.title,
+        Math.round(l.totalduration / 360) / 10,
+      ),
+    }));
+    return ok(pageOf(list, total, p));
   },
   async getContentsPdfList(ctx) {
     const me = ownUser(ctx, undefined);
@@ -129,14 +122,21 @@ export const classroom = {
     await lectureOr404(ctx.s.db, ctx.params.contentsid);
     const p = page(ctx.body);
     const only = ctx.query.canIOnlySee === true;
+    const mine = sql`q.contentsid = ${ctx.params.contentsid} and (${!only} or q.useruid = ${me})`;
     const rows = await all(
       ctx.s.db,
-      sql<QnaRow>`select * from qnas where contentsid = ${ctx.params.contentsid} and (${!only} or useruid = ${me}) order by qnaid desc`,
+      sql<QnaRow & { total: number }>`select q.*, count(*) over ()::int as total from qnas q where ${mine}
+        order by q.qnaid desc limit ${p.pageSize} offset ${p.offset}`,
+    );
+    const total = await totalOf(
+      rows,
+      p,
+      async () => (await one(ctx.s.db, sql<CountRow>`select count(*)::int as n from qnas q where ${mine}`))?.n ?? 0,
     );
     return ok(
       pageOf(
-        rows.slice(p.offset, p.offset + p.pageSize).map((q) => toQna(q, me)),
-        rows.length,
+        rows.map((q) => toQna(q, me)),
+        total,
         p,
       ),
     );

@@ -116,3 +116,21 @@ export async function lectureOr404(db: Db, contentsid: number): Promise<Lecture>
   if (l) return toLecture(l);
   return fail(404, '요청하신 강의를 찾을 수 없습니다.');
 }
+
+/**
+ * Lecture records beside the rows of `rows` (a query with a `contentsid` column, e.g. one page of a member's list),
+ * in one statement: each row's lecture is detailed beside it (a lateral join), so the aggregates run only for the rows of the page.
+ * Each of those rows comes back whole as `beside`, ordered by `order` (which names `x.` columns).
+ */
+export async function lecturesBeside<R>(
+  db: Db,
+  rows: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+): Promise<{ lecture: Lecture; beside: R }[]> {
+  const found = await all(
+    db,
+    sql<LectureRow & { beside: R }>`select l.*, row_to_json(x) as beside from (${rows}) x
+      join lateral (${detailsSql(sql`array[x.contentsid]::int[]`)}) l on true order by ${order}`,
+  );
+  return found.map((r) => ({ lecture: toLecture(r), beside: r.beside }));
+}

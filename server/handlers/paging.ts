@@ -11,3 +11,12 @@ export const pageOf = <T>(list: T[], totalCount: number, p: { page: number; page
   page: p.page,
   pageSize: p.pageSize,
 });
+
+/**
+ * The total of a page read with `count(*) over ()`: carried by its rows, or, for a page past the last one (no
+ * rows, so no window), asked of `count`.
+ */
+export async function totalOf(rows: { total: number }[], p: { offset: number }, count: () => Promise<number>): Promise<number> {
+  if (rows[0]) return rows[0].total;
+  return p.offset > 0 ? count() : 0;
+}

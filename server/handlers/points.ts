@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { CouponRow, PaymentRow, PointRow } from '../db/rows';
+import type { CountRow, CouponRow, PaymentRow, PointRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../money/orders';
 import { iso, kst } from '../time';
 import { fail } from './context';
 import { ownUser } from './access';
-import { page, pageOf } from './paging';
+import { page, pageOf, totalOf } from './paging';
 import { ok, type Handlers } from './typed';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
@@ -43,14 +43,19 @@ export const points = {
     const me = ownUser(ctx, ctx.body.useruid);
     const p = page(ctx.body);
     const kind = ctx.body.kind ?? 'all';
+    const ofKind = sql`${kind} = 'all' or (${kind} = 'earn' and amount > 0) or (${kind} = 'use' and amount < 0)`;
+    // The running balance needs the member's whole ledger (index points_member_time); the page and its total do not.
     const rows = await all(
       ctx.s.db,
-      sql<PointWithBalance>`select * from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance
-          from points p where useruid = ${me}) x
-        where ${kind} = 'all' or (${kind} = 'earn' and amount > 0) or (${kind} = 'use' and amount < 0)
-        order by created_at desc, pointid desc`,
+      sql<PointWithBalance & { total: number }>`select x.*, count(*) over ()::int as total
+        from (select p.*, sum(amount) over (order by created_at, pointid)::int as balance from points p where useruid = ${me}) x
+        where ${ofKind} order by created_at desc, pointid desc limit ${p.pageSize} offset ${p.offset}`,
     );
-    return ok(pageOf(rows.slice(p.offset, p.offset + p.pageSize).map(toPoint), rows.length, p));
+    const total = await totalOf(rows, p, async () => {
+      const n = await one(ctx.s.db, sql<CountRow>`select count(*)::int as n from points where useruid = ${me} and (${ofKind})`);
+      return n?.n ?? 0;
+    });
+    return ok(pageOf(rows.map(toPoint), total, p));
   },
   async getPointSum(ctx) {
     // Orders past their time no longer hold points (usablePoints ignores them), so this read writes nothing.

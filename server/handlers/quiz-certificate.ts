@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CertificateRow } from '../db/rows';
-import { one } from '../db/query';
+import { all, one } from '../db/query';
 import { iso } from '../time';
 import { fail } from './context';
 import { maskName } from './board';
@@ -30,6 +30,26 @@ export async function certificateNumber(db: Db, useruid: string, contentsid: num
     >`select certificateno from certificates where useruid = ${useruid} and contentsid = ${contentsid}`,
   );
   return row!.certificateno;
+}
+
+/** The numbers of several completed lectures of one member at once (a classroom page): one insert, one select. */
+export async function certificateNumbers(
+  db: Db,
+  useruid: string,
+  completed: { contentsid: number; completedAt: string }[],
+): Promise<Map<number, string>> {
+  if (completed.length === 0) return new Map();
+  const ids = completed.map((c) => c.contentsid);
+  await sql`insert into certificates (certificateno, useruid, contentsid, issued_at)
+    select n, ${useruid}, c, d from unnest(${completed.map(() => newNumber())}::text[], ${ids}::int[],
+      ${completed.map((c) => c.completedAt)}::text[]) as t(n, c, d)
+    on conflict (useruid, contentsid) do nothing`.execute(db);
+  const rows = await all(
+    db,
+    sql<Pick<CertificateRow, 'certificateno' | 'contentsid'>>`select certificateno, contentsid from certificates
+      where useruid = ${useruid} and contentsid = any(${ids}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.contentsid, r.certificateno]));
 }
 
 /** The quiz tag's public certificate check (joined to `quiz` in `byTag`); numbers are issued by `certificateNumber`. */

@@ -4,6 +4,7 @@ import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
 import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from '../cache';
+import { readsOf, touchedBy } from '../cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
@@ -45,8 +46,9 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
     if (!handler) return envelope(501, '아직 제공되지 않는 기능입니다.');
 
     const cacheable = cache.isCacheable(op.operationId);
-    const generation = cache.generation;
+    const mark = cache.mark();
     let key = '';
+    let ctx: Ctx | undefined;
     try {
       // A JSON body is read once, within the size limit, and refused when too deep before anything parses it.
       const raw = op.bodyContentType?.includes('json') ? await readJsonText(c.req.raw) : undefined;
@@ -57,20 +59,22 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
         const hit = cache.get(key);
         if (hit) return cachedResponse(hit, c.req.header('if-none-match'));
       }
-      const ctx = await buildContext(c, op, match.params, url, validator, services, raw);
+      ctx = await buildContext(c, op, match.params, url, validator, services, raw);
       const result = await handler(ctx);
-      if (cache.invalidatedBy(op.operationId)) cache.clear();
+      cache.invalidate(touchedBy(op.operationId, ctx));
       if (result instanceof Response) return result;
       const status = result.status ?? 200;
       const response = await respond(op, status, result.body, validator, options);
       // Only a body that passed response validation (outside production) is ever stored.
       if (cacheable && status === 200 && response.status === 200) {
-        return cachedResponse(cache.set(key, JSON.stringify(result.body), generation), c.req.header('if-none-match'));
+        const entry = cache.set(key, JSON.stringify(result.body), mark, readsOf(op.operationId, ctx));
+        return cachedResponse(entry, c.req.header('if-none-match'));
       }
       return response;
     } catch (err) {
-      // A failed write may still have changed something (a handler without a transaction).
-      if (cache.invalidatedBy(op.operationId)) cache.clear();
+      // A failed write may still have changed something (a handler without a transaction); before its context
+      // was built (an invalid request) it ran nothing, and the whole tables it names are dropped all the same.
+      cache.invalidate(touchedBy(op.operationId, ctx ?? {}));
       if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options);
       console.error(`[server] ${op.operationId} failed:`, err);
       return envelope(500, SERVER_ERROR);
