@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from './testing';
 
 let server: TestServer;
+// Starting a server on the shared machine can take longer than the default hook time.
 beforeAll(async () => {
   server = await testServer();
-});
+}, 60_000);
 afterAll(() => server.close());
 
 const CATEGORY_HEADERS = { 'X-Application-Id': 'pilates-web', 'X-Application-Key': 'local-dev-key' };
