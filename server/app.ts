@@ -9,6 +9,7 @@ import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './artwork';
 import { heroPrerender } from './hero';
+import { classListFirstPaint } from './classListFirstPaint';
 import { routePreloads } from './routePreloads';
 import { composeIndex, staticApp } from './static';
 import type { LocalAuth } from './local/auth';
@@ -74,8 +75,20 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
   app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());
 
+  // The class list's first page through the GetOnlineLectures operation itself (validation and catalogue cache apply).
+  const firstPageOfLectures = async (body: unknown) => {
+    const res = await app.request('/api/Contents/GetOnlineLectures/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Storefront-Client': 'web/1.0' },
+      body: JSON.stringify(body),
+    });
+    const json = res.ok ? ((await res.json()) as { success?: boolean; datas?: never }) : undefined;
+    return json?.success ? json.datas : undefined;
+  };
   const serveStatic = options.distDir
-    ? staticApp(options.distDir, { transformIndex: composeIndex(heroPrerender(options.db), routePreloads(options.distDir)) })
+    ? staticApp(options.distDir, {
+        transformIndex: composeIndex(heroPrerender(options.db), classListFirstPaint(firstPageOfLectures), routePreloads(options.distDir)),
+      })
     : undefined;
   app.all('*', async (c) => {
     const response = await dispatch(c);

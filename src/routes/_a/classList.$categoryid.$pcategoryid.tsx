@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
+import { LECTURE_PAGE_SIZE, menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
+import type { components } from '../../api/schema.gen';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
 import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
 import { idParam } from '../../lib/routeParams';
 import { dropDefaults } from '../../lib/searchParams';
+import { takeFirstPaintData } from '../../lib/firstPaintData';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -20,9 +22,15 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());
-    return context.queryClient.ensureQueryData(
-      onlineLecturesQuery({ page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort }),
-    );
+    const list = { page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort };
+    const query = onlineLecturesQuery(list);
+    // A first visit's page of lectures is already in the document (server/classListFirstPaint.ts): the largest
+    // paint does not wait for a call that can only start once the scripts have run.
+    const written = takeFirstPaintData('getOnlineLectures', { pageSize: LECTURE_PAGE_SIZE, isonlybranch: true, ...list });
+    if (written && context.queryClient.getQueryData(query.queryKey) === undefined) {
+      context.queryClient.setQueryData(query.queryKey, written as components['schemas']['LecturePage']);
+    }
+    return context.queryClient.ensureQueryData(query);
   },
   pendingComponent: () => (
     <div className="page">
