@@ -64,7 +64,9 @@ type Chunk = { fileName: string; modules: string[] };
 function chunksOf(output: Rollup.RollupOutput | Rollup.RollupOutput[] | unknown): Chunk[] {
   const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
   return outputs.flatMap((o) =>
-    o.output.filter((c): c is Rollup.OutputChunk => c.type === 'chunk').map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
+    o.output
+      .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+      .map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
   );
 }
 
@@ -85,24 +87,34 @@ async function buildReference(name: 'floor' | 'bare', outDir: string): Promise<v
 }
 
 function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const file = join(dir, path === '/' ? 'index.html' : path);
     if (existsSync(file) && !file.endsWith('/')) {
       // Compressed as the reference backend serves the app (brotli), so the bare page's paint is a fair reference.
       const br = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', ...(br ? { 'content-encoding': 'br' } : {}) });
+      res.writeHead(200, {
+        'content-type': types[extname(file)] ?? 'application/octet-stream',
+        ...(br ? { 'content-encoding': 'br' } : {}),
+      });
       res.end(br ? brotliCompressSync(readFileSync(file)) : readFileSync(file));
     } else {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"success":true,"datas":{}}');
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const addr = server.address();
-    resolve({ url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({ url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, server });
+    }),
+  );
 }
 
 /** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
@@ -146,10 +158,14 @@ async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<{ ratioO
       const offenders = chunk.modules.filter((m) => KEPT_OUT_OF_FIRST_PAINT.some((lib) => m.includes(lib)));
       if (offenders.length) {
         keptOutOk = false;
-        console.log(`  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`);
+        console.log(
+          `  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`,
+        );
       }
     }
-    console.log(`  ratio budget: ${ratioOk ? 'pass' : 'OVER'}; libraries kept out of first paint: ${keptOutOk ? 'pass' : 'FAIL'}`);
+    console.log(
+      `  ratio budget: ${ratioOk ? 'pass' : 'OVER'}; libraries kept out of first paint: ${keptOutOk ? 'pass' : 'FAIL'}`,
+    );
     return { ratioOk, keptOutOk };
   } finally {
     floor.server.close();
@@ -182,7 +198,9 @@ async function samplePaths(appUrl: string): Promise<string[]> {
   const cats = await fetch(`${appUrl}/api/Category/GetList/category?isactive=1&pcategoryid=0`, {
     headers: { ...headers, 'X-Application-Id': 'storefront-local', 'X-Application-Key': 'local-public-key' },
   }).then((r) => r.json());
-  const leaf = (cats.datas as { categoryid: number; pcategoryid: number; hasChildren: boolean }[]).find((c) => !c.hasChildren && c.pcategoryid !== 0);
+  const leaf = (cats.datas as { categoryid: number; pcategoryid: number; hasChildren: boolean }[]).find(
+    (c) => !c.hasChildren && c.pcategoryid !== 0,
+  );
   const lectures = await fetch(`${appUrl}/api/Contents/GetOnlineLectures/`, {
     method: 'POST',
     headers,
@@ -219,8 +237,12 @@ async function checkAccessibility(paths: string[], appUrl: string): Promise<bool
     const pass = score >= ACCESSIBILITY_BUDGET;
     ok &&= pass;
     const weighed = new Set(lhr.categories.accessibility?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
-    const failing = Object.values(lhr.audits).filter((a) => a.score === 0 && weighed.has(a.id)).map((a) => a.id);
-    console.log(`  ${path.padEnd(28)} score ${score.toFixed(2)}${failing.length ? `  failing: ${failing.join(', ')}` : ''}  ${pass ? 'pass' : 'FAIL'}`);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && weighed.has(a.id))
+      .map((a) => a.id);
+    console.log(
+      `  ${path.padEnd(28)} score ${score.toFixed(2)}${failing.length ? `  failing: ${failing.join(', ')}` : ''}  ${pass ? 'pass' : 'FAIL'}`,
+    );
   }
   return ok;
 }
@@ -237,7 +259,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function bareLcp(): Promise<{ median: number; runs: number[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-'));
   await buildReference('bare', dir);
-  writeFileSync(join(dir, 'lecture.svg'), thumbnailSvg(101, '처음 만나는 매트 필라테스'));
+  writeFileSync(join(dir, 'lecture.svg'), thumbnailSvg(101, 111));
   const bare = await serveStatic(dir);
   try {
     const runs: number[] = [];
@@ -270,7 +292,9 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
     const lcpRatio = medianOf(runs.map(lcpOf)) / bare.median;
     const lcpGated = path.startsWith(LCP_GATED_PAGE);
-    lcpRatios.push(`${path} ×${lcpRatio.toFixed(2)} (median LCP ${seconds(medianOf(runs.map(lcpOf)))})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`);
+    lcpRatios.push(
+      `${path} ×${lcpRatio.toFixed(2)} (median LCP ${seconds(medianOf(runs.map(lcpOf)))})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
+    );
     const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > LCP_RATIO_GATE);
     met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);
     gateOk &&= !regressed;
@@ -278,7 +302,9 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
       `  ${path.padEnd(28)} score ${score.toFixed(2)} (runs ${runs.map((r) => r.categories.performance?.score?.toFixed(2)).join('/')})  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : regressed ? 'FAIL (regression)' : 'below target'}`,
     );
   }
-  console.log(`  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`);
+  console.log(
+    `  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`,
+  );
   console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; gate: the class list ≤ ${LCP_RATIO_GATE}×`);
   const a11yOk = await checkAccessibility(paths, appUrl);
   return { met: met && a11yOk, gateOk: gateOk && a11yOk };
@@ -295,7 +321,9 @@ async function main() {
     const allMet = js.ratioOk && js.keptOutOk && lhOk;
     const gated = ADVISORY ? js.keptOutOk : js.ratioOk && js.keptOutOk && lh.gateOk;
     if (!allMet && ADVISORY) {
-      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(Boolean);
+      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(
+        Boolean,
+      );
       console.log(`\nover budget: ${over.join(', ')} (advisory run: only the kept-out check gates; see docs/decisions.md)`);
     }
     console.log(`\nbudgets: ${allMet ? 'all met' : 'NOT all met'}; this run ${gated ? 'passes' : 'FAILS'}`);

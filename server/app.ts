@@ -9,7 +9,7 @@ import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './artwork';
 import { heroPrerender } from './hero';
-import { classListFirstPaint } from './classListFirstPaint';
+import { classListFirstPaint, type OwnCall } from './classListFirstPaint';
 import { routePreloads } from './routePreloads';
 import { composeIndex, staticApp } from './static';
 import type { LocalAuth } from './local/auth';
@@ -73,21 +73,29 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   app.route('/', usersTableRoutes(options.db, options.auth));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
-  app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());
+  app.get(
+    '/media/:kind/:file',
+    async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound(),
+  );
 
-  // The class list's first page through the GetOnlineLectures operation itself (validation and catalogue cache apply).
-  const firstPageOfLectures = async (body: unknown) => {
-    const res = await app.request('/api/Contents/GetOnlineLectures/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Storefront-Client': 'web/1.0' },
-      body: JSON.stringify(body),
+  // Calls the first paint writes into a page, answered by the operations themselves (validation and cache apply).
+  const ownCall: OwnCall = async (method, path, body) => {
+    const res = await app.request(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'X-Storefront-Client': 'web/1.0',
+        'X-Application-Id': 'storefront-web',
+        'X-Application-Key': 'first-paint',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = res.ok ? ((await res.json()) as { success?: boolean; datas?: never }) : undefined;
+    const json = res.ok ? ((await res.json()) as { success?: boolean; datas?: unknown }) : undefined;
     return json?.success ? json.datas : undefined;
   };
   const serveStatic = options.distDir
     ? staticApp(options.distDir, {
-        transformIndex: composeIndex(heroPrerender(options.db), classListFirstPaint(firstPageOfLectures), routePreloads(options.distDir)),
+        transformIndex: composeIndex(heroPrerender(options.db), classListFirstPaint(ownCall), routePreloads(options.distDir)),
       })
     : undefined;
   app.all('*', async (c) => {

@@ -13,11 +13,13 @@ export async function artwork(db: Db, kind: string, file: string): Promise<Respo
   const id = Number(match[1]);
   let svg: string;
   if (kind === 'thumbs' && !match[2]) {
-    const row = (await sql<{ title: string }>`select title from lectures where contentsid = ${id}`.execute(db)).rows[0];
+    const row = (await sql<{ categoryid: number }>`select categoryid from lectures where contentsid = ${id}`.execute(db)).rows[0];
     if (!row) return undefined;
-    svg = thumbnailSvg(id, row.title);
+    svg = thumbnailSvg(id, row.categoryid);
   } else if (kind === 'banners') {
-    const row = (await sql<{ title: string; subtitle: string }>`select title, subtitle from banners where bannerid = ${id}`.execute(db)).rows[0];
+    const row = (
+      await sql<{ title: string; subtitle: string }>`select title, subtitle from banners where bannerid = ${id}`.execute(db)
+    ).rows[0];
     if (!row) return undefined;
     const size = match[2] ? MOBILE_BANNER_SIZE : BANNER_SIZE;
     svg = bannerSvg(id, row.title, row.subtitle, size.width, size.height);

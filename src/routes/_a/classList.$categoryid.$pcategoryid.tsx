@@ -21,16 +21,23 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   search: { middlewares: [dropDefaults(CLASS_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
-    void context.queryClient.prefetchQuery(menuCategoriesQuery());
+    const { queryClient } = context;
     const list = { page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort };
-    const query = onlineLecturesQuery(list);
-    // A first visit's page of lectures is already in the document (server/classListFirstPaint.ts): the largest
-    // paint does not wait for a call that can only start once the scripts have run.
-    const written = takeFirstPaintData('getOnlineLectures', { pageSize: LECTURE_PAGE_SIZE, isonlybranch: true, ...list });
-    if (written && context.queryClient.getQueryData(query.queryKey) === undefined) {
-      context.queryClient.setQueryData(query.queryKey, written as components['schemas']['LecturePage']);
+    const lectures = onlineLecturesQuery(list);
+    // A first visit's lectures and categories are already in the document (server/classListFirstPaint.ts): the
+    // largest paint does not wait for calls that could only start once the scripts have run.
+    const written = {
+      lectures: takeFirstPaintData('getOnlineLectures', { pageSize: LECTURE_PAGE_SIZE, isonlybranch: true, ...list }),
+      categories: takeFirstPaintData('getCategories', { isactive: 1, pcategoryid: 0 }),
+    };
+    if (written.lectures && queryClient.getQueryData(lectures.queryKey) === undefined) {
+      queryClient.setQueryData(lectures.queryKey, written.lectures as components['schemas']['LecturePage']);
     }
-    return context.queryClient.ensureQueryData(query);
+    if (written.categories && queryClient.getQueryData(menuCategoriesQuery().queryKey) === undefined) {
+      queryClient.setQueryData(menuCategoriesQuery().queryKey, written.categories as components['schemas']['Category'][]);
+    }
+    void queryClient.prefetchQuery(menuCategoriesQuery());
+    return queryClient.ensureQueryData(lectures);
   },
   pendingComponent: () => (
     <div className="page">
