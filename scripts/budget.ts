@@ -32,9 +32,14 @@ const LIGHTHOUSE_GATE = 0.85;
 const CLS_GATE = 0.1;
 /** `--runs=N` (diagnosis) measures each page N times instead. */
 const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7)) || 7;
-/** Issue 15: the class list's largest paint within 1.5× of the bare React page's (medians of the same run). */
+/**
+ * Issue 15: the class list's largest paint within 1.5× of the bare React page's (medians of the same run): the
+ * target, printed. The gate sits outside the noise measured on this shared 2-core machine (the bare page's runs
+ * spread ±5 %, the ratio of medians moved ±0.1 between runs of the same build) and below the 1.6-1.9× the page had
+ * while its lectures waited for the scripts (docs/decisions.md, issue 15 part 4).
+ */
 const LCP_RATIO_TARGET = 1.5;
-const LCP_RATIO_GATE = 1.5;
+const LCP_RATIO_GATE = 1.65;
 const LCP_GATED_PAGE = '/classList/';
 // One colour-contrast failure alone brings a page to 0.96: the line sits above that.
 const ACCESSIBILITY_BUDGET = 0.98;
@@ -293,7 +298,7 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const lcpRatio = medianOf(runs.map(lcpOf)) / bare.median;
     const lcpGated = path.startsWith(LCP_GATED_PAGE);
     lcpRatios.push(
-      `${path} ×${lcpRatio.toFixed(2)} (median LCP ${seconds(medianOf(runs.map(lcpOf)))})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
+      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => seconds(lcpOf(r))).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
     );
     const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > LCP_RATIO_GATE);
     met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);

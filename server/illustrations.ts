@@ -66,7 +66,7 @@ function mat(p: Palette, pose: number): string {
       return (
         floor +
         head(128, 214, 16, p.ink) +
-        limbs(p.ink, 15, line(150, 220, 262, 168), line(262, 168, 318, 176), line(318, 176, 326, 228), line(160, 226, 232, 229))
+        limbs(p.ink, 15, line(148, 222, 252, 170), line(252, 170, 314, 140), line(314, 140, 330, 228), line(156, 228, 226, 230))
       );
     case 1: // teaser (V-sit)
       return (
@@ -130,7 +130,7 @@ function shoulder(p: Palette, pose: number): string {
   const raised = pose % 2 === 0;
   const hand = raised ? line(322, 96, 352, 46) : line(348, 150, 408, 128);
   const elbow = raised ? line(300, 146, 322, 96) : line(300, 146, 348, 150);
-  const torso = `<path d="M186 140 Q240 128 300 140 L286 262 L200 262 Z" fill="${p.ink}" fill-opacity="0.16"/>`;
+  const torso = `<path d="M186 140 Q240 128 300 140 Q300 204 284 262 L202 262 Q186 204 186 140 Z" fill="${p.ink}" fill-opacity="0.16"/>`;
   const arc = `<path d="M${raised ? '246 92 A74 74 0 0 1 372 150' : '262 84 A70 70 0 0 1 366 188'}" fill="none" stroke="${p.accent}" stroke-width="5" stroke-dasharray="10 9" stroke-linecap="round"/>`;
   return (
     torso +
