@@ -194,7 +194,8 @@ export function decoration(p: Palette, random: () => number, width: number, heig
   const cx = Math.round(random() * width);
   const cy = Math.round(random() * height);
   const r = Math.round(height * (0.3 + random() * 0.25));
-  const dx = Math.round(random() > 0.5 ? width * 0.06 : width * 0.78);
+  // Top right: the card's badges (BEST, NEW, 무료) sit top left.
+  const dx = Math.round(width * (0.74 + random() * 0.06));
   const dy = Math.round(height * (0.08 + random() * 0.15));
   let dots = '';
   for (let row = 0; row < 4; row++)
