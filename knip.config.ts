@@ -5,7 +5,7 @@ const config: KnipConfig = {
   entry: [
     'server/main.ts',
     'scripts/*.{ts,mjs}',
-    'scripts/budget/floor/**/*.{ts,tsx}',
+    'scripts/budget/*/**/*.{ts,tsx}',
     'contracts/**/*.ts',
     'e2e/**/*.ts',
     // Compile-time checks of the typed client and the typed handlers: nothing imports them, tsc runs them.

@@ -81,8 +81,11 @@ describe('local sign-in', () => {
     await context.close();
 
     const visitor = await newPage(app.browser, app.server.url);
-    await visitor.page.goto(`/login?success=false&email=${encodeURIComponent(DEMO.member.email)}`);
+    const failed = `/login?success=false&email=${encodeURIComponent(DEMO.member.email)}`;
+    await visitor.page.goto(failed);
     expect(await popupText(visitor.page)).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+    // The address stays as the provider wrote it (the router used to rewrite it to success=%22false%22).
+    expect(new URL(visitor.page.url()).pathname + new URL(visitor.page.url()).search).toBe(failed);
     await visitor.context.close();
   });
 

@@ -7,17 +7,20 @@
  *    reference backend; prints score, LCP, TBT and CLS against that target. Accessibility ≥ 0.98 on the same pages.
  *    The performance score is a timing: it gates at LIGHTHOUSE_GATE and CLS ≤ 0.1, outside the noise measured on
  *    this 2-core machine (docs/decisions.md, "Shape of the web client"), so only a real regression fails the run.
+ * 3. Largest contentful paint of each page against a bare React page (one heading, one lecture thumbnail) built and
+ *    measured in the same run with the same settings: prints each ratio; the class list gates at LCP_RATIO_GATE.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
+import { thumbnailSvg } from '../server/media.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,7 +30,17 @@ const LIGHTHOUSE_BUDGET = 0.95;
 /** Medians seen on a quiet machine 0.95-0.99 and under a loaded one down to 0.93 (single runs down to 0.80). */
 const LIGHTHOUSE_GATE = 0.85;
 const CLS_GATE = 0.1;
-const LIGHTHOUSE_RUNS = 7;
+/** `--runs=N` (diagnosis) measures each page N times instead. */
+const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7)) || 7;
+/**
+ * Issue 15: the class list's largest paint within 1.5× of the bare React page's (medians of the same run): the
+ * target, printed. The gate sits outside the noise measured on this shared 2-core machine (the bare page's runs
+ * spread ±5 %, the ratio of medians moved ±0.1 between runs of the same build) and below the 1.6-1.9× the page had
+ * while its lectures waited for the scripts (docs/decisions.md, issue 15 part 4).
+ */
+const LCP_RATIO_TARGET = 1.5;
+const LCP_RATIO_GATE = 1.65;
+const LCP_GATED_PAGE = '/classList/';
 // One colour-contrast failure alone brings a page to 0.96: the line sits above that.
 const ACCESSIBILITY_BUDGET = 0.98;
 /**
@@ -56,7 +69,9 @@ type Chunk = { fileName: string; modules: string[] };
 function chunksOf(output: Rollup.RollupOutput | Rollup.RollupOutput[] | unknown): Chunk[] {
   const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
   return outputs.flatMap((o) =>
-    o.output.filter((c): c is Rollup.OutputChunk => c.type === 'chunk').map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
+    o.output
+      .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+      .map((c) => ({ fileName: c.fileName, modules: c.moduleIds })),
   );
 }
 
@@ -65,9 +80,10 @@ async function buildApp(): Promise<Chunk[]> {
   return chunksOf(out);
 }
 
-async function buildFloor(outDir: string): Promise<void> {
+/** A reference page of scripts/budget/ (`floor`: the stack floor; `bare`: the bare React page). */
+async function buildReference(name: 'floor' | 'bare', outDir: string): Promise<void> {
   await build({
-    root: join(ROOT, 'scripts/budget/floor'),
+    root: join(ROOT, 'scripts/budget', name),
     configFile: false,
     plugins: [react()],
     logLevel: 'warn',
@@ -76,22 +92,34 @@ async function buildFloor(outDir: string): Promise<void> {
 }
 
 function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+  };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     const file = join(dir, path === '/' ? 'index.html' : path);
     if (existsSync(file) && !file.endsWith('/')) {
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
+      // Compressed as the reference backend serves the app (brotli), so the bare page's paint is a fair reference.
+      const br = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      res.writeHead(200, {
+        'content-type': types[extname(file)] ?? 'application/octet-stream',
+        ...(br ? { 'content-encoding': 'br' } : {}),
+      });
+      res.end(br ? brotliCompressSync(readFileSync(file)) : readFileSync(file));
     } else {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"success":true,"datas":{}}');
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const addr = server.address();
-    resolve({ url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.address();
+      resolve({ url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, server });
+    }),
+  );
 }
 
 /** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
@@ -115,7 +143,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<{ ratioOk: boolean; keptOutOk: boolean }> {
   const floorDir = mkdtempSync(join(tmpdir(), 'floor-'));
-  await buildFloor(floorDir);
+  await buildReference('floor', floorDir);
   const floor = await serveStatic(floorDir);
   try {
     const floorScripts = await initialScripts(floor.url + '/');
@@ -135,10 +163,14 @@ async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<{ ratioO
       const offenders = chunk.modules.filter((m) => KEPT_OUT_OF_FIRST_PAINT.some((lib) => m.includes(lib)));
       if (offenders.length) {
         keptOutOk = false;
-        console.log(`  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`);
+        console.log(
+          `  FAIL ${chunk.fileName} carries ${[...new Set(offenders.map((m) => m.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')))].join(', ')}`,
+        );
       }
     }
-    console.log(`  ratio budget: ${ratioOk ? 'pass' : 'OVER'}; libraries kept out of first paint: ${keptOutOk ? 'pass' : 'FAIL'}`);
+    console.log(
+      `  ratio budget: ${ratioOk ? 'pass' : 'OVER'}; libraries kept out of first paint: ${keptOutOk ? 'pass' : 'FAIL'}`,
+    );
     return { ratioOk, keptOutOk };
   } finally {
     floor.server.close();
@@ -171,7 +203,9 @@ async function samplePaths(appUrl: string): Promise<string[]> {
   const cats = await fetch(`${appUrl}/api/Category/GetList/category?isactive=1&pcategoryid=0`, {
     headers: { ...headers, 'X-Application-Id': 'storefront-local', 'X-Application-Key': 'local-public-key' },
   }).then((r) => r.json());
-  const leaf = (cats.datas as { categoryid: number; pcategoryid: number; hasChildren: boolean }[]).find((c) => !c.hasChildren && c.pcategoryid !== 0);
+  const leaf = (cats.datas as { categoryid: number; pcategoryid: number; hasChildren: boolean }[]).find(
+    (c) => !c.hasChildren && c.pcategoryid !== 0,
+  );
   const lectures = await fetch(`${appUrl}/api/Contents/GetOnlineLectures/`, {
     method: 'POST',
     headers,
@@ -208,10 +242,38 @@ async function checkAccessibility(paths: string[], appUrl: string): Promise<bool
     const pass = score >= ACCESSIBILITY_BUDGET;
     ok &&= pass;
     const weighed = new Set(lhr.categories.accessibility?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
-    const failing = Object.values(lhr.audits).filter((a) => a.score === 0 && weighed.has(a.id)).map((a) => a.id);
-    console.log(`  ${path.padEnd(28)} score ${score.toFixed(2)}${failing.length ? `  failing: ${failing.join(', ')}` : ''}  ${pass ? 'pass' : 'FAIL'}`);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && weighed.has(a.id))
+      .map((a) => a.id);
+    console.log(
+      `  ${path.padEnd(28)} score ${score.toFixed(2)}${failing.length ? `  failing: ${failing.join(', ')}` : ''}  ${pass ? 'pass' : 'FAIL'}`,
+    );
   }
   return ok;
+}
+
+type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
+const lcpOf = (lhr: Lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * LCP of the bare React page (median of LIGHTHOUSE_RUNS), served by the same static server as the stack floor.
+ * Its image is the class list's first thumbnail as the reference backend draws it (server/media.ts).
+ */
+async function bareLcp(): Promise<{ median: number; runs: number[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bare-'));
+  await buildReference('bare', dir);
+  writeFileSync(join(dir, 'lecture.svg'), thumbnailSvg(101, 111));
+  const bare = await serveStatic(dir);
+  try {
+    const runs: number[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(lcpOf(await lighthouseRun(`${bare.url}/`)));
+    return { median: medianOf(runs), runs };
+  } finally {
+    bare.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** `met`: every target reached (printed); `gateOk`: no page past the regression lines (fails the run). */
@@ -219,7 +281,10 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
   let met = true;
   let gateOk = true;
   console.log('\nLighthouse (mobile preset, simulated throttling):');
+  const bare = await bareLcp();
+  console.log(`  ${'bare React page'.padEnd(28)} LCP ${seconds(bare.median)} (runs ${bare.runs.map(seconds).join('/')})`);
   const paths = await samplePaths(appUrl);
+  const lcpRatios: string[] = [];
   for (const path of paths) {
     // Scores move by a few points run to run: the median of LIGHTHOUSE_RUNS runs is the page's figure.
     const runs = [];
@@ -230,14 +295,22 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
     const pass = score >= LIGHTHOUSE_BUDGET;
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
-    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE;
-    met &&= pass;
+    const lcpRatio = medianOf(runs.map(lcpOf)) / bare.median;
+    const lcpGated = path.startsWith(LCP_GATED_PAGE);
+    lcpRatios.push(
+      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => seconds(lcpOf(r))).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
+    );
+    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > LCP_RATIO_GATE);
+    met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);
     gateOk &&= !regressed;
     console.log(
       `  ${path.padEnd(28)} score ${score.toFixed(2)} (runs ${runs.map((r) => r.categories.performance?.score?.toFixed(2)).join('/')})  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : regressed ? 'FAIL (regression)' : 'below target'}`,
     );
   }
-  console.log(`  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`);
+  console.log(
+    `  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`,
+  );
+  console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; gate: the class list ≤ ${LCP_RATIO_GATE}×`);
   const a11yOk = await checkAccessibility(paths, appUrl);
   return { met: met && a11yOk, gateOk: gateOk && a11yOk };
 }
@@ -253,7 +326,9 @@ async function main() {
     const allMet = js.ratioOk && js.keptOutOk && lhOk;
     const gated = ADVISORY ? js.keptOutOk : js.ratioOk && js.keptOutOk && lh.gateOk;
     if (!allMet && ADVISORY) {
-      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(Boolean);
+      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(
+        Boolean,
+      );
       console.log(`\nover budget: ${over.join(', ')} (advisory run: only the kept-out check gates; see docs/decisions.md)`);
     }
     console.log(`\nbudgets: ${allMet ? 'all met' : 'NOT all met'}; this run ${gated ? 'passes' : 'FAILS'}`);

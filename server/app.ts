@@ -9,6 +9,7 @@ import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './artwork';
 import { heroPrerender } from './hero';
+import { classListFirstPaint, type OwnCall } from './classListFirstPaint';
 import { routePreloads } from './routePreloads';
 import { composeIndex, staticApp } from './static';
 import type { LocalAuth } from './local/auth';
@@ -72,10 +73,30 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   app.route('/', usersTableRoutes(options.db, options.auth));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
-  app.get('/media/:kind/:file', async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound());
+  app.get(
+    '/media/:kind/:file',
+    async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound(),
+  );
 
+  // Calls the first paint writes into a page, answered by the operations themselves (validation and cache apply).
+  const ownCall: OwnCall = async (method, path, body) => {
+    const res = await app.request(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'X-Storefront-Client': 'web/1.0',
+        'X-Application-Id': 'storefront-web',
+        'X-Application-Key': 'first-paint',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = res.ok ? ((await res.json()) as { success?: boolean; datas?: unknown }) : undefined;
+    return json?.success ? json.datas : undefined;
+  };
   const serveStatic = options.distDir
-    ? staticApp(options.distDir, { transformIndex: composeIndex(heroPrerender(options.db), routePreloads(options.distDir)) })
+    ? staticApp(options.distDir, {
+        transformIndex: composeIndex(heroPrerender(options.db), classListFirstPaint(ownCall), routePreloads(options.distDir)),
+      })
     : undefined;
   app.all('*', async (c) => {
     const response = await dispatch(c);

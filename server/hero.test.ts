@@ -5,9 +5,10 @@ import { heroPrerender } from './hero';
 const TEMPLATE = '<head><title>t</title><!--app-head--></head><body><div id="app"><!--app-hero--></div></body>';
 
 let server: RunningServer;
+// Starting a server on the shared 2-core machine can outlast the default hook time.
 beforeAll(async () => {
   server = await startServer({ port: 0, memory: true, quiet: true });
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('first paint of /main', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testServer, type TestServer } from './testing';
+import { BUSINESS } from '../rules/business';
 
 /** Quiz attempts and certificates as the member, another member and a stranger would try them. */
 const ME = 'u-demo-1';
@@ -149,7 +150,7 @@ describe('certificates', () => {
       maskedname: '김*라',
       title: c.title,
       completedate: c.completedate,
-      issuer: '한국필라테스재활협회',
+      issuer: BUSINESS.company,
     });
     expect(JSON.stringify(check.json)).not.toContain(ME);
 

@@ -13,7 +13,12 @@ const TEMPLATE = '<head><title>t</title><!--app-head--></head><body><div id="app
 
 /** Shaped like dist/.vite/manifest.json of this app (fewer routes, short names). */
 const MANIFEST: Manifest = {
-  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_rolldown-runtime-R.js', '_framework-F.js'], css: ['assets/index-E.css'] },
+  'index.html': {
+    file: 'assets/index-E.js',
+    isEntry: true,
+    imports: ['_rolldown-runtime-R.js', '_framework-F.js'],
+    css: ['assets/index-E.css'],
+  },
   '_rolldown-runtime-R.js': { file: 'assets/rolldown-runtime-R.js' },
   '_framework-F.js': { file: 'assets/framework-F.js', imports: ['_rolldown-runtime-R.js'], css: ['assets/framework-F.css'] },
   '_category-C.js': { file: 'assets/category-C.js', imports: ['_framework-F.js'] },
@@ -22,20 +27,41 @@ const MANIFEST: Manifest = {
   '_RouteError-X.js': { file: 'assets/RouteError-X.js', imports: ['_framework-F.js'] },
   '_EmptyPage-G.js': { file: 'assets/EmptyPage-G.js', imports: ['_framework-F.js'], css: ['assets/EmptyPage-G.css'] },
   'src/routes/_a/classList.$categoryid.$pcategoryid.tsx?tsr-split=component---loader': {
-    file: 'assets/classList-1.js', imports: ['_framework-F.js', '_category-C.js', '_Pagination-P.js', 'index.html'],
+    file: 'assets/classList-1.js',
+    imports: ['_framework-F.js', '_category-C.js', '_Pagination-P.js', 'index.html'],
   },
-  'src/routes/_a/classList.$categoryid.$pcategoryid.tsx?tsr-split=pendingComponent': { file: 'assets/classList-2.js', imports: ['_framework-F.js'] },
-  'src/routes/_a/classList.$categoryid.$pcategoryid.tsx?tsr-split=errorComponent---notFoundComponent': { file: 'assets/classList-3.js', imports: ['_RouteError-X.js'] },
-  'src/routes/_a/main.tsx?tsr-split=errorComponent---notFoundComponent': { file: 'assets/main-3.js', imports: ['_RouteError-X.js'] },
-  'src/routes/_b/classView.$contentsid.tsx?tsr-split=component---loader': { file: 'assets/classView-1.js', imports: ['_framework-F.js', '_Pagination-P.js'] },
-  'src/routes/_b/q&a.tsx?tsr-split=component---loader': { file: 'assets/q_a-1.js', imports: ['_framework-F.js'], css: ['assets/board-B.css'] },
+  'src/routes/_a/classList.$categoryid.$pcategoryid.tsx?tsr-split=pendingComponent': {
+    file: 'assets/classList-2.js',
+    imports: ['_framework-F.js'],
+  },
+  'src/routes/_a/classList.$categoryid.$pcategoryid.tsx?tsr-split=errorComponent---notFoundComponent': {
+    file: 'assets/classList-3.js',
+    imports: ['_RouteError-X.js'],
+  },
+  'src/routes/_a/main.tsx?tsr-split=errorComponent---notFoundComponent': {
+    file: 'assets/main-3.js',
+    imports: ['_RouteError-X.js'],
+  },
+  'src/routes/_b/classView.$contentsid.tsx?tsr-split=component---loader': {
+    file: 'assets/classView-1.js',
+    imports: ['_framework-F.js', '_Pagination-P.js'],
+  },
+  'src/routes/_b/q&a.tsx?tsr-split=component---loader': {
+    file: 'assets/q_a-1.js',
+    imports: ['_framework-F.js'],
+    css: ['assets/board-B.css'],
+  },
   'src/routes/_b/_auth.tsx?tsr-split=component---loader': { file: 'assets/_auth-1.js', imports: ['_framework-F.js'] },
-  'src/routes/_b/_auth/myclass.tsx?tsr-split=component---loader': { file: 'assets/myclass-1.js', imports: ['index.html', '_EmptyPage-G.js', '_framework-F.js'] },
+  'src/routes/_b/_auth/myclass.tsx?tsr-split=component---loader': {
+    file: 'assets/myclass-1.js',
+    imports: ['index.html', '_EmptyPage-G.js', '_framework-F.js'],
+  },
   'src/routes/_bare/_auth.tsx?tsr-split=component---loader': { file: 'assets/_auth-2.js', imports: ['_framework-F.js'] },
 };
 
 const tags = preloadTags(MANIFEST);
-const hrefs = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)">`, 'g'))].map((m) => m[1]);
+const hrefs = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)">`, 'g'))].map((m) => m[1]);
 
 function distWith(manifest: Manifest | undefined): string {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-dist-'));
@@ -48,22 +74,36 @@ function distWith(manifest: Manifest | undefined): string {
 }
 
 describe('preloads for a deep link', () => {
-  it('preloads a class list screen, its imports and their CSS, nothing the entry loads, no pending or error chunk', () => {
+  it('preloads a class list screen, its imports and their CSS, the pending chunk the router waits for, nothing the entry loads, no error chunk', () => {
     const html = tags('/classList/111/1');
-    expect(hrefs(html, 'modulepreload')).toEqual(['/assets/classList-1.js', '/assets/category-C.js', '/assets/Pagination-P.js', '/assets/EmptyState-S.js']);
+    expect(hrefs(html, 'modulepreload')).toEqual([
+      '/assets/classList-1.js',
+      '/assets/category-C.js',
+      '/assets/Pagination-P.js',
+      '/assets/EmptyState-S.js',
+      '/assets/classList-2.js',
+    ]);
     expect(hrefs(html, 'preload')).toEqual(['/assets/board-B.css']);
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/board-B.css">');
     expect(html).not.toContain('stylesheet');
   });
 
   it('adds the chunk of the guarded layout (_b/_auth) after the screen, and not another layout of the same name', () => {
-    expect(hrefs(tags('/myclass'), 'modulepreload')).toEqual(['/assets/myclass-1.js', '/assets/EmptyPage-G.js', '/assets/_auth-1.js']);
+    expect(hrefs(tags('/myclass'), 'modulepreload')).toEqual([
+      '/assets/myclass-1.js',
+      '/assets/EmptyPage-G.js',
+      '/assets/_auth-1.js',
+    ]);
     expect(hrefs(tags('/myclass'), 'preload')).toEqual(['/assets/EmptyPage-G.css']);
   });
 
   it('matches the decoded path, any case, with a trailing slash', () => {
     expect(hrefs(tags('/q&a'), 'modulepreload')).toEqual(['/assets/q_a-1.js']);
-    expect(hrefs(tags('/ClassView/127/'), 'modulepreload')).toEqual(['/assets/classView-1.js', '/assets/Pagination-P.js', '/assets/EmptyState-S.js']);
+    expect(hrefs(tags('/ClassView/127/'), 'modulepreload')).toEqual([
+      '/assets/classView-1.js',
+      '/assets/Pagination-P.js',
+      '/assets/EmptyState-S.js',
+    ]);
   });
 
   it('adds nothing for /, /main (not split), unknown paths and a missing parameter', () => {
@@ -72,10 +112,12 @@ describe('preloads for a deep link', () => {
 });
 
 describe('index.html transform', () => {
-  it('injects at the end of <head>, after the entry\'s own tags, and leaves the page alone when there is nothing to add', () => {
+  it("injects at the end of <head>, after the entry's own tags, and leaves the page alone when there is nothing to add", () => {
     const transform = routePreloads(distWith(MANIFEST));
     const html = transform(TEMPLATE, '/classView/127') as string;
-    expect(html).toMatch(/^<head><title>t<\/title><!--app-head--><link rel="modulepreload" crossorigin href="\/assets\/classView-1\.js">.*<\/head>/);
+    expect(html).toMatch(
+      /^<head><title>t<\/title><!--app-head--><link rel="modulepreload" crossorigin href="\/assets\/classView-1\.js">.*<\/head>/,
+    );
     expect(transform(TEMPLATE, '/nope')).toBe(TEMPLATE);
   });
 
@@ -87,9 +129,10 @@ describe('index.html transform', () => {
 
 describe('served by the reference backend', () => {
   let server: RunningServer;
+  // Starting a server on the shared 2-core machine can outlast the default hook time.
   beforeAll(async () => {
     server = await startServer({ port: 0, memory: true, quiet: true });
-  });
+  }, 60_000);
   afterAll(() => server?.close());
 
   it('keeps the /main hero with preloads composed, and adds screen preloads elsewhere', async () => {

@@ -19,7 +19,7 @@ interface Route {
   segments: string[];
   /** What the URL must look like: pathless (`_x`) and `index` segments removed; `$x` is one dynamic segment. */
   pattern: string[];
-  /** Manifest keys of the split chunks that hold the component (and, here, the loader). */
+  /** Manifest keys of the split chunks that hold the component (and, here, the loader) and the pending component. */
   components: string[];
 }
 
@@ -73,14 +73,16 @@ export function preloadTags(manifest: Manifest): (path: string) => string {
     const [, file, groups] = SPLIT_CHUNK.exec(key) ?? [];
     if (!file || !groups) continue;
     const route = routes.get(file) ?? routes.set(file, routeOf(file)).get(file)!;
-    // Only the group with the component is needed to render; pending and error chunks stay lazy.
-    if (groups.split('---').includes('component')) route.components.push(key);
+    // The router renders a screen once its component and pending-component chunks are in (router-core's
+    // loadComponents waits for both), so both are preloaded; error and not-found chunks stay lazy.
+    if (groups.split('---').some((g) => g === 'component' || g === 'pendingComponent')) route.components.push(key);
   }
 
   const tagsFor = (screen: Route): string => {
     // The screen's own chunk first (its loader starts the API call), then its layouts' chunks.
-    const parents = [...routes.values()].filter((r) => r !== screen && r.segments.length < screen.segments.length
-      && r.segments.every((s, i) => s === screen.segments[i]));
+    const parents = [...routes.values()].filter(
+      (r) => r !== screen && r.segments.length < screen.segments.length && r.segments.every((s, i) => s === screen.segments[i]),
+    );
     const seen = new Set(loaded);
     const tags: string[] = [];
     const visit = (key: string) => {

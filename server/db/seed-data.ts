@@ -86,10 +86,11 @@ export const tagsFor = (l: LectureSeed): string[] => {
   return [...base, l.level, l.price === 0 ? '무료' : '유료'];
 };
 
+/** Links name a category and its top-level category (`/classList/{categoryid}/{rootid}`), as the menu does. */
 export const banners = [
-  { bannerid: 1, title: '봄맞이 필라테스 클래스 20% 할인', subtitle: '4월 한 달간 모든 매트 클래스 할인', link: '/classList/111/11' },
-  { bannerid: 2, title: '허리 통증, 이제 집에서 관리하세요', subtitle: '물리치료사와 함께하는 재활 클래스', link: '/classList/211/21' },
-  { bannerid: 3, title: '지도자 자격과정 전자책 출간', subtitle: '해부학부터 지도법까지 한 권으로', link: '/classList/311/31' },
+  { bannerid: 1, title: '봄맞이 필라테스 클래스 20% 할인', subtitle: '4월 한 달간 모든 매트 클래스 할인', link: '/classList/11/1' },
+  { bannerid: 2, title: '허리 통증, 이제 집에서 관리하세요', subtitle: '물리치료사와 함께하는 재활 클래스', link: '/classList/211/2' },
+  { bannerid: 3, title: '지도자 자격과정 전자책 출간', subtitle: '해부학부터 지도법까지 한 권으로', link: '/classList/311/3' },
 ];
 
 export const notices: { isnotice: number; title: string; content: string; istop: boolean; date: string; attachment?: string }[] = [

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import * as d from './seed-data';
 import { daysFromNow, kst } from '../time';
+import { BUSINESS } from '../../rules/business';
 
 /** True when the database holds no catalogue yet (first start, or after db:reset). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -20,7 +21,7 @@ export async function seed(db: Db): Promise<void> {
       subtitle: `${l.teacher}와 함께하는 ${l.level} 과정`,
       description: `<h3>${l.title}</h3><p>${l.teacher}가 직접 진행하는 온라인 클래스입니다. 집에서도 안전하게 따라할 수 있도록 동작마다 자세히 설명합니다.</p><ul><li>수강 기간 90일</li><li>PC·모바일 수강</li></ul>`,
       thumbnail: `/media/thumbs/${l.contentsid}.svg`,
-      publisher: l.is_ebook ? '한국필라테스재활협회 출판부' : '한국필라테스재활협회',
+      publisher: l.is_ebook ? `${BUSINESS.company} 출판부` : BUSINESS.company,
     }))).execute();
     await tx.insertInto('tags').values(d.lectures.flatMap((l) => d.tagsFor(l).map((tag) => ({ contentsid: l.contentsid, tag })))).execute();
 
@@ -33,7 +34,7 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('pdfs').values(d.lectures.map((l) => ({ pdfid: l.contentsid, contentsid: l.contentsid, filename: `pdf-${l.contentsid}.pdf`, original_filename: `${l.title} 교안.pdf`, pages: l.is_ebook ? 3 : 1 }))).execute();
 
     await tx.insertInto('banners').values(d.banners.map((b, i) => ({ ...b, image: `/media/banners/${b.bannerid}.svg`, sort: i }))).execute();
-    await tx.insertInto('branches').values({ branchid: 1, region: '서울', name: '서울 강남 본원', address: '서울특별시 강남구 테헤란로 123, 5층', phone: '02-555-1234', hours: '09:00-18:00 (주말·공휴일 휴무)' }).execute();
+    await tx.insertInto('branches').values({ branchid: 1, region: '서울', name: '서울 강남 본원', address: BUSINESS.address, phone: BUSINESS.phone, hours: BUSINESS.hours }).execute();
     await tx.insertInto('stats').values({ statid: 1, members: 12840, lectures: d.lectures.length, teachers: 4, certificates: 3120, satisfaction: 97 }).execute();
 
     await tx.insertInto('notices').values(d.notices.map((n, i) => ({ noticeid: i + 1, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, viewcnt: 10 * (i + 3), attachment: n.attachment ?? null, created_at: n.date }))).execute();

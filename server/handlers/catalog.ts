@@ -9,6 +9,7 @@ import { page, pageOf } from './paging';
 import { ownUser } from './access';
 import { progressOf, toVideo, videoRows } from './videos';
 import { ok, type Handlers } from './typed';
+import { BUSINESS } from '../../rules/business';
 
 const SORTS: Record<string, RawBuilder<unknown>> = {
   popular: sql`l.popularity desc, l.contentsid`,
@@ -191,7 +192,7 @@ export const catalog = {
     return ok({
       ...l,
       description: row?.description ?? '',
-      teacherintro: `<p>${row?.teacher ?? ''} — 한국필라테스재활협회 전문 강사</p>`,
+      teacherintro: `<p>${row?.teacher ?? ''} — ${BUSINESS.company} 전문 강사</p>`,
       previewurl: preview ? mediaUrl(preview.path) : null,
       options: [
         { optionvalue: String(l.period), name: `${l.period}일 수강권`, price: l.price, saleprice: l.saleprice, period: l.period },

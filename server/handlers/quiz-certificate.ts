@@ -7,8 +7,10 @@ import { iso } from '../time';
 import { fail } from './context';
 import { maskName } from './board';
 import { ok, type Handlers } from './typed';
+import { BUSINESS } from '../../rules/business';
 
-export const ISSUER = '한국필라테스재활협회';
+/** The issuer printed on certificates: the association's registered name (configuration in rules/business.ts). */
+export const ISSUER = BUSINESS.company;
 const UNKNOWN_CERTIFICATE = '확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.';
 
 // Crockford base32 without look-alikes (no I, L, O, U): easy to read off paper and type back.

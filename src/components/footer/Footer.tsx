@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { SITE_INFO, SOCIAL_LINKS } from './siteInfo';
+import { BUSINESS } from '../../../rules/business';
+import { SOCIAL_LINKS } from './siteInfo';
 import './footer.css';
 
 const FOOTER_LINKS = [
@@ -29,18 +30,18 @@ export function Footer() {
           <div className="site-footer__body">
             <section className="site-footer__cs" aria-label="고객센터">
               <h2>고객센터</h2>
-              <a className="site-footer__phone" href={`tel:${SITE_INFO.phone}`}>
-                {SITE_INFO.phone}
+              <a className="site-footer__phone" href={`tel:${BUSINESS.phone}`}>
+                {BUSINESS.phone}
               </a>
-              <p>{SITE_INFO.hours}</p>
-              <p>{SITE_INFO.email}</p>
+              <p>{BUSINESS.hours}</p>
+              <p>{BUSINESS.email}</p>
             </section>
             <address className="site-footer__company">
-              <strong>{SITE_INFO.company}</strong>
-              <span>{SITE_INFO.representative}</span>
-              <span>{SITE_INFO.businessNo}</span>
-              <span>{SITE_INFO.mailOrderNo}</span>
-              <span>{SITE_INFO.address}</span>
+              <strong>{BUSINESS.company}</strong>
+              <span>대표 {BUSINESS.representative}</span>
+              <span>사업자등록번호 {BUSINESS.businessNo}</span>
+              <span>통신판매업신고 {BUSINESS.mailOrderNo}</span>
+              <span>{BUSINESS.address}</span>
             </address>
             <ul className="site-footer__social" aria-label="소셜 채널">
               {SOCIAL_LINKS.map((s) => (
@@ -52,7 +53,9 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <p className="site-footer__copy">© {new Date().getFullYear()} {SITE_INFO.company}. All rights reserved.</p>
+          <p className="site-footer__copy">
+            © {new Date().getFullYear()} {BUSINESS.company}. All rights reserved.
+          </p>
         </div>
       </footer>
     </>
@@ -77,8 +80,16 @@ function SocialMark({ kind }: { kind: (typeof SOCIAL_LINKS)[number]['key'] }) {
         </svg>
       );
     case 'kakao':
-      return <span className="social__text" aria-hidden="true">TALK</span>;
+      return (
+        <span className="social__text" aria-hidden="true">
+          TALK
+        </span>
+      );
     case 'naver':
-      return <span className="social__text" aria-hidden="true">N</span>;
+      return (
+        <span className="social__text" aria-hidden="true">
+          N
+        </span>
+      );
   }
 }

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
+import { LECTURE_PAGE_SIZE, menuCategoriesQuery, onlineLecturesQuery } from '../../api/queries/catalog';
+import type { components } from '../../api/schema.gen';
 import { ClassListPage } from '../../features/catalog/ClassListPage';
 import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
 import { idParam } from '../../lib/routeParams';
 import { dropDefaults } from '../../lib/searchParams';
+import { takeFirstPaintData } from '../../lib/firstPaintData';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
 import { RouteError } from '../../components/ui/RouteError';
 
@@ -19,10 +21,23 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   search: { middlewares: [dropDefaults(CLASS_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
-    void context.queryClient.prefetchQuery(menuCategoriesQuery());
-    return context.queryClient.ensureQueryData(
-      onlineLecturesQuery({ page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort }),
-    );
+    const { queryClient } = context;
+    const list = { page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort };
+    const lectures = onlineLecturesQuery(list);
+    // A first visit's lectures and categories are already in the document (server/classListFirstPaint.ts): the
+    // largest paint does not wait for calls that could only start once the scripts have run.
+    const written = {
+      lectures: takeFirstPaintData('getOnlineLectures', { pageSize: LECTURE_PAGE_SIZE, isonlybranch: true, ...list }),
+      categories: takeFirstPaintData('getCategories', { isactive: 1, pcategoryid: 0 }),
+    };
+    if (written.lectures && queryClient.getQueryData(lectures.queryKey) === undefined) {
+      queryClient.setQueryData(lectures.queryKey, written.lectures as components['schemas']['LecturePage']);
+    }
+    if (written.categories && queryClient.getQueryData(menuCategoriesQuery().queryKey) === undefined) {
+      queryClient.setQueryData(menuCategoriesQuery().queryKey, written.categories as components['schemas']['Category'][]);
+    }
+    void queryClient.prefetchQuery(menuCategoriesQuery());
+    return queryClient.ensureQueryData(lectures);
   },
   pendingComponent: () => (
     <div className="page">

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginPanel } from '../../features/account/LoginPanel';
-import { parseNaverReturnSearch } from '../../auth/naverReturn';
+import { naverReturnOf, parseNaverReturnSearch } from '../../auth/naverReturn';
 
 const TITLE = '로그인';
 
@@ -13,5 +13,5 @@ export const Route = createFileRoute('/_a/login')({
 
 function LoginPage() {
   const search = Route.useSearch();
-  return <LoginPanel title={TITLE} naver={search} />;
+  return <LoginPanel title={TITLE} naver={naverReturnOf(search)} />;
 }

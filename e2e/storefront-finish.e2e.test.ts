@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { newPage, appUnderTest } from './support';
+
+const app = appUnderTest();
+
+const isCall = (url: string, path: string) => new URL(url).pathname.startsWith(path);
+
+describe('class list first paint', () => {
+  it('a first visit shows the lectures and chips the server wrote into the page, with no call before the cards', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'fetch') calls.push(r.url());
+    });
+    await page.goto('/classList/111/1');
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    await page.locator('.chip-list .chip').first().waitFor();
+    // What the page shows is what the operation answers for the same request.
+    const answer = await page.request.post('/api/Contents/GetOnlineLectures/', {
+      headers: { 'X-Storefront-Client': 'web/1.0' },
+      data: { page: 1, pageSize: 12, isonlybranch: true, categoryid: 111, pcategoryid: 1, sortType: 'recent' },
+    });
+    const titles = ((await answer.json()) as { datas: { list: { title: string }[] } }).datas.list.map((l) => l.title);
+    expect(await page.locator('[data-testid="lecture-card"] h3').allTextContents()).toEqual(titles);
+    expect(calls.filter((u) => isCall(u, '/api/Contents/GetOnlineLectures/') || isCall(u, '/api/Category/GetList/'))).toEqual([]);
+    // The written data serves that one request only: another sort asks the server.
+    const sorted = page.waitForRequest(
+      (r) => isCall(r.url(), '/api/Contents/GetOnlineLectures/') && (r.postData() ?? '').includes('pricelow'),
+    );
+    await page.getByLabel('정렬').selectOption('pricelow');
+    await sorted;
+    expect(await page.locator('#first-paint-data').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('hero banners', () => {
+  it('the first banner lands on a class list that has classes', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/main');
+    await page.locator('.hero a').first().click();
+    await page.waitForURL(/\/classList\/\d+\/\d+$/);
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    expect(await page.locator('.empty-state').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('business details', () => {
+  it('the footer, the company page and the branch card agree', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/company');
+    const business = page.getByTestId('business-info');
+    await business.waitFor();
+    const row = (label: string) =>
+      business.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    const company = await row('상호').textContent();
+    const phone = (await row('고객센터').textContent())!.split(' · ')[0]!;
+    const businessNo = await row('사업자등록번호').textContent();
+    // The footer may load as it nears the viewport.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const footer = page.getByTestId('site-footer');
+    await footer.waitFor();
+    await expect.poll(() => footer.locator('.site-footer__phone').textContent()).toBe(phone);
+    expect(await footer.locator('.site-footer__company').textContent()).toContain(`사업자등록번호 ${businessNo}`);
+    expect(await footer.locator('.site-footer__company strong').textContent()).toBe(company);
+    expect(await page.getByTestId('branch-card').first().textContent()).toContain(phone);
+    expect(`${company} ${phone} ${businessNo}`).not.toMatch(/홍길동|000-00-00000|02-000-0000/);
+    await context.close();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * CONFIGURATION — the association's business details, in one place: the footer, the company page, the seeded
+ * branch and the certificate's issuer all read them, so they cannot disagree. The values are demo
+ * configuration (docs/decisions.md, issue 15 part 4): replace them with the registered ones before launch.
+ * Labels ("대표", "사업자등록번호") belong to the screens; only values live here.
+ */
+export const BUSINESS = {
+  /** Registered name; also the issuer printed on certificates. */
+  company: '(사)필라테스재활협회',
+  representative: '김바른',
+  /** 사업자등록번호 (check digit valid). */
+  businessNo: '214-82-13468',
+  /** 통신판매업 신고번호. */
+  mailOrderNo: '제2024-서울강남-01234호',
+  /** Customer centre. */
+  phone: '02-555-1234',
+  hours: '평일 09:00-18:00 (주말·공휴일 휴무)',
+  email: 'help@pilates-rehab.example',
+  address: '서울특별시 강남구 테헤란로 123, 5층',
+} as const;
