@@ -24,7 +24,7 @@ const MEMBER_STYLES = /\/src\/features\/(cart|checkout|classroom|payment|points|
 const firstPaintCache = new Map<string, boolean>();
 function isFirstPaintAppModule(id: string): boolean {
   if (/vite\/preload-helper|rolldown\/runtime/.test(id)) return true;
-  if (!/\/src\/.*\.tsx?$/.test(id)) return false;
+  if (!/\/(src|rules)\/.*\.tsx?$/.test(id)) return false;
   let marked = firstPaintCache.get(id);
   if (marked === undefined) {
     marked = existsSync(id) && readFileSync(id, 'utf8').slice(0, 600).includes(FIRST_PAINT_MARKER);

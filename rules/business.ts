@@ -1,3 +1,4 @@
+// @first-paint: the footer shows these on every page (vite.config.ts)
 /**
  * CONFIGURATION — the association's business details, in one place: the footer, the company page, the seeded
  * branch and the certificate's issuer all read them, so they cannot disagree. The values are demo

@@ -14,6 +14,11 @@ export const DARK_POPUP = {
   cancelButtonText: '취소',
 } as const;
 
+/** sweetalert2 names a dialog only by its title, and these carry none: screen readers announce this name, then the message. */
+function nameDialog(name: string) {
+  return (popup: HTMLElement) => popup.setAttribute('aria-label', name);
+}
+
 type Swal = typeof import('sweetalert2').default;
 let swalPromise: Promise<Swal> | undefined;
 
@@ -22,13 +27,18 @@ function loadSwal(): Promise<Swal> {
   return swalPromise;
 }
 
-/** Dark alert with one 확인 button; resolves when it closes. */
-export async function alertDark(message: string): Promise<void> {
+/**
+ * Dark alert with one 확인 button; resolves when it closes. Focus goes back to what had it before (the opener),
+ * or to `focusAfter` once the popup is gone: a focus() made on resolve would be undone by that return.
+ */
+export async function alertDark(message: string, { focusAfter }: { focusAfter?: HTMLElement | null } = {}): Promise<void> {
   const Swal = await loadSwal();
   await Swal.fire({
     ...DARK_POPUP,
     text: message,
     showCancelButton: false,
+    didRender: nameDialog('알림'),
+    ...(focusAfter ? { didClose: () => focusAfter.focus() } : {}),
     customClass: { popup: 'popup-dark', cancelButton: 'popup-dark__cancel' },
   });
 }
@@ -40,6 +50,7 @@ export async function confirmDark(message: string): Promise<boolean> {
     ...DARK_POPUP,
     text: message,
     showCancelButton: true,
+    didRender: nameDialog('확인 요청'),
     customClass: { popup: 'popup-dark', cancelButton: 'popup-dark__cancel' },
   });
   return result.isConfirmed;

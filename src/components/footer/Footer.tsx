@@ -1,3 +1,4 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link } from '@tanstack/react-router';
 import { BUSINESS } from '../../../rules/business';
 import { SOCIAL_LINKS } from './siteInfo';
@@ -12,8 +13,9 @@ const FOOTER_LINKS = [
 ] as const;
 
 /**
- * Footer (spec §2): company info, customer centre, social links. Below the fold on every page, so the
- * layouts load it when it nears the viewport (SiteFooter); the mobile bar and floating buttons stay eager.
+ * Footer (spec §2): company info, customer centre, social links. Rendered with the page (not when scrolled
+ * to), so its text is in the document from the start. The social marks are drawn by footer.css (decoration,
+ * no script bytes); the links are named by aria-label.
  */
 export function Footer() {
   return (
@@ -46,9 +48,7 @@ export function Footer() {
             <ul className="site-footer__social" aria-label="소셜 채널">
               {SOCIAL_LINKS.map((s) => (
                 <li key={s.key}>
-                  <a href={s.href} target="_blank" rel="noreferrer" className={`social social--${s.key}`} aria-label={s.label}>
-                    <SocialMark kind={s.key} />
-                  </a>
+                  <a href={s.href} target="_blank" rel="noreferrer" className={`social social--${s.key}`} aria-label={s.label} />
                 </li>
               ))}
             </ul>
@@ -60,36 +60,4 @@ export function Footer() {
       </footer>
     </>
   );
-}
-
-function SocialMark({ kind }: { kind: (typeof SOCIAL_LINKS)[number]['key'] }) {
-  switch (kind) {
-    case 'instagram':
-      return (
-        <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-          <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
-          <circle cx="12" cy="12" r="4" />
-          <circle cx="17.2" cy="6.8" r="0.9" fill="currentColor" stroke="none" />
-        </svg>
-      );
-    case 'youtube':
-      return (
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <rect x="2.5" y="5.5" width="19" height="13" rx="4" fill="currentColor" />
-          <path d="m10 9 5 3-5 3z" fill="#242424" />
-        </svg>
-      );
-    case 'kakao':
-      return (
-        <span className="social__text" aria-hidden="true">
-          TALK
-        </span>
-      );
-    case 'naver':
-      return (
-        <span className="social__text" aria-hidden="true">
-          N
-        </span>
-      );
-  }
 }

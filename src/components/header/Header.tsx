@@ -87,7 +87,12 @@ export function Header() {
           </Suspense>
         )}
       </header>
-      <div className="site-header-compact" data-testid="site-header-compact" aria-hidden={mode !== 'down'} inert={mode !== 'down'}>
+      <div
+        className="site-header-compact"
+        data-testid="site-header-compact"
+        aria-hidden={mode !== 'down'}
+        inert={mode !== 'down'}
+      >
         <div className="site-header-compact__inner">
           <Logo compact />
           {wide && (
@@ -118,7 +123,7 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
   return (
     <div className="header-actions" data-state={loggedIn ? 'member' : 'visitor'}>
       {loggedIn && (
-        <Link to="/myclass" className="header-actions__classroom">
+        <Link to="/myclass" className="header-actions__classroom" aria-label="내 강의실">
           <ClassroomIcon size={22} />
           <span>내 강의실</span>
         </Link>
@@ -126,7 +131,9 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
       <PanelButton label="검색" onClick={onSearch} preload={preloadSearchBox}>
         <SearchIcon />
       </PanelButton>
-      {loggedIn ? <CartLink count={cartCount} /> : (
+      {loggedIn ? (
+        <CartLink count={cartCount} />
+      ) : (
         <Link to="/login" className="header-actions__login">
           로그인
         </Link>
@@ -139,9 +146,27 @@ function HeaderActions({ loggedIn, cartCount, onSearch, onMenu }: HeaderActionsP
 }
 
 /** An icon button whose panel's code starts loading on the first sign of intent (hover, touch, focus). */
-function PanelButton({ label, onClick, preload, children }: { label: string; onClick: () => void; preload: () => void; children: React.ReactNode }) {
+function PanelButton({
+  label,
+  onClick,
+  preload,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  preload: () => void;
+  children: React.ReactNode;
+}) {
   return (
-    <button type="button" className="icon-btn" onClick={onClick} onPointerEnter={preload} onPointerDown={preload} onFocus={preload} aria-label={label}>
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={onClick}
+      onPointerEnter={preload}
+      onPointerDown={preload}
+      onFocus={preload}
+      aria-label={label}
+    >
       {children}
     </button>
   );

@@ -22,8 +22,8 @@ export function SearchBox({ open, onClose }: { open: boolean; onClose: () => voi
     e.preventDefault();
     const schtext = text.trim();
     if (!schtext) {
-      await alertDark(EMPTY_SEARCH_MESSAGE);
-      input.current?.focus();
+      // Back to the box whether the search was sent by Enter (focus in the box) or by clicking 검색 (focus on it).
+      await alertDark(EMPTY_SEARCH_MESSAGE, { focusAfter: input.current });
       return;
     }
     onClose();

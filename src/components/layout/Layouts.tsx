@@ -1,22 +1,20 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
-import { lazy } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from '../header/Header';
+import { Footer } from '../footer/Footer';
 import { FloatingButtons } from '../footer/FloatingButtons';
 import { MobileBar } from '../footer/MobileBar';
-import { Deferred } from './Deferred';
 import { SubpageBand } from './SubpageBand';
 import './layout.css';
 
-const LazyFooter = lazy(() => import('../footer/Footer').then((m) => ({ default: m.Footer })));
-
-/** Footer (loaded when it nears the viewport), floating buttons and the fixed mobile bar. */
+/**
+ * Footer, floating buttons and the fixed mobile bar. The footer is in the document from the first render: its
+ * text (customer centre, hours, company details) is what screen readers and search engines look for.
+ */
 function SiteFooter() {
   return (
     <>
-      <Deferred minHeight={320} className="site-footer-slot">
-        <LazyFooter />
-      </Deferred>
+      <Footer />
       <FloatingButtons />
       <MobileBar />
     </>

@@ -55,7 +55,13 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
             </>
           ) : (
             <>
-              <button type="button" className="btn" onClick={addToCart} disabled={busy || lecture.isincart}>
+              {/* aria-disabled, not disabled: the button keeps focus, so the 담았습니다 alert returns focus to it. */}
+              <button
+                type="button"
+                className="btn"
+                onClick={busy || lecture.isincart ? undefined : addToCart}
+                aria-disabled={busy || lecture.isincart}
+              >
                 {lecture.isincart ? '장바구니에 담김' : '장바구니'}
               </button>
               <button type="button" className="btn btn--primary" onClick={buyNow}>

@@ -20,6 +20,7 @@ export function LocalCardWindow() {
       ref={dialog}
       className="card-window"
       aria-labelledby="card-window-title"
+      onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault(); // Esc is the member's cancel, answered like the 취소 button
         question?.answer('cancel');
@@ -61,4 +62,21 @@ export function LocalCardWindow() {
       )}
     </dialog>
   );
+}
+
+/**
+ * A modal <dialog> makes the page behind it inert, but Tab past its last button leaves the document (to the
+ * browser's own controls) instead of wrapping: wrap it, so keyboard focus stays in the window until it closes.
+ */
+function keepTabInside(e: React.KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])')];
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  if (!first || !last) return;
+  const edge = e.shiftKey ? first : last;
+  if (document.activeElement === edge || !e.currentTarget.contains(document.activeElement)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
 }

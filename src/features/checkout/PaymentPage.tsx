@@ -117,9 +117,11 @@ function OrderForm({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: Che
           <button
             type="button"
             className="btn btn--primary checkout__pay"
-            disabled={busy}
+            // aria-disabled, not disabled: the button keeps focus while the card window is open, so closing
+            // the window (취소, Esc) returns keyboard focus here instead of to the top of the page.
+            aria-disabled={busy}
             aria-busy={busy}
-            onClick={() => actor.send({ type: 'PAY' })}
+            onClick={busy ? undefined : () => actor.send({ type: 'PAY' })}
           >
             {busy ? '결제 진행 중…' : figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
           </button>

@@ -11,15 +11,13 @@ import './classroom.css';
 
 export type ClassroomTab = 'ing' | 'end' | 'bookmark';
 
-const HEADINGS: Record<ClassroomTab, { title: string; empty: string; hint: string }> = {
+const HEADINGS: Record<ClassroomTab, { empty: string; hint: string }> = {
   ing: {
-    title: '수강중인 클래스',
     empty: '수강중인 클래스가 없습니다.',
     hint: '관심 있는 클래스를 둘러보고 수강을 시작해보세요.',
   },
-  end: { title: '종료된 클래스', empty: '종료된 클래스가 없습니다.', hint: '수강 기간이 끝난 클래스가 여기에 모입니다.' },
+  end: { empty: '종료된 클래스가 없습니다.', hint: '수강 기간이 끝난 클래스가 여기에 모입니다.' },
   bookmark: {
-    title: '북마크한 클래스',
     empty: '북마크한 클래스가 없습니다.',
     hint: '클래스 상세에서 북마크를 누르면 여기에 모입니다.',
   },
@@ -49,8 +47,9 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
         <LoadFailed error={lectures.error} onRetry={() => void lectures.refetch()} />
       ) : (
         <>
+          {/* The title band already names the tab (layout B): the heading says only how many. */}
           <h2 className="classroom__heading">
-            {text.title} <b data-testid="classroom-count">{lectures.data.totalCount}</b>개
+            전체 <b data-testid="classroom-count">{lectures.data.totalCount}</b>개
           </h2>
           {lectures.data.list.length === 0 ? (
             <EmptyState title={text.empty} hint={text.hint}>

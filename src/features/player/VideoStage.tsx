@@ -143,7 +143,7 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
           <MediaSeekBackwardButton seekOffset={10} />
           <MediaSeekForwardButton seekOffset={10} />
           <MediaTimeRange />
-          <MediaTimeDisplay showDuration />
+          <MediaTimeDisplay showDuration noToggle />
           <MediaMuteButton />
           <MediaVolumeRange />
           <MediaPlaybackRateMenuButton invokeTarget="player-rate-menu" />

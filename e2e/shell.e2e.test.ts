@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, appUnderTest, confirmPopup, newPage, popupText, signInLocal } from './support';
+
+const app = appUnderTest();
+
+const phone = { width: 390, height: 844 };
+
+/** Scrolls down the page in screen-high steps; at each step, is any card title covered by a floating button? */
+async function titlesCoveredByFloatingButtons(page: Page): Promise<string[]> {
+  const covered = new Set<string>();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 300) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+    const now = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="lecture-card"] h3')].flatMap((title) => {
+        const r = title.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) return [];
+        // Both ends of the title line: a button in the right corner covers its end.
+        return [r.left + 4, r.right - 4].flatMap((x) => {
+          const top = document.elementFromPoint(x, r.top + r.height / 2);
+          return top?.closest('.floating') ? [title.textContent ?? ''] : [];
+        });
+      }),
+    );
+    now.forEach((t) => covered.add(t));
+  }
+  return [...covered];
+}
+
+describe('shell finish', () => {
+  it('the footer with the customer-centre hours is in the document before any scroll', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/main');
+    await page.locator('#main').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.count()).toBe(1);
+    expect(await footer.textContent()).toContain('평일 09:00-18:00 (주말·공휴일 휴무)');
+    expect(await footer.getByRole('link', { name: '카카오톡 채널' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('the compact header is opaque', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/classList/111/1');
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const compact = page.getByTestId('site-header-compact');
+    await expect.poll(() => compact.getAttribute('aria-hidden')).toBe('false');
+    const background = await compact.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(36, 36, 36)');
+    await context.close();
+  });
+
+  it('layout B names the page once: the band is the one h1 and no heading repeats it', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    for (const path of ['/myclass', '/myclassEnd', '/myBookmark', '/mycart', '/notice', '/mypoint']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const headings = await page.locator('h1, h2, h3').allTextContents();
+      const h1 = await page.locator('h1').allTextContents();
+      expect(h1, path).toHaveLength(1);
+      const title = h1[0]!.trim();
+      // A repeat is the title itself, or the title with a count ("수강중인 클래스 3개").
+      const repeats = (h: string) => h.trim().replace(/\s*\d+\s*(개|건)$/, '') === title;
+      expect(headings.filter(repeats), `${path}: headings ${JSON.stringify(headings)}`).toEqual([h1[0]]);
+    }
+    await context.close();
+  });
+
+  it('the floating chat button covers no card title on a class list, at 390 and at 1280 px', async () => {
+    for (const viewport of [phone, { width: 1280, height: 900 }]) {
+      const { context, page } = await newPage(app.browser, app.server.url, viewport);
+      await page.goto('/classList/111/1');
+      await page.locator('[data-testid="lecture-card"]').first().waitFor();
+      expect(await page.locator('[data-testid="lecture-card"]').count()).toBeGreaterThan(2);
+      expect(await titlesCoveredByFloatingButtons(page), `${viewport.width}px`).toEqual([]);
+      // The chat channel stays one tap away: the floating button on a wide screen, 문의 in the phone's bar.
+      const chat =
+        viewport.width === 390
+          ? page.getByTestId('mobile-bar').getByRole('link', { name: '문의' })
+          : page.getByRole('link', { name: '카카오톡 채널 상담' });
+      expect(await chat.isVisible()).toBe(true);
+      expect(await chat.getAttribute('href')).toMatch(/^https:\/\/pf\.kakao\.com\//);
+      await context.close();
+    }
+  });
+
+  it('after the empty-search alert, focus is back in the search box, by mouse as by Enter', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/main');
+    const input = page.getByRole('searchbox', { name: '검색어' });
+    const inputHasFocus = () => input.evaluate((el) => el === document.activeElement);
+
+    await page.locator('.site-header .icon-btn[aria-label="검색"]').click();
+    await page.getByRole('search').getByRole('button', { name: '검색', exact: true }).click();
+    expect(await popupText(page)).toBe('검색어를 입력해주세요.');
+    await confirmPopup(page);
+    await expect.poll(inputHasFocus).toBe(true);
+
+    await page.keyboard.press('Enter');
+    expect(await popupText(page)).toBe('검색어를 입력해주세요.');
+    await page.keyboard.press('Enter');
+    await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    await expect.poll(inputHasFocus).toBe(true);
+    await context.close();
+  });
+});
