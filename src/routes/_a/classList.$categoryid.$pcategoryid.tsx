@@ -4,8 +4,7 @@ import { ClassListPage } from '../../features/catalog/ClassListPage';
 import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalog/classListSearch';
 import { idParam } from '../../lib/routeParams';
 import { dropDefaults } from '../../lib/searchParams';
-import { LectureGridSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 
 const TITLE = '클래스 목록';
 
@@ -20,16 +19,16 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
   loaderDeps: ({ search }) => ({ sort: search.sort, page: search.page }),
   loader: ({ context, params, deps }) => {
     void context.queryClient.prefetchQuery(menuCategoriesQuery());
-    return context.queryClient.ensureQueryData(
-      onlineLecturesQuery({ page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort }),
+    return prefetchBriefly(
+      context.queryClient,
+      onlineLecturesQuery({
+        page: deps.page,
+        categoryid: params.categoryid,
+        pcategoryid: params.pcategoryid,
+        sortType: deps.sort,
+      }),
     );
   },
-  pendingComponent: () => (
-    <div className="page">
-      <LectureGridSkeleton count={8} />
-    </div>
-  ),
-  errorComponent: RouteError,
   component: ClassListRoute,
 });
 
