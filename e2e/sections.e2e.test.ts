@@ -13,7 +13,7 @@ const LOAD_FAILED = '정보를 불러오지 못했습니다.';
 const SLOW = '불러오는 중입니다…';
 const TIMED_OUT = '응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.';
 
-async function open(path: string, prepare?: (page: Page) => Promise<void>) {
+async function open(path: string, prepare?: (page: Page) => Promise<unknown>) {
   const { context, page } = await newPage(app.browser, app.server.url);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));

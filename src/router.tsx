@@ -3,7 +3,7 @@ import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { routerAuth } from './auth/routerAuth';
 import { isWorthRetrying } from './api/errors';
-import { RouteFailure, RoutePending } from './components/section/RouteFallbacks';
+import { RoutePending } from './components/section/RoutePending';
 
 export function createAppRouter() {
   const queryClient = new QueryClient({
@@ -23,9 +23,9 @@ export function createAppRouter() {
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,
     // No route can leave a white screen: a failure, a wait and an unknown address each have a Korean screen.
-    defaultErrorComponent: RouteFailure,
     defaultPendingComponent: RoutePending,
-    // Rare, so it loads on demand and costs the first paint nothing.
+    // Rare (loaders never throw; sections catch their own faults), so these load on demand and cost the first paint nothing.
+    defaultErrorComponent: lazyRouteComponent(() => import('./components/section/RouteFailure'), 'RouteFailure'),
     defaultNotFoundComponent: lazyRouteComponent(() => import('./components/page/NotFoundPage'), 'NotFoundPage'),
   });
   return { router, queryClient };

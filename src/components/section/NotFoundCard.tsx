@@ -1,4 +1,3 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link, type LinkProps } from '@tanstack/react-router';
 import '../ui/ui.css';
 
@@ -8,14 +7,11 @@ export interface NotFoundText {
   back: { to: LinkProps['to']; label: string };
 }
 
-export const PAGE_NOT_FOUND: NotFoundText = { title: '없는 페이지입니다.', back: { to: '/main', label: '홈으로' } };
-
 /** A record that does not exist: no retry (asking again cannot help), a way back instead. */
-export function NotFoundCard({ title, back, message }: NotFoundText & { message?: string | undefined }) {
+export function NotFoundCard({ title = '없는 페이지입니다.', back = { to: '/main', label: '홈으로' } }: Partial<NotFoundText>) {
   return (
     <section className="not-found-card">
       <h2 className="not-found-card__title">{title}</h2>
-      {message && <p className="not-found-card__message">{message}</p>}
       <Link to={back.to} className="btn btn--primary">
         {back.label}
       </Link>
