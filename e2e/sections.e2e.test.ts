@@ -28,7 +28,11 @@ describe('sections fail alone', () => {
     const { context, page, pageErrors } = await open('/main', (p) =>
       p.route('**/api/Banner/GetList**', (route) =>
         failing
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, respMessage: '배너 서버 오류' }) })
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ success: false, respMessage: '배너 서버 오류' }),
+            })
           : route.fallback(),
       ),
     );

@@ -45,8 +45,13 @@ describe('request time-out', () => {
   });
 
   it("leaves an answer in time alone and still honours the caller's own cancel", async () => {
-    const answering = createApiClient('http://api.test', (async () =>
-      new Response(JSON.stringify({ success: true, datas: { membercnt: 3 } }), { headers: { 'content-type': 'application/json' } })) as typeof fetch);
+    const answering = createApiClient(
+      'http://api.test',
+      (async () =>
+        new Response(JSON.stringify({ success: true, datas: { membercnt: 3 } }), {
+          headers: { 'content-type': 'application/json' },
+        })) as typeof fetch,
+    );
     await expect(datasOf(answering.GET('/api/Stats/GetInfo/1'))).resolves.toMatchObject({ membercnt: 3 });
 
     const { client } = silentServer();

@@ -15,7 +15,15 @@ const NotFoundCard = lazy(() => import('./NotFoundCard').then((m) => ({ default:
  * retry (default "없는 페이지입니다.", home). A time-out and a `success: false` show their own message; any other
  * failure says the information could not be loaded, with the reason underneath.
  */
-export function SectionFailure({ error, onRetry, notFound }: { error: unknown; onRetry: () => void; notFound?: NotFoundText | undefined }) {
+export function SectionFailure({
+  error,
+  onRetry,
+  notFound,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  notFound?: NotFoundText | undefined;
+}) {
   if (isApiError(error) && error.status === 404) return <NotFoundCard {...notFound} />;
   const ownMessage = isApiError(error) && (error.kind === 'timeout' || error.kind === 'server');
   const reason = isApiError(error) ? error.message : GENERIC_FAILURE_MESSAGE;
