@@ -1,11 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { routerAuth } from './auth/routerAuth';
+import { isWorthRetrying } from './api/errors';
+import { RoutePending } from './components/section/RoutePending';
 
 export function createAppRouter() {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        retry: (failures, error) => failures < 1 && isWorthRetrying(error),
+        refetchOnWindowFocus: false,
+      },
+    },
   });
   const router = createRouter({
     routeTree,
@@ -14,6 +22,11 @@ export function createAppRouter() {
     // React Query decides freshness, not the router cache.
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,
+    // No route can leave a white screen: a failure, a wait and an unknown address each have a Korean screen.
+    defaultPendingComponent: RoutePending,
+    // Rare (loaders never throw; sections catch their own faults), so these load on demand and cost the first paint nothing.
+    defaultErrorComponent: lazyRouteComponent(() => import('./components/section/RouteFailure'), 'RouteFailure'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./components/page/NotFoundPage'), 'NotFoundPage'),
   });
   return { router, queryClient };
 }

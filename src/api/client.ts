@@ -3,12 +3,8 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths as contractPaths } from './schema.gen';
 import { config } from '../config';
 import { readEnvelope } from './envelope';
-import {
-  ApiError,
-  GENERIC_FAILURE_MESSAGE,
-  NETWORK_FAILURE_MESSAGE,
-  PARSE_FAILURE_MESSAGE,
-} from './errors';
+import { ApiError, GENERIC_FAILURE_MESSAGE, NETWORK_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE } from './errors';
+import { withTimeout } from './timeout';
 
 /** The only call that carries the application id / key (spec §7). */
 const CATEGORY_PATH = '/api/Category/GetList/category';
@@ -84,7 +80,11 @@ const envelope: Middleware = {
 export function createApiClient(baseUrl: string = config.VITE_API_BASE, fetchImpl?: typeof fetch) {
   const client = createClient<paths>({
     baseUrl: baseUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    // Read at call time, so a test (or a polyfill) that replaces the global fetch later is still used.
+    fetch: withTimeout(
+      () => fetchImpl ?? globalThis.fetch,
+      (request) => request.method + ' ' + new URL(request.url).pathname,
+    ),
   });
   client.use(headers, envelope);
   return client;

@@ -1,4 +1,5 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
+import type { ReactNode } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { Header } from '../header/Header';
 import { Footer } from '../footer/Footer';
@@ -21,13 +22,13 @@ function SiteFooter() {
   );
 }
 
-/** Layout A: header, page, footer with mobile bar. */
-export function LayoutA() {
+/** Layout A: header, page, footer with mobile bar; `children` stand in for the route outlet (the not-found page). */
+export function LayoutA({ children }: { children?: ReactNode }) {
   return (
     <div className="shell shell--a" data-layout="a">
       <Header />
       <main className="shell__main" id="main">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <SiteFooter />
     </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberQuery, type Member } from '../../api/queries/account';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
 import { LeaveMembership } from './LeaveMembership';
 import { ProfileForm } from './ProfileForm';
 import './login.css';
@@ -14,16 +15,9 @@ export function ProfilePage({ useruid }: { useruid: string }) {
   return (
     <div className="page profile">
       <h2 className="profile__title">기본 정보</h2>
-      {member.isError && (
-        <p className="profile__error" role="alert">
-          {member.error.message}
-        </p>
-      )}
-      {member.data ? (
-        <ProfileForm key={savedKey(member.data)} member={member.data} />
-      ) : (
-        !member.isError && <SkeletonBlock height={360} />
-      )}
+      <QueryState query={member} fallback={<SkeletonBlock height={360} />}>
+        {(data) => <ProfileForm key={savedKey(data)} member={data} />}
+      </QueryState>
       <LeaveMembership useruid={useruid} />
     </div>
   );

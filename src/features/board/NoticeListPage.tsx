@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/board';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
 import { formatDate } from '../../lib/format';
 import { isnoticeOf, type NoticeKind } from './noticeKind';
 import './board.css';
 import { ClipIcon } from './ClipIcon';
-
 
 interface NoticeListPageProps {
   kind: NoticeKind;
@@ -20,18 +21,35 @@ const KINDS: [NoticeKind, string][] = [
   ['news', '뉴스·이벤트'],
 ];
 
-/** /notice: pinned notices first, then the rest, paged; a second tab lists news and events. */
+/** /notice: pinned notices first, then the rest, paged; a second tab lists news and events. The tabs stay usable when the list fails. */
 export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
-  const { data } = useSuspenseQuery(noticesQuery({ page, isnotice: isnoticeOf(kind) }));
   return (
     <div className="page board">
       <div className="board-tabs" role="tablist" aria-label="게시판">
         {KINDS.map(([value, label]) => (
-          <button key={value} type="button" role="tab" aria-selected={kind === value} className={kind === value ? 'on' : undefined} onClick={() => onChange({ kind: value, page: 1 })}>
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={kind === value}
+            className={kind === value ? 'on' : undefined}
+            onClick={() => onChange({ kind: value, page: 1 })}
+          >
             {label}
           </button>
         ))}
       </div>
+      <Section resetKey={`${kind}/${page}`} fallback={<PageSkeleton lines={10} />}>
+        <NoticeList kind={kind} page={page} onPage={(p) => onChange({ page: p })} />
+      </Section>
+    </div>
+  );
+}
+
+function NoticeList({ kind, page, onPage }: { kind: NoticeKind; page: number; onPage: (page: number) => void }) {
+  const { data } = useSuspenseQuery(noticesQuery({ page, isnotice: isnoticeOf(kind) }));
+  return (
+    <>
       <p className="board-count">
         전체 <strong>{data.totalCount}</strong>건
       </p>
@@ -41,10 +59,16 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
         <ul className="board-list" data-testid="notice-list">
           {data.list.map((n, i) => (
             <li key={n.noticeid} className={n.istop ? 'is-top' : undefined}>
-              <span className="board-list__no">{n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}</span>
+              <span className="board-list__no">
+                {n.istop ? <em className="pin">공지</em> : data.totalCount - (page - 1) * NOTICE_PAGE_SIZE - i}
+              </span>
               <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }} className="board-list__title">
                 {n.title}
-                {n.files.length > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
+                {n.files.length > 0 && (
+                  <span className="clip" role="img" aria-label="첨부파일 있음">
+                    <ClipIcon size={15} />
+                  </span>
+                )}
               </Link>
               <span className="board-list__meta">
                 {formatDate(n.regdate)}
@@ -54,7 +78,7 @@ export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={NOTICE_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
-    </div>
+      <Pagination page={page} pageSize={NOTICE_PAGE_SIZE} totalCount={data.totalCount} onPage={onPage} />
+    </>
   );
 }

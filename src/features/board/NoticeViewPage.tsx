@@ -4,10 +4,23 @@ import { noticeInfoQuery } from '../../api/queries/board';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { formatDate } from '../../lib/format';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
+import type { NotFoundText } from '../../components/section/NotFoundCard';
 import './board.css';
 
-/** /noticeView/$noticeid: title, date, views, sanitised body, attachments, back to the list. */
+const NOTICE_NOT_FOUND: NotFoundText = { title: '없는 게시물입니다.', back: { to: '/notice', label: '목록으로' } };
+
+/** /noticeView/$noticeid: title, date, views, sanitised body, attachments, back to the list; an unknown id is a card. */
 export function NoticeViewPage({ noticeid }: { noticeid: number }) {
+  return (
+    <Section resetKey={noticeid} notFound={NOTICE_NOT_FOUND} fallback={<PageSkeleton lines={10} />}>
+      <NoticeArticle noticeid={noticeid} />
+    </Section>
+  );
+}
+
+function NoticeArticle({ noticeid }: { noticeid: number }) {
   const { data: n } = useSuspenseQuery(noticeInfoQuery(noticeid));
   return (
     <article className="page board board-view">

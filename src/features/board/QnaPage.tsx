@@ -1,5 +1,7 @@
 import { FaqList } from './FaqList';
 import { SuggestBoard } from './SuggestBoard';
+import { PageSkeleton } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
 import './board.css';
 
 export type QnaTab = 'faq' | 'suggest';
@@ -9,14 +11,34 @@ export function QnaPage({ tab, onTab }: { tab: QnaTab; onTab: (tab: QnaTab) => v
   return (
     <div className="page board">
       <div className="board-tabs" role="tablist" aria-label="고객센터">
-        <button type="button" role="tab" aria-selected={tab === 'faq'} className={tab === 'faq' ? 'on' : undefined} onClick={() => onTab('faq')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'faq'}
+          className={tab === 'faq' ? 'on' : undefined}
+          onClick={() => onTab('faq')}
+        >
           자주 묻는 질문
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'suggest'} className={tab === 'suggest' ? 'on' : undefined} onClick={() => onTab('suggest')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'suggest'}
+          className={tab === 'suggest' ? 'on' : undefined}
+          onClick={() => onTab('suggest')}
+        >
           1:1 문의
         </button>
       </div>
-      {tab === 'faq' ? <FaqList /> : <SuggestBoard />}
+      {tab === 'faq' ? (
+        <Section fallback={<PageSkeleton lines={8} />}>
+          <FaqList />
+        </Section>
+      ) : (
+        <Section fallback={<PageSkeleton lines={8} />}>
+          <SuggestBoard />
+        </Section>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SUGGEST_PAGE_SIZE, suggestsQuery } from '../../api/queries/board';
 import { useSessionUser } from '../../auth/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { QueryState } from '../../components/section/QueryState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { ClipIcon } from './ClipIcon';
 import { formatDate } from '../../lib/format';
@@ -57,29 +58,42 @@ function MemberSuggests({ useruid }: { useruid: string }) {
           </button>
         </>
       )}
-      {mode.kind === 'view' && <SuggestView suggestid={mode.suggestid} useruid={useruid} onClose={() => setMode({ kind: 'list' })} />}
-      {mode.kind === 'list' &&
-        (!list.data ? (
-          <SkeletonBlock height={160} />
-        ) : list.data.list.length === 0 ? (
-          <EmptyState title="등록된 문의가 없습니다." hint="궁금한 점을 남겨주시면 빠르게 답변드릴게요." />
-        ) : (
-          <>
-            <ul className="board-list" data-testid="suggest-list">
-              {list.data.list.map((s) => (
-                <li key={s.suggestid}>
-                  <span className={`status status--${s.status}`}>{s.status === 'answered' ? '답변완료' : '답변대기'}</span>
-                  <button type="button" className="board-list__title" onClick={() => setMode({ kind: 'view', suggestid: s.suggestid })}>
-                    <span className="badge">{s.typename}</span> {s.title}
-                    {(s.files?.length ?? 0) > 0 && <span className="clip" role="img" aria-label="첨부파일 있음"><ClipIcon size={15} /></span>}
-                  </button>
-                  <span className="board-list__meta">{formatDate(s.regdate)}</span>
-                </li>
-              ))}
-            </ul>
-            <Pagination page={page} pageSize={SUGGEST_PAGE_SIZE} totalCount={list.data.totalCount} onPage={setPage} />
-          </>
-        ))}
+      {mode.kind === 'view' && (
+        <SuggestView suggestid={mode.suggestid} useruid={useruid} onClose={() => setMode({ kind: 'list' })} />
+      )}
+      {mode.kind === 'list' && (
+        <QueryState query={list} fallback={<SkeletonBlock height={160} />}>
+          {(suggests) =>
+            suggests.list.length === 0 ? (
+              <EmptyState title="등록된 문의가 없습니다." hint="궁금한 점을 남겨주시면 빠르게 답변드릴게요." />
+            ) : (
+              <>
+                <ul className="board-list" data-testid="suggest-list">
+                  {suggests.list.map((s) => (
+                    <li key={s.suggestid}>
+                      <span className={`status status--${s.status}`}>{s.status === 'answered' ? '답변완료' : '답변대기'}</span>
+                      <button
+                        type="button"
+                        className="board-list__title"
+                        onClick={() => setMode({ kind: 'view', suggestid: s.suggestid })}
+                      >
+                        <span className="badge">{s.typename}</span> {s.title}
+                        {(s.files?.length ?? 0) > 0 && (
+                          <span className="clip" role="img" aria-label="첨부파일 있음">
+                            <ClipIcon size={15} />
+                          </span>
+                        )}
+                      </button>
+                      <span className="board-list__meta">{formatDate(s.regdate)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Pagination page={page} pageSize={SUGGEST_PAGE_SIZE} totalCount={suggests.totalCount} onPage={setPage} />
+              </>
+            )
+          }
+        </QueryState>
+      )}
     </section>
   );
 }

@@ -4,14 +4,18 @@ import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { Pending } from '../../components/section/Pending';
+import { SectionFailure } from '../../components/section/SectionFailure';
+import type { NotFoundText } from '../../components/section/NotFoundCard';
 import { formatDate } from '../../lib/format';
 
 export const SUGGEST_DELETE_CONFIRM = '문의를 삭제하시겠습니까?';
 export const SUGGEST_DELETED_MESSAGE = '문의가 삭제되었습니다.';
+const SUGGEST_NOT_FOUND: NotFoundText = { title: '없는 게시물입니다.', back: { to: '/q&a', label: '고객센터로' } };
 
 /** One suggestion of the member: content, attachments, answer, and delete after a 취소/확인 confirm. */
 export function SuggestView({ suggestid, useruid, onClose }: { suggestid: number; useruid: string; onClose: () => void }) {
-  const { data: s, error } = useQuery(suggestInfoQuery(suggestid, useruid));
+  const { data: s, error, isFetching, refetch } = useQuery(suggestInfoQuery(suggestid, useruid));
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => deleteSuggest(suggestid),
@@ -26,8 +30,14 @@ export function SuggestView({ suggestid, useruid, onClose }: { suggestid: number
     if (await confirmDark(SUGGEST_DELETE_CONFIRM)) remove.mutate();
   };
 
-  if (error) return <p className="muted">{error.message}</p>;
-  if (!s) return <SkeletonBlock height={200} />;
+  if (!s && error && !isFetching)
+    return <SectionFailure error={error} onRetry={() => void refetch()} notFound={SUGGEST_NOT_FOUND} />;
+  if (!s)
+    return (
+      <Pending>
+        <SkeletonBlock height={200} />
+      </Pending>
+    );
   return (
     <article className="suggest-view" data-testid="suggest-view">
       <header>

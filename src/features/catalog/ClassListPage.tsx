@@ -1,9 +1,17 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LECTURE_PAGE_SIZE, LECTURE_SORTS, menuCategoriesQuery, onlineLecturesQuery, type LectureSortType } from '../../api/queries/catalog';
+import {
+  LECTURE_PAGE_SIZE,
+  LECTURE_SORTS,
+  menuCategoriesQuery,
+  onlineLecturesQuery,
+  type LectureSortType,
+} from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { LectureGridSkeleton } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
 import { categoryPath, childrenOf } from '../../lib/categories';
 import './catalog.css';
 
@@ -24,9 +32,11 @@ interface ClassListPageProps {
   onChange: (next: { sort?: LectureSortType; page?: number }) => void;
 }
 
-/** /classList/$categoryid/$pcategoryid: breadcrumb, sub-categories, sort, lecture grid, paging. */
+/**
+ * /classList/$categoryid/$pcategoryid: breadcrumb, sub-categories, sort, lecture grid, paging. The lectures are
+ * one section: when they fail, the categories and the sort stay usable.
+ */
 export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }: ClassListPageProps) {
-  const { data } = useSuspenseQuery(onlineLecturesQuery({ page, categoryid, pcategoryid, sortType: sort }));
   const categories = useQuery(menuCategoriesQuery()).data ?? [];
   const path = categoryPath(categories, categoryid);
   const here = path.at(-1);
@@ -49,9 +59,6 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
         ))}
       </ol>
       <h1 className="page__title">{here?.ctgrname ?? '클래스'}</h1>
-      <p className="page__lead">
-        총 <strong className="accent">{data.totalCount}</strong>개의 클래스
-      </p>
       {siblings.length > 0 && (
         <ul className="chip-list" aria-label="하위 카테고리">
           {siblings.map((c) => (
@@ -79,6 +86,32 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
           </select>
         </label>
       </div>
+      <Section resetKey={`${categoryid}/${pcategoryid}/${sort}/${page}`} fallback={<LectureGridSkeleton count={8} />}>
+        <ClassListLectures
+          categoryid={categoryid}
+          pcategoryid={pcategoryid}
+          sort={sort}
+          page={page}
+          onPage={(p) => onChange({ page: p })}
+        />
+      </Section>
+    </div>
+  );
+}
+
+function ClassListLectures({
+  categoryid,
+  pcategoryid,
+  sort,
+  page,
+  onPage,
+}: Omit<ClassListPageProps, 'onChange'> & { onPage: (page: number) => void }) {
+  const { data } = useSuspenseQuery(onlineLecturesQuery({ page, categoryid, pcategoryid, sortType: sort }));
+  return (
+    <>
+      <p className="page__lead">
+        총 <strong className="accent">{data.totalCount}</strong>개의 클래스
+      </p>
       {data.list.length === 0 ? (
         <EmptyState title="이 카테고리에 등록된 클래스가 없습니다." hint="다른 카테고리를 둘러보세요." />
       ) : (
@@ -90,7 +123,7 @@ export function ClassListPage({ categoryid, pcategoryid, sort, page, onChange }:
           <LectureGrid lectures={data.list} eagerCount={4} />
         </section>
       )}
-      <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
-    </div>
+      <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={data.totalCount} onPage={onPage} />
+    </>
   );
 }

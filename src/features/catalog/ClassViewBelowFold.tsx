@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lectureTagsQuery, similarLecturesQuery } from '../../api/queries/catalog';
 import { publisherLecturesQuery } from '../../api/queries/catalogPublisher';
-import { LectureGrid } from '../../components/ui/LectureCard';
+import { LectureGrid, type Lecture } from '../../components/ui/LectureCard';
+import { LectureGridSkeleton, SkeletonBlock } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
 import { Ratings } from './Ratings';
 
 interface BelowFoldProps {
@@ -12,7 +14,7 @@ interface BelowFoldProps {
   ratingPanel?: ReactNode;
 }
 
-/** The lower half of /classView: ratings, tags, the teacher's other classes and similar classes. */
+/** The lower half of /classView: ratings, tags, the teacher's other classes and similar classes, each failing alone. */
 export function ClassViewBelowFold({ contentsid, teachername, ratingPanel }: BelowFoldProps) {
   const tags = useQuery(lectureTagsQuery(contentsid));
   const publisher = useQuery(publisherLecturesQuery(teachername, contentsid));
@@ -20,34 +22,39 @@ export function ClassViewBelowFold({ contentsid, teachername, ratingPanel }: Bel
   return (
     <>
       <Ratings contentsid={contentsid}>{ratingPanel}</Ratings>
-      {tags.data && tags.data.length > 0 && (
+      {tags.data?.length !== 0 && (
         <section className="class-block">
           <h3 className="class-block__title">태그</h3>
-          <ul className="tag-list">
-            {tags.data.map((t) => (
-              <li key={t.tagid}>
-                <Link to="/search" search={{ schtext: t.name }}>
-                  #{t.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <QueryState query={tags} fallback={<SkeletonBlock height={32} />}>
+            {(list) => (
+              <ul className="tag-list">
+                {list.map((t) => (
+                  <li key={t.tagid}>
+                    <Link to="/search" search={{ schtext: t.name }}>
+                      #{t.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       )}
-      {publisher.data && publisher.data.list.length > 0 && (
-        <section className="class-block" aria-labelledby="publisher-title">
-          <h3 className="class-block__title" id="publisher-title">
-            이 강사의 다른 클래스
-          </h3>
-          <LectureGrid lectures={publisher.data.list} />
-        </section>
-      )}
-      {similar.data && similar.data.length > 0 && (
-        <section className="class-block">
-          <h3 className="class-block__title">비슷한 클래스</h3>
-          <LectureGrid lectures={similar.data} />
-        </section>
-      )}
+      <LectureBlock title="이 강사의 다른 클래스" query={publisher} pick={(d) => d.list} />
+      <LectureBlock title="비슷한 클래스" query={similar} pick={(d) => d} />
     </>
+  );
+}
+
+/** A titled grid of classes; hidden when there are none, its own failure message when the call fails. */
+function LectureBlock<T>({ title, query, pick }: { title: string; query: UseQueryResult<T>; pick: (data: T) => Lecture[] }) {
+  if (query.data !== undefined && pick(query.data).length === 0) return null;
+  return (
+    <section className="class-block" aria-label={title}>
+      <h3 className="class-block__title">{title}</h3>
+      <QueryState query={query} fallback={<LectureGridSkeleton count={4} />}>
+        {(data) => <LectureGrid lectures={pick(data)} />}
+      </QueryState>
+    </section>
   );
 }

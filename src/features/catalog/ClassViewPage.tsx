@@ -3,13 +3,31 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { lectureDetailQuery } from '../../api/queries/catalog';
 import { SafeHtml } from '../../components/ui/SafeHtml';
 import { Deferred } from '../../components/layout/Deferred';
+import { PageSkeleton, SkeletonBlock } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
+import type { NotFoundText } from '../../components/section/NotFoundCard';
 import { ClassSummary } from './ClassSummary';
 import { ClassViewBelowFold } from './ClassViewBelowFold';
 import { Curriculum } from './Curriculum';
 import './catalog.css';
 
-/** /classView/$contentsid: summary, introduction, teacher, curriculum, ratings, tags, similar classes. */
-export function ClassViewPage({ contentsid, useruid, ratingPanel }: { contentsid: number; useruid: string; ratingPanel?: ReactNode }) {
+const CLASS_NOT_FOUND: NotFoundText = { title: '없는 클래스입니다.', back: { to: '/main', label: '홈으로' } };
+
+type ClassViewProps = { contentsid: number; useruid: string; ratingPanel?: ReactNode };
+
+/**
+ * /classView/$contentsid: summary, introduction, teacher, curriculum, ratings, tags, similar classes. An unknown
+ * class is a card without retry; the curriculum and the lower half each fail on their own.
+ */
+export function ClassViewPage(props: ClassViewProps) {
+  return (
+    <Section resetKey={`${props.contentsid}/${props.useruid}`} notFound={CLASS_NOT_FOUND} fallback={<PageSkeleton lines={8} />}>
+      <ClassView {...props} />
+    </Section>
+  );
+}
+
+function ClassView({ contentsid, useruid, ratingPanel }: ClassViewProps) {
   const { data: lecture } = useSuspenseQuery(lectureDetailQuery(contentsid, useruid));
   return (
     <div className="page class-view">
@@ -32,10 +50,14 @@ export function ClassViewPage({ contentsid, useruid, ratingPanel }: { contentsid
       {/* Curriculum, ratings, tags and similar classes render, and fetch, when they near the viewport or on
           the first interaction; the reserved boxes carry the #curriculum and #ratings anchors of the tabs. */}
       <Deferred minHeight={480} id="curriculum" onInteraction>
-        <Curriculum contentsid={contentsid} />
+        <Section resetKey={contentsid} fallback={<SkeletonBlock height={160} />}>
+          <Curriculum contentsid={contentsid} />
+        </Section>
       </Deferred>
       <Deferred minHeight={900} id="ratings" onInteraction>
-        <ClassViewBelowFold contentsid={contentsid} teachername={lecture.teachername} ratingPanel={ratingPanel} />
+        <Section resetKey={contentsid} fallback={<SkeletonBlock height={320} />}>
+          <ClassViewBelowFold contentsid={contentsid} teachername={lecture.teachername} ratingPanel={ratingPanel} />
+        </Section>
       </Deferred>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { curriculumQuery, curriculumSectionsQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
 import { formatDuration } from '../../lib/format';
 
 /** Curriculum: section summary (GetCurriculumSection) and sections with videos (CurriculumList). */
@@ -16,31 +17,31 @@ export function Curriculum({ contentsid }: { contentsid: number }) {
           {sections.data.length}개 섹션 · 영상 {videoCount}개
         </p>
       )}
-      {!full.data ? (
-        <SkeletonBlock height={160} />
-      ) : (
-        <ol className="curriculum">
-          {full.data.map((s) => (
-            <li key={s.sectionid} className="curriculum__section">
-              <div className="curriculum__head">
-                <strong>{s.title}</strong>
-                <span className="muted">
-                  {s.videocount}강 · {formatDuration(s.totalduration)}
-                </span>
-              </div>
-              <ul className="curriculum__videos">
-                {s.videos.map((v) => (
-                  <li key={v.videoid}>
-                    <span>{v.title}</span>
-                    {v.ispreview && <span className="preview-badge">미리보기</span>}
-                    <span className="muted">{formatDuration(v.duration)}</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState query={full} fallback={<SkeletonBlock height={160} />}>
+        {(curriculum) => (
+          <ol className="curriculum">
+            {curriculum.map((s) => (
+              <li key={s.sectionid} className="curriculum__section">
+                <div className="curriculum__head">
+                  <strong>{s.title}</strong>
+                  <span className="muted">
+                    {s.videocount}강 · {formatDuration(s.totalduration)}
+                  </span>
+                </div>
+                <ul className="curriculum__videos">
+                  {s.videos.map((v) => (
+                    <li key={v.videoid}>
+                      <span>{v.title}</span>
+                      {v.ispreview && <span className="preview-badge">미리보기</span>}
+                      <span className="muted">{formatDuration(v.duration)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
     </section>
   );
 }

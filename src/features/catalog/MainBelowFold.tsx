@@ -10,7 +10,14 @@ export function MainBelowFold() {
   return (
     <>
       <MainContents />
-      <LectureStrip title={<>지금 가장 <em>인기 있는</em> 클래스</>} result={popular} />
+      <LectureStrip
+        title={
+          <>
+            지금 가장 <em>인기 있는</em> 클래스
+          </>
+        }
+        query={popular}
+      />
       <MainReviews />
     </>
   );

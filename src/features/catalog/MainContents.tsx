@@ -1,23 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { mainContentsQuery } from '../../api/queries/catalog';
 import { LectureGrid } from '../../components/ui/LectureCard';
+import { LectureGridSkeleton } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
 
 /** Main contents by type (best, new, recommend…), each as its own section. */
 export function MainContents() {
-  const { data } = useQuery(mainContentsQuery());
-  if (!data) return null;
+  const query = useQuery(mainContentsQuery());
   return (
-    <>
-      {data
-        .filter((g) => g.lectures.length > 0)
-        .map((g) => (
-          <section className="section" key={g.typeid} data-type={g.type}>
-            <div className="section__head">
-              <h2 className="section__title">{g.title}</h2>
-            </div>
-            <LectureGrid lectures={g.lectures.slice(0, 4)} />
-          </section>
-        ))}
-    </>
+    <QueryState query={query} fallback={<LectureGridSkeleton count={4} />}>
+      {(groups) =>
+        groups
+          .filter((g) => g.lectures.length > 0)
+          .map((g) => (
+            <section className="section" key={g.typeid} data-type={g.type}>
+              <div className="section__head">
+                <h2 className="section__title">{g.title}</h2>
+              </div>
+              <LectureGrid lectures={g.lectures.slice(0, 4)} />
+            </section>
+          ))
+      }
+    </QueryState>
   );
 }

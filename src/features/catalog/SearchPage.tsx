@@ -1,10 +1,13 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LECTURE_PAGE_SIZE, onlineLecturesQuery } from '../../api/queries/catalog';
-import { noticesQuery } from '../../api/queries/board';
+import { noticesQuery, type fetchNotices } from '../../api/queries/board';
 import { LectureGrid } from '../../components/ui/LectureCard';
 import { Pagination } from '../../components/ui/Pagination';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { LectureGridSkeleton, SkeletonBlock } from '../../components/ui/Skeleton';
+import { Section } from '../../components/section/Section';
+import { QueryState } from '../../components/section/QueryState';
 import { formatDate } from '../../lib/format';
 import './catalog.css';
 
@@ -14,13 +17,11 @@ interface SearchPageProps {
   onPage: (page: number) => void;
 }
 
-/** /search?schtext=: lectures matching the text, then matching notices. */
-export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
-  const { data: lectures } = useSuspenseQuery(onlineLecturesQuery({ page, schtext }));
-  const notices = useQuery({ ...noticesQuery({ page: 1, schtext }), enabled: schtext !== '' });
-  const noticeList = notices.data?.list ?? [];
-  const nothing = lectures.totalCount === 0 && noticeList.length === 0 && !notices.isPending;
+type NoticesResult = UseQueryResult<Awaited<ReturnType<typeof fetchNotices>>>;
 
+/** /search?schtext=: lectures matching the text, then matching notices; each list fails on its own. */
+export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
+  const notices = useQuery({ ...noticesQuery({ page: 1, schtext }), enabled: schtext !== '' });
   return (
     <div className="page search-page">
       <h1 className="page__title">
@@ -32,11 +33,28 @@ export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
           '통합검색'
         )}
       </h1>
+      <Section resetKey={`${schtext}/${page}`} fallback={<LectureGridSkeleton count={8} />}>
+        <SearchResults schtext={schtext} page={page} onPage={onPage} notices={notices} />
+      </Section>
+    </div>
+  );
+}
+
+function SearchResults({ schtext, page, onPage, notices }: SearchPageProps & { notices: NoticesResult }) {
+  const { data: lectures } = useSuspenseQuery(onlineLecturesQuery({ page, schtext }));
+  const noticeList = notices.data?.list ?? [];
+  const nothing = lectures.totalCount === 0 && noticeList.length === 0 && notices.isSuccess;
+
+  return (
+    <>
       <p className="page__lead" data-testid="search-summary">
-        클래스 {lectures.totalCount}개{schtext ? ` · 공지사항 ${noticeList.length}개` : ''}
+        클래스 {lectures.totalCount}개{schtext && notices.data ? ` · 공지사항 ${noticeList.length}개` : ''}
       </p>
       {nothing ? (
-        <EmptyState title={`‘${schtext}’에 대한 검색 결과가 없습니다.`} hint="검색어의 철자를 확인하거나 다른 검색어로 찾아보세요.">
+        <EmptyState
+          title={`‘${schtext}’에 대한 검색 결과가 없습니다.`}
+          hint="검색어의 철자를 확인하거나 다른 검색어로 찾아보세요."
+        >
           <Link to="/main" className="btn btn--sm">
             메인으로
           </Link>
@@ -52,25 +70,29 @@ export function SearchPage({ schtext, page, onPage }: SearchPageProps) {
               <Pagination page={page} pageSize={LECTURE_PAGE_SIZE} totalCount={lectures.totalCount} onPage={onPage} />
             </section>
           )}
-          {noticeList.length > 0 && (
+          {schtext !== '' && noticeList.length + (notices.isSuccess ? 0 : 1) > 0 && (
             <section className="section">
               <div className="section__head">
                 <h2 className="section__title">공지사항</h2>
               </div>
-              <ul className="search-notices">
-                {noticeList.map((n) => (
-                  <li key={n.noticeid}>
-                    <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }}>
-                      {n.title}
-                    </Link>
-                    <span className="muted">{formatDate(n.regdate)}</span>
-                  </li>
-                ))}
-              </ul>
+              <QueryState query={notices} fallback={<SkeletonBlock height={80} />}>
+                {(found) => (
+                  <ul className="search-notices">
+                    {found.list.map((n) => (
+                      <li key={n.noticeid}>
+                        <Link to="/noticeView/$noticeid" params={{ noticeid: n.noticeid }}>
+                          {n.title}
+                        </Link>
+                        <span className="muted">{formatDate(n.regdate)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </QueryState>
             </section>
           )}
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -4,7 +4,9 @@ import { curriculumQuery, lectureDetailQuery } from '../../api/queries/catalog';
 import { completeListQuery, lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
-import { LoadFailed } from './LoadFailed';
+import { Pending } from '../../components/section/Pending';
+import { SectionFailure } from '../../components/section/SectionFailure';
+import type { NotFoundText } from '../../components/section/NotFoundCard';
 import { formatDate, formatDuration } from '../../lib/format';
 import { daysLeft, daysLeftText } from './period';
 import { PlayerLink } from './PlayerLink';
@@ -12,6 +14,8 @@ import { ProgressBar } from './ProgressBar';
 import { MaterialList } from './MaterialList';
 import { classResumePoint } from './resumePoint';
 import './classroom.css';
+
+const CLASS_NOT_FOUND: NotFoundText = { title: '없는 클래스입니다.', back: { to: '/myclass', label: '내 강의실로' } };
 
 type Completion = {
   videoid: number;
@@ -50,11 +54,17 @@ export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating }: Cl
   const { data: last } = useQuery(lastWatchTimeQuery(useruid));
 
   const failed = [detail, videos, curriculum].find((q) => q.isError);
-  if (failed) {
+  if (failed && !failed.isFetching) {
     const retry = () => [detail, videos, curriculum].forEach((q) => q.isError && void q.refetch());
-    return <LoadFailed error={failed.error} onRetry={retry} />;
+    return <SectionFailure error={failed.error} onRetry={retry} notFound={CLASS_NOT_FOUND} />;
   }
-  if (!detail.data || !videos.data || !curriculum.data) return <PageSkeleton lines={10} />;
+  if (!detail.data || !videos.data || !curriculum.data) {
+    return (
+      <Pending>
+        <PageSkeleton lines={10} />
+      </Pending>
+    );
+  }
   const [lecture, completion, sections] = [detail.data, videos.data, curriculum.data];
 
   if (!lecture.ispurchased) {

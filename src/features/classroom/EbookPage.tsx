@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { myLecturesQuery } from '../../api/queries/classroom-lectures';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
-import { LoadFailed } from './LoadFailed';
+import { QueryState } from '../../components/section/QueryState';
 import { MaterialList } from './MaterialList';
 import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
@@ -19,33 +19,33 @@ export function EbookPage({ useruid }: { useruid: string }) {
       <ClassroomTabs />
       <h2 className="classroom__heading">전자책·강의 자료</h2>
       <p className="muted">자료를 처음 내려받으면 해당 클래스는 이용한 것으로 기록되어 환불 금액에 반영될 수 있습니다.</p>
-      {lectures.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : lectures.isError ? (
-        <LoadFailed error={lectures.error} onRetry={() => void lectures.refetch()} />
-      ) : lectures.data.list.length === 0 ? (
-        <EmptyState
-          title="내려받을 수 있는 자료가 없습니다."
-          hint="클래스를 수강하면 전자책과 교안을 여기에서 내려받을 수 있습니다."
-        >
-          <Link to="/main" className="btn btn--primary">
-            클래스 둘러보기
-          </Link>
-        </EmptyState>
-      ) : (
-        lectures.data.list.map((lecture) => (
-          <section key={lecture.contentsid} className="ebook-class" aria-label={lecture.title}>
-            <h3>{lecture.title}</h3>
-            <p>
-              {lecture.teachername} ·{' '}
-              <Link to="/myclassProgress/$contentsid" params={{ contentsid: String(lecture.contentsid) }}>
-                학습 현황
+      <QueryState query={lectures} fallback={<PageSkeleton lines={6} />}>
+        {(mine) =>
+          mine.list.length === 0 ? (
+            <EmptyState
+              title="내려받을 수 있는 자료가 없습니다."
+              hint="클래스를 수강하면 전자책과 교안을 여기에서 내려받을 수 있습니다."
+            >
+              <Link to="/main" className="btn btn--primary">
+                클래스 둘러보기
               </Link>
-            </p>
-            <MaterialList contentsid={lecture.contentsid} useruid={useruid} />
-          </section>
-        ))
-      )}
+            </EmptyState>
+          ) : (
+            mine.list.map((lecture) => (
+              <section key={lecture.contentsid} className="ebook-class" aria-label={lecture.title}>
+                <h3>{lecture.title}</h3>
+                <p>
+                  {lecture.teachername} ·{' '}
+                  <Link to="/myclassProgress/$contentsid" params={{ contentsid: String(lecture.contentsid) }}>
+                    학습 현황
+                  </Link>
+                </p>
+                <MaterialList contentsid={lecture.contentsid} useruid={useruid} />
+              </section>
+            ))
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import type { components } from '../../api/schema.gen';
 import { useQuery } from '@tanstack/react-query';
 import { contentsPdfListQuery } from '../../api/queries/classroom-lectures';
 import { recordDownload } from '../../api/queries/payment-download';
-import { isApiError } from '../../api/errors';
+import { QueryState } from '../../components/section/QueryState';
 
 function sizeText(bytes: number): string {
   return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
@@ -12,14 +13,17 @@ function sizeText(bytes: number): string {
  * its original Korean name; the first download is recorded (refund-relevant, see the yaml's UpdateDownload).
  */
 export function MaterialList({ contentsid, useruid }: { contentsid: number; useruid: string }) {
-  const { data, error, isPending } = useQuery(contentsPdfListQuery(contentsid));
-  if (isPending) return <p className="muted">자료를 불러오는 중입니다…</p>;
-  if (error)
-    return (
-      <p className="muted" role="alert">
-        {isApiError(error) ? error.message : '자료를 불러오지 못했습니다.'}
-      </p>
-    );
+  const query = useQuery(contentsPdfListQuery(contentsid));
+  return (
+    <QueryState query={query} fallback={<p className="muted">자료를 불러오는 중입니다…</p>}>
+      {(files) => <Materials files={files} contentsid={contentsid} useruid={useruid} />}
+    </QueryState>
+  );
+}
+
+type MaterialFile = components['schemas']['PdfFile'];
+
+function Materials({ files: data, contentsid, useruid }: { files: MaterialFile[]; contentsid: number; useruid: string }) {
   if (data.length === 0) return <p className="muted">이 클래스에는 내려받을 자료가 없습니다.</p>;
   // The mark must not hold the download back: the server keeps the first date whatever order the calls arrive in.
   const mark = () => void recordDownload(useruid, contentsid).catch(() => undefined);

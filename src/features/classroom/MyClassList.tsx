@@ -4,7 +4,7 @@ import { myLecturesQuery, type MyLecture } from '../../api/queries/classroom-lec
 import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
-import { LoadFailed } from './LoadFailed';
+import { QueryState } from '../../components/section/QueryState';
 import { ClassCard, type ResumePoint } from './ClassCard';
 import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
@@ -41,31 +41,29 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
   return (
     <div className="page classroom">
       <ClassroomTabs />
-      {lectures.isPending ? (
-        <PageSkeleton lines={8} />
-      ) : lectures.isError ? (
-        <LoadFailed error={lectures.error} onRetry={() => void lectures.refetch()} />
-      ) : (
-        <>
-          {/* The title band already names the tab (layout B): the heading says only how many. */}
-          <h2 className="classroom__heading">
-            전체 <b data-testid="classroom-count">{lectures.data.totalCount}</b>개
-          </h2>
-          {lectures.data.list.length === 0 ? (
-            <EmptyState title={text.empty} hint={text.hint}>
-              <Link to="/main" className="btn btn--primary">
-                클래스 둘러보기
-              </Link>
-            </EmptyState>
-          ) : (
-            <div className="class-cards">
-              {lectures.data.list.map((lecture) => (
-                <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
-              ))}
-            </div>
-          )}
-        </>
-      )}
+      <QueryState query={lectures} fallback={<PageSkeleton lines={8} />}>
+        {(mine) => (
+          <>
+            {/* The title band already names the tab (layout B): the heading says only how many. */}
+            <h2 className="classroom__heading">
+              전체 <b data-testid="classroom-count">{mine.totalCount}</b>개
+            </h2>
+            {mine.list.length === 0 ? (
+              <EmptyState title={text.empty} hint={text.hint}>
+                <Link to="/main" className="btn btn--primary">
+                  클래스 둘러보기
+                </Link>
+              </EmptyState>
+            ) : (
+              <div className="class-cards">
+                {mine.list.map((lecture) => (
+                  <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
+                ))}
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

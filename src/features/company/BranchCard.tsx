@@ -1,12 +1,22 @@
+import type { components } from '../../api/schema.gen';
 import { useQuery } from '@tanstack/react-query';
 import { branchesQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
+
+type Branch = components['schemas']['Branch'];
 
 /** Seoul branch (GET /api/Online/GetBranch/Seoul): address, phone, hours and a map link. */
 export function BranchList() {
-  const { data, error } = useQuery(branchesQuery());
-  if (error) return <p className="muted">{error.message}</p>;
-  if (!data) return <SkeletonBlock height={140} />;
+  const query = useQuery(branchesQuery());
+  return (
+    <QueryState query={query} fallback={<SkeletonBlock height={140} />}>
+      {(branches) => <Branches branches={branches} />}
+    </QueryState>
+  );
+}
+
+function Branches({ branches: data }: { branches: Branch[] }) {
   if (data.length === 0) return <p className="muted">등록된 지점이 없습니다.</p>;
   return (
     <ul className="branch-list">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QNA_PAGE_SIZE, classroomKeys, qnaListQuery } from '../../api/queries/classroom-lectures';
-import { isApiError } from '../../api/errors';
+import { QueryState } from '../../components/section/QueryState';
 import { useSessionUser } from '../../auth/sessionStore';
 import { Pagination } from '../../components/ui/Pagination';
 import { QnaForm } from './QnaForm';
@@ -47,23 +47,21 @@ export function LectureQna({ contentsid }: { contentsid: number }) {
           내 질문만
         </label>
       </div>
-      {list.isPending ? (
-        <p className="muted">질문을 불러오는 중입니다…</p>
-      ) : list.error ? (
-        <p className="muted" role="alert">
-          {isApiError(list.error) ? list.error.message : '질문을 불러오지 못했습니다.'}
-        </p>
-      ) : list.data.list.length === 0 ? (
-        <p className="lecture-qna__empty">
-          {onlyMine ? '아직 남긴 질문이 없습니다.' : '아직 질문이 없습니다. 첫 질문을 남겨보세요.'}
-        </p>
-      ) : (
-        <ul className="qna-list">
-          {list.data.list.map((item) => (
-            <QnaItem key={item.qnaid} item={item} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} fallback={<p className="muted">질문을 불러오는 중입니다…</p>}>
+        {(questions) =>
+          questions.list.length === 0 ? (
+            <p className="lecture-qna__empty">
+              {onlyMine ? '아직 남긴 질문이 없습니다.' : '아직 질문이 없습니다. 첫 질문을 남겨보세요.'}
+            </p>
+          ) : (
+            <ul className="qna-list">
+              {questions.list.map((item) => (
+                <QnaItem key={item.qnaid} item={item} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {list.data && <Pagination page={page} pageSize={QNA_PAGE_SIZE} totalCount={list.data.totalCount} onPage={setPage} />}
     </section>
   );

@@ -6,8 +6,7 @@ import { CLASS_LIST_DEFAULTS, parseClassListSearch } from '../../features/catalo
 import { idParam } from '../../lib/routeParams';
 import { dropDefaults } from '../../lib/searchParams';
 import { takeFirstPaintData } from '../../lib/firstPaintData';
-import { LectureGridSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 
 const TITLE = '클래스 목록';
 
@@ -37,14 +36,8 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
       queryClient.setQueryData(menuCategoriesQuery().queryKey, written.categories as components['schemas']['Category'][]);
     }
     void queryClient.prefetchQuery(menuCategoriesQuery());
-    return queryClient.ensureQueryData(lectures);
+    return prefetchBriefly(queryClient, lectures);
   },
-  pendingComponent: () => (
-    <div className="page">
-      <LectureGridSkeleton count={8} />
-    </div>
-  ),
-  errorComponent: RouteError,
   component: ClassListRoute,
 });
 

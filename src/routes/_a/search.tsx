@@ -2,8 +2,7 @@ import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router'
 import { onlineLecturesQuery } from '../../api/queries/catalog';
 import { SearchPage } from '../../features/catalog/SearchPage';
 import { dropDefaults, pageOr1, textOr } from '../../lib/searchParams';
-import { LectureGridSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 
 const TITLE = '통합검색';
 
@@ -20,18 +19,19 @@ export const Route = createFileRoute('/_a/search')({
   validateSearch: parseSearchPageSearch,
   search: { middlewares: [dropDefaults<SearchPageSearch>({ page: 1 })] },
   loaderDeps: ({ search }) => ({ schtext: search.schtext.trim(), page: search.page }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
-  pendingComponent: () => (
-    <div className="page">
-      <LectureGridSkeleton count={8} />
-    </div>
-  ),
-  errorComponent: RouteError,
+  loader: ({ context, deps }) =>
+    prefetchBriefly(context.queryClient, onlineLecturesQuery({ page: deps.page, schtext: deps.schtext })),
   component: SearchRoute,
 });
 
 function SearchRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <SearchPage schtext={search.schtext.trim()} page={search.page} onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })} />;
+  return (
+    <SearchPage
+      schtext={search.schtext.trim()}
+      page={search.page}
+      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
+  );
 }

@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { lectureDetailQuery, VISITOR_UID } from '../../api/queries/catalog';
+import { prefetchBriefly } from '../../api/prefetch';
 import { ClassViewPage } from '../../features/catalog/ClassViewPage';
-import { PageSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { Section } from '../../components/section/Section';
 import { useSessionUser } from '../../auth/sessionStore';
 import { idParam } from '../../lib/routeParams';
 
@@ -17,9 +17,7 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
   params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
   // The member comes from the router context: a member's detail says whether the class is theirs.
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(lectureDetailQuery(params.contentsid, context.auth.member()?.useruid ?? VISITOR_UID)),
-  pendingComponent: () => <PageSkeleton lines={8} />,
-  errorComponent: RouteError,
+    prefetchBriefly(context.queryClient, lectureDetailQuery(params.contentsid, context.auth.member()?.useruid ?? VISITOR_UID)),
   component: ClassViewRoute,
 });
 
@@ -33,9 +31,9 @@ function ClassViewRoute() {
       contentsid={contentsid}
       useruid={useruid ?? VISITOR_UID}
       ratingPanel={
-        <Suspense fallback={null}>
+        <Section resetKey={contentsid}>
           <RatingPanel contentsid={contentsid} useruid={useruid} />
-        </Suspense>
+        </Section>
       }
     />
   );

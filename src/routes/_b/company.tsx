@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { branchesQuery } from '../../api/queries/catalog';
 import { CompanyPage } from '../../features/company/CompanyPage';
-import { RouteError } from '../../components/ui/RouteError';
 
 const TITLE = '회사소개';
 
@@ -9,6 +8,5 @@ export const Route = createFileRoute('/_b/company')({
   staticData: { title: TITLE },
   // The branch card fetches on its own; the introduction paints without waiting for it.
   loader: ({ context }) => void context.queryClient.prefetchQuery(branchesQuery()),
-  errorComponent: RouteError,
   component: CompanyPage,
 });

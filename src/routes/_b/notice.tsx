@@ -3,8 +3,7 @@ import { noticesQuery } from '../../api/queries/board';
 import { NoticeListPage } from '../../features/board/NoticeListPage';
 import { isnoticeOf } from '../../features/board/noticeKind';
 import { dropDefaults, optionalOneOf, pageOr1 } from '../../lib/searchParams';
-import { PageSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 
 const TITLE = '공지사항';
 
@@ -21,9 +20,8 @@ export const Route = createFileRoute('/_b/notice')({
   validateSearch: parseNoticeSearch,
   search: { middlewares: [dropDefaults(NOTICE_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ kind: search.kind, page: search.page }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
-  pendingComponent: () => <PageSkeleton lines={10} />,
-  errorComponent: RouteError,
+  loader: ({ context, deps }) =>
+    prefetchBriefly(context.queryClient, noticesQuery({ page: deps.page, isnotice: isnoticeOf(deps.kind) })),
   component: NoticeRoute,
 });
 

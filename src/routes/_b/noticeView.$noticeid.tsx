@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { noticeInfoQuery } from '../../api/queries/board';
 import { NoticeViewPage } from '../../features/board/NoticeViewPage';
-import { PageSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 import { idParam } from '../../lib/routeParams';
 
 const TITLE = '공지사항';
@@ -10,9 +9,7 @@ const TITLE = '공지사항';
 export const Route = createFileRoute('/_b/noticeView/$noticeid')({
   staticData: { title: TITLE },
   params: { parse: (p) => ({ noticeid: idParam(p.noticeid) }), stringify: (p) => ({ noticeid: String(p.noticeid) }) },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(noticeInfoQuery(params.noticeid)),
-  pendingComponent: () => <PageSkeleton lines={10} />,
-  errorComponent: RouteError,
+  loader: ({ context, params }) => prefetchBriefly(context.queryClient, noticeInfoQuery(params.noticeid)),
   component: NoticeViewRoute,
 });
 

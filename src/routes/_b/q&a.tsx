@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { faqsQuery } from '../../api/queries/board';
 import { QnaPage } from '../../features/board/QnaPage';
 import { optionalOneOf } from '../../lib/searchParams';
-import { PageSkeleton } from '../../components/ui/Skeleton';
-import { RouteError } from '../../components/ui/RouteError';
+import { prefetchBriefly } from '../../api/prefetch';
 
 const TITLE = '고객센터 Q&A';
 
@@ -16,9 +15,7 @@ function parseQnaSearch(search: Record<string, unknown>): QnaSearch {
 export const Route = createFileRoute('/_b/q&a')({
   staticData: { title: TITLE },
   validateSearch: parseQnaSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(faqsQuery()),
-  pendingComponent: () => <PageSkeleton lines={8} />,
-  errorComponent: RouteError,
+  loader: ({ context }) => prefetchBriefly(context.queryClient, faqsQuery()),
   component: QnaRoute,
 });
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { CartPage } from '../../../features/cart/CartPage';
-import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
+import { Section } from '../../../components/section/Section';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
 
 const TITLE = '장바구니';
 
@@ -14,8 +15,8 @@ export const Route = createFileRoute('/_b/_auth/mycart')({
 function MyCartRoute() {
   const useruid = useSessionUser().data?.useruid ?? '';
   return (
-    <ScreenBoundary resetKey={useruid} lines={6}>
+    <Section resetKey={useruid} fallback={<PageSkeleton lines={6} />}>
       <CartPage useruid={useruid} />
-    </ScreenBoundary>
+    </Section>
   );
 }

@@ -2,10 +2,13 @@ import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PaymentDetailPage } from '../../../features/payment/PaymentDetailPage';
 import { PaymentHistoryPage } from '../../../features/payment/PaymentHistoryPage';
-import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
+import { Section } from '../../../components/section/Section';
+import type { NotFoundText } from '../../../components/section/NotFoundCard';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { optionalNumber } from '../../../lib/searchParams';
 
 const TITLE = '결제내역 조회';
+const PAYMENT_NOT_FOUND: NotFoundText = { title: '없는 결제내역입니다.', back: { to: '/mypayment', label: '목록으로' } };
 
 // Component only (see mycart.tsx): `?paymentid=` is read here, in the screen's chunk, not by a route validator.
 export const Route = createFileRoute('/_b/_auth/mypayment')({
@@ -18,9 +21,9 @@ function MyPaymentRoute() {
   const paymentid = useRouterState({ select: (s) => paymentIdOf(s.location.search) });
   const useruid = useSessionUser().data?.useruid ?? '';
   return (
-    <ScreenBoundary resetKey={paymentid}>
+    <Section resetKey={paymentid} notFound={PAYMENT_NOT_FOUND} fallback={<PageSkeleton lines={8} />}>
       {paymentid ? <PaymentDetailPage paymentid={paymentid} /> : <PaymentHistoryPage useruid={useruid} />}
-    </ScreenBoundary>
+    </Section>
   );
 }
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PointsPage } from '../../../features/points/PointsPage';
-import { ScreenBoundary } from '../../../components/ui/ScreenBoundary';
+import { Section } from '../../../components/section/Section';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
 
 const TITLE = '포인트';
 
@@ -14,8 +15,8 @@ export const Route = createFileRoute('/_b/_auth/mypoint')({
 function MyPointRoute() {
   const useruid = useSessionUser().data?.useruid ?? '';
   return (
-    <ScreenBoundary resetKey={useruid}>
+    <Section resetKey={useruid} fallback={<PageSkeleton lines={8} />}>
       <PointsPage useruid={useruid} />
-    </ScreenBoundary>
+    </Section>
   );
 }

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
-import { RouteError } from '../../../components/ui/RouteError';
 import { PlayerPage } from '../../../features/player/PlayerPage';
 import { LectureQna } from '../../../features/qna/LectureQna';
 import { idParam } from '../../../lib/routeParams';
@@ -17,7 +16,6 @@ export const Route = createFileRoute('/_bare/_auth/player/$contentsid')({
     videoid: optionalNumber(search.videoid),
     t: optionalNumber(search.t),
   }),
-  errorComponent: RouteError,
   component: PlayerRoute,
 });
 

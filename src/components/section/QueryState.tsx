@@ -1,0 +1,26 @@
+// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Pending } from './Pending';
+import { SectionFailure } from './SectionFailure';
+import type { NotFoundText } from './NotFoundCard';
+
+interface QueryStateProps<T> {
+  query: UseQueryResult<T>;
+  /** The placeholder while the data loads (and while a retry runs). */
+  fallback?: ReactNode;
+  notFound?: NotFoundText;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The state of one non-suspense query as a section shows it: the data once there (kept through a failed
+ * background refresh), the placeholder while loading (then "불러오는 중입니다…"), the failure with "다시 시도".
+ */
+export function QueryState<T>({ query, fallback, notFound, children }: QueryStateProps<T>) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError && !query.isFetching) {
+    return <SectionFailure error={query.error} notFound={notFound} onRetry={() => void query.refetch()} />;
+  }
+  return <Pending>{fallback}</Pending>;
+}
