@@ -201,7 +201,9 @@ function judge(c: Case, base: Observation, got: Observation): string[] {
   if ((got.mainText.match(HANGUL) ?? []).length < 2) problems.push('white screen (no text outside the header)');
   problems.push(...got.errors.map((e) => `unhandled: ${e}`));
   const data = shownStrings(base.answers.get(c.operation));
-  const neededOnScreen = isRead(c.operation) && (!base.answers.has(c.operation) || data.some((s) => base.mainText.includes(s)));
+  // Needed: its answer was on screen (the cart's list comes from a call named like a write); unread answers: any read.
+  const answer = base.answers.get(c.operation);
+  const neededOnScreen = answer === undefined ? isRead(c.operation) : data.some((s) => base.mainText.includes(s));
   const korean = got.alerts.some((a) => /[가-힣]/.test(a)) || got.notFoundCard;
   if (neededOnScreen) {
     if (c.mode === 'success:false') {
