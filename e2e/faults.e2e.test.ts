@@ -338,6 +338,10 @@ describe('fault matrix', () => {
           const problems = judge(c, base, got);
           if (problems.length) failures.push(`${label}: ${problems.join('; ')}`);
           else passed++;
+          if (timings.length % 50 === 0)
+            console.log(
+              `[faults] ${timings.length} of ${cases.length} cases, ${passed} passed (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            );
           if (c.signedIn && got.signedIn === false && base.signedIn) await pool.renew(worker, true);
         } catch (e) {
           failures.push(`${label}: harness error ${(e as Error).message.split('\n')[0]}`);
