@@ -166,13 +166,20 @@ async function read(page: Page, screen: Screen, footerExpected: boolean) {
   });
   let footer = false;
   if (screen.shell && footerExpected) {
-    footer = await page
-      .locator('[data-testid="site-footer"]')
-      .waitFor({ state: 'attached', timeout: 1_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const attached = (timeout: number) =>
+      page
+        .locator('[data-testid="site-footer"]')
+        .waitFor({ state: 'attached', timeout })
+        .then(
+          () => true,
+          () => false,
+        );
+    // The footer's chunk loads when scrolled near: on a busy machine it may need another scroll and more time.
+    footer = await attached(1_000);
+    if (!footer) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      footer = await attached(4_000);
+    }
   }
   return { ...seen, footer, notFoundCard: /없는 [가-힣]+/.test(seen.mainText) };
 }
