@@ -4,7 +4,7 @@ import { SPEC_PATH } from '../server/openapi/spec';
 import { declare } from './declare-error-responses';
 
 describe('shared error responses in the yaml', () => {
-  it('every member operation declares 403 and every operation with a body declares 413', () => {
+  it('every ETag-served operation declares 304, every member operation 403 and every operation with a body 413', () => {
     expect(declare(readFileSync(SPEC_PATH, 'utf8')).added, 'run npx tsx scripts/declare-error-responses.ts').toBe(0);
   });
 
@@ -33,6 +33,24 @@ describe('shared error responses in the yaml', () => {
       "        '404': {$ref: y}",
       "        '413': {$ref: '#/components/responses/PayloadTooLarge'}",
       '  # comment',
+    ]);
+  });
+
+  it('declares 304 on an operation the server answers with an ETag, and only there', () => {
+    const op = (id: string) => [
+      `    get:`,
+      `      operationId: ${id}`,
+      '      responses:',
+      "        '200': {$ref: ok}",
+      "        '400': {$ref: bad}",
+    ];
+    const yaml = ['paths:', '  /a:', ...op('getCategories'), '  /b:', ...op('getNotices'), 'components:', ''].join('\n');
+    const { text, added } = declare(yaml);
+    expect(added).toBe(1);
+    expect(text.split('\n').slice(5, 8)).toEqual([
+      "        '200': {$ref: ok}",
+      "        '304': {$ref: '#/components/responses/NotModified'}",
+      "        '400': {$ref: bad}",
     ]);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Declares the shared error responses on every operation that can answer them, in
  * openapi/storefront.yaml, as a text edit that leaves every other line as it is:
+ *   304 NotModified      on every operation the server answers with an ETag (server/cache.ts, the hot
+ *                        catalogue reads served by the dispatcher and the fast path);
  *   403 Forbidden        on every member operation (its `security` names bearerAuth);
  *   413 PayloadTooLarge  on every operation with a request body.
  * Idempotent: run it again after adding operations (`npx tsx scripts/declare-error-responses.ts`,
@@ -8,8 +10,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SPEC_PATH } from '../server/openapi/spec';
+import { HotCache } from '../server/cache';
+
+const etagged = new HotCache();
+const operationIdOf = (op: string[]) => op.map((l) => /^ {6}operationId:\s*(\w+)/.exec(l)?.[1]).find(Boolean) ?? '';
 
 const RULES = [
+  { status: '304', ref: 'NotModified', applies: (op: string[]) => etagged.isCacheable(operationIdOf(op)) },
   { status: '403', ref: 'Forbidden', applies: (op: string[]) => op.some((l) => /^ {6}security:.*bearerAuth/.test(l)) },
   { status: '413', ref: 'PayloadTooLarge', applies: (op: string[]) => op.some((l) => /^ {6}requestBody:/.test(l)) },
 ];

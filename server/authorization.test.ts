@@ -121,6 +121,10 @@ describe('member calls from the yaml', () => {
     expect(memberOps.map((op) => op.operationId).filter((id) => !samples[id])).toEqual([]);
   });
 
+  it('every member call declares 403 (scripts/declare-error-responses.ts)', () => {
+    expect(memberOps.filter((op) => !op.responses['403']).map((op) => op.operationId)).toEqual([]);
+  });
+
   const BAD_TOKENS = ['none', 'expired', 'algNone', 'wrongKey', 'refreshAsAccess'] as const;
 
   it(
@@ -135,7 +139,8 @@ describe('member calls from the yaml', () => {
           const r = await send(op, kind === 'none' ? undefined : tokens[kind]);
           const envelope =
             r.json?.success === false && typeof r.json?.respMessage === 'string' && /[가-힣]/.test(r.json.respMessage);
-          if (r.status !== 401 || !envelope) wrong.push(`${op.operationId} (${kind}) → ${r.status} ${JSON.stringify(r.json)}`);
+          if (r.status !== 401 || !envelope || !op.responses['401'])
+            wrong.push(`${op.operationId} (${kind}) → ${r.status} ${JSON.stringify(r.json)}`);
         }
       }
       expect(wrong).toEqual([]);
@@ -156,6 +161,8 @@ describe('member calls from the yaml', () => {
         (summary[`${r.status}${owner ? '' : ' (sample names no member)'}`] ??= []).push(op.operationId);
         if (owner && (r.status !== 403 || r.json?.respMessage !== FORBIDDEN_MESSAGE))
           wrong.push(`${op.operationId} → ${r.status} ${JSON.stringify(r.json)}`);
+        // Whatever it answered (403, or 404 for another member's record by id), the yaml must say so.
+        else if (!op.responses[String(r.status)]) wrong.push(`${op.operationId} → ${r.status}, which the yaml does not declare`);
       }
       console.log(
         `[authorization] ${memberOps.length} member calls; another member's token answered:\n${Object.entries(summary)

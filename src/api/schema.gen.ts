@@ -3858,6 +3858,19 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The answer has not changed since the `ETag` the caller sent back in `If-None-Match`: no body, the
+         *     same `ETag`. Hot catalogue reads carry a strong `ETag` on their 200 (the server keeps their exact
+         *     bytes until any write); declared on exactly those operations by scripts/declare-error-responses.ts.
+         */
+        NotModified: {
+            headers: {
+                /** @description The entity tag of the unchanged answer. */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Invalid parameters or body (including JSON nested deeper than 64 levels, NUL or unpaired surrogates in text, numbers outside int4). */
         BadRequest: {
             headers: {
@@ -4176,6 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["FaqPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -4204,6 +4218,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestTypeListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -4374,6 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["BranchListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -4681,6 +4697,7 @@ export interface operations {
                     "application/json": components["schemas"]["BannerListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -4712,6 +4729,7 @@ export interface operations {
                     "application/json": components["schemas"]["LectureListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -4744,6 +4762,7 @@ export interface operations {
                     "application/json": components["schemas"]["MainContentListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -4776,6 +4795,7 @@ export interface operations {
                     "application/json": components["schemas"]["LectureListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -4808,6 +4828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -4925,6 +4946,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
@@ -5034,6 +5056,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurriculumSectionListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
@@ -5374,6 +5397,7 @@ export interface operations {
                     "application/json": components["schemas"]["LecturePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -5406,6 +5430,7 @@ export interface operations {
                     "application/json": components["schemas"]["LectureListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5439,6 +5464,7 @@ export interface operations {
                     "application/json": components["schemas"]["LecturePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -6125,6 +6151,7 @@ export interface operations {
                     "application/json": components["schemas"]["TagListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -6157,6 +6184,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurriculumListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6190,6 +6218,7 @@ export interface operations {
                     "application/json": components["schemas"]["LectureListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6903,6 +6932,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatsEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };

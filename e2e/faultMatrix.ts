@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Route } from 'playwright-core';
+import { HotCache } from '../server/cache';
+import { OperationRouter } from '../server/openapi/router';
+import { listOperations, loadSpec } from '../server/openapi/spec';
+import { ROOT } from './support';
+
+/**
+ * The fault matrix is generated, not listed by hand: screens come from the route tree
+ * (src/routeTree.gen.ts), operations from the yaml, and which screen calls which operation from a
+ * recorded visit of each screen (e2e/faults.e2e.test.ts). This module holds the pieces that need no
+ * browser: the screens, the request → operation matcher, the failure modes and the cases.
+ */
+
+export interface Screen {
+  /** The route's full path as the route tree names it, e.g. `/classView/$contentsid`. */
+  route: string;
+  /** What the browser opens: the path with sample parameters. */
+  url: string;
+  /** Behind the `_auth` guard: visited signed in only. */
+  memberOnly: boolean;
+  /** Bare and print layouts carry no header or footer. */
+  shell: boolean;
+}
+
+/**
+ * Values for route parameters, drawn from the seed: a class with lectures in category 111/1, a class the
+ * demo member is enrolled in (101), one it does not own (104), the first notice. A route with a parameter
+ * missing here fails the matrix, so a new route is never silently left out.
+ */
+const ROUTE_SAMPLES: Record<string, string> = {
+  categoryid: '111',
+  pcategoryid: '1',
+  contentsid: '101',
+  contentsids: '104',
+  noticeid: '1',
+  certificateno: 'KPRA-0000000000',
+};
+/** `/` only redirects to /main, which is visited itself. */
+const NOT_SCREENS = new Set(['/']);
+
+export function screensFromRouteTree(): Screen[] {
+  const tree = readFileSync(join(ROOT, 'src', 'routeTree.gen.ts'), 'utf8');
+  const block = /export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
+  const screens: Screen[] = [];
+  for (const m of block.matchAll(/'([^']+)': typeof (\w+)/g)) {
+    const [, route, name] = m as unknown as [string, string, string];
+    if (NOT_SCREENS.has(route)) continue;
+    const url = route.replace(/\$(\w+)/g, (_, p: string) => {
+      const v = ROUTE_SAMPLES[p];
+      if (v === undefined)
+        throw new Error(`fault matrix: no sample value for route parameter ${p} (${route}); add one to ROUTE_SAMPLES`);
+      return v;
+    });
+    // Route constants are named after their layouts: `BAuthMyclassRoute` sits in _b/_auth, `BarePaymentFailRoute` in _bare.
+    screens.push({ route, url, memberOnly: /Auth[A-Z]/.test(name), shell: !/^(?:Bare|Print)/.test(name) });
+  }
+  return screens;
+}
+
+const operations = listOperations(loadSpec());
+const router = new OperationRouter(operations);
+const cache = new HotCache();
+
+/** The yaml operation a browser request is, or undefined for anything else (assets, media, the users table). */
+export function operationOf(method: string, url: string): string | undefined {
+  const { pathname } = new URL(url);
+  return router.match(method, pathname)?.op.operationId;
+}
+
+/** Reads: their data is shown, so a failure needs a message. Writes made on the way (view counts, watch time) need none. */
+export function isRead(operationId: string): boolean {
+  return !cache.invalidatedBy(operationId);
+}
+
+export const MODES = ['500', 'malformed JSON', 'success:false', 'hang', 'network error'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The message a `success:false` answer carries; the screen must show it as it came. */
+export const REFUSAL_MESSAGE = '시험용 안내: 요청을 처리하지 못했습니다.';
+
+/** Answers an intercepted request the way the mode fails. A hang is never answered (the client's time-out ends it). */
+export async function fail(route: Route, mode: Mode): Promise<void> {
+  switch (mode) {
+    case '500':
+      return route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' });
+    case 'malformed JSON':
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        body: '{"success":true,"datas":{"list":[',
+      });
+    case 'success:false':
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ success: false, respMessage: REFUSAL_MESSAGE }),
+      });
+    case 'network error':
+      return route.abort('failed');
+    case 'hang':
+      return;
+  }
+}
+
+export interface Visit {
+  screen: Screen;
+  signedIn: boolean;
+  /** Operations the screen called on its own (those of the shell are tested once per member state). */
+  operations: string[];
+}
+
+export interface Case {
+  screen: Screen;
+  signedIn: boolean;
+  operation: string;
+  mode: Mode;
+}
+
+/**
+ * Operations most screens of a member state call (the signed-in member's phone check) belong to the shell:
+ * failing them on every screen tests the same component again and again, so they are failed on /main only.
+ * Everything else is failed on each screen that calls it.
+ */
+export function casesOf(recorded: { screen: Screen; signedIn: boolean; operations: string[] }[]): {
+  visits: Visit[];
+  cases: Case[];
+} {
+  const visits: Visit[] = [];
+  for (const signedIn of [false, true]) {
+    const ofState = recorded.filter((r) => r.signedIn === signedIn);
+    const shells = ofState.filter((r) => r.screen.shell);
+    const calls = new Map<string, number>();
+    for (const r of shells) for (const op of r.operations) calls.set(op, (calls.get(op) ?? 0) + 1);
+    const shared = new Set([...calls].filter(([, n]) => shells.length > 2 && n > shells.length / 2).map(([op]) => op));
+    const home = shells.find((r) => r.screen.route === '/main') ?? shells[0];
+    for (const r of ofState) visits.push({ ...r, operations: r.operations.filter((op) => !shared.has(op) || r === home) });
+  }
+  const cases = visits.flatMap((v) =>
+    v.operations.flatMap((operation) => MODES.map((mode) => ({ screen: v.screen, signedIn: v.signedIn, operation, mode }))),
+  );
+  return { visits, cases };
+}

@@ -1,0 +1,376 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { appUnderTest, DEMO, signInLocal } from './support';
+import {
+  casesOf,
+  fail,
+  isRead,
+  operationOf,
+  REFUSAL_MESSAGE,
+  screensFromRouteTree,
+  type Case,
+  type Mode,
+  type Screen,
+} from './faultMatrix';
+
+/**
+ * The fault matrix (issue 15): every screen of the route tree is visited once, logged out and signed in,
+ * recording which yaml operations it calls; then each (screen, operation, failure mode) is run with that one
+ * operation failed by interception, in one browser with its two contexts reused. A case passes when the page
+ * is not blank, nothing went unhandled, a Korean message stands where the failed data was needed, and the
+ * rest of the page (header, footer, the headings that did not come from the failed call) is still there.
+ * `page.clock` skips the retry delay and the client's 15 s time-out, so a hang costs no real time.
+ */
+const app = appUnderTest();
+
+const DELAYED = '응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.';
+/** Pages run side by side (each in its own tab of the shared contexts). */
+const WORKERS = Number(process.env.FAULTS_WORKERS ?? 3);
+const HANGUL = /[가-힣]/g;
+
+interface Observation {
+  operations: string[];
+  /** Visible h1–h3 outside the header and footer. */
+  headings: string[];
+  mainText: string;
+  /** Visible messages: role=alert elements and dark popups. */
+  alerts: string[];
+  notFoundCard: boolean;
+  header: boolean;
+  footer: boolean;
+  signedIn: boolean | undefined;
+  errors: string[];
+  /** Text of each operation's answer (baseline visits only): tells which headings came from which call. */
+  answers: Map<string, string>;
+}
+
+/** Browser noise for a failed request, not an application error. */
+const NETWORK_NOISE = /^Failed to load resource|net::ERR_/;
+const IGNORED_TYPES = new Set(['image', 'media', 'font']);
+const CAUGHT_BY_BOUNDARY = /using the error boundary you provided/;
+
+/** `footerExpected`: look for the footer (always on a first visit; on a case, when the screen's first visit had one). */
+async function observe(
+  context: BrowserContext,
+  screen: Screen,
+  footerExpected: boolean,
+  fault?: { operation: string; mode: Mode },
+): Promise<Observation> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const answers = new Map<string, string>();
+  const inflight = new Set<Request>();
+  const operations: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const logged: Promise<void>[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error' || NETWORK_NOISE.test(m.text())) return;
+    logged.push(
+      Promise.all(m.args().map((a) => a.evaluate((v) => String(v)).catch(() => '')))
+        .then((args) => args.join(' ') || m.text())
+        .then((text) => {
+          // React reporting an error that an error boundary caught and rendered: handled, not a crash.
+          if (!CAUGHT_BY_BOUNDARY.test(text)) errors.push(`console: ${text.slice(0, 200)}`);
+        }),
+    );
+  });
+  page.on('request', (r) => {
+    const op = operationOf(r.method(), r.url());
+    if (op && !operations.includes(op)) operations.push(op);
+    // A hung call is never answered: waiting for it would wait for ever. Images and media do not feed a section.
+    if (op && fault?.mode === 'hang' && op === fault.operation) return;
+    if (!op && IGNORED_TYPES.has(r.resourceType())) return;
+    inflight.add(r);
+  });
+  const done = (r: Request) => inflight.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  if (!fault)
+    page.on('response', (res) => {
+      const op = operationOf(res.request().method(), res.url());
+      if (op && !answers.has(op))
+        void res.text().then(
+          (t) => answers.set(op, t),
+          () => undefined,
+        );
+    });
+  if (fault)
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/local/'),
+      (route) =>
+        operationOf(route.request().method(), route.request().url()) === fault.operation
+          ? fail(route, fault.mode)
+          : route.fallback(),
+    );
+  try {
+    // The clock is the context's: back to real time, so earlier cases' fast-forwards never age the session.
+    await page.clock.setSystemTime(new Date());
+    await page.goto(screen.url, { waitUntil: 'domcontentloaded' });
+    await settle(page, inflight);
+    // Sections below the fold load as they near the viewport: bring them all in before judging.
+    for (let i = 0; i < 4; i++) {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await settle(page, inflight);
+      if ((await page.evaluate(() => document.documentElement.scrollHeight)) === height) break;
+    }
+    if (fault) {
+      // The query retries once after 1 s; a hang is cut by the client's 15 s time-out, then retried and cut again.
+      const steps = fault.mode === 'hang' ? [16_000, 1_500, 16_000] : [1_500];
+      for (const ms of steps) {
+        await page.clock.fastForward(ms);
+        await settle(page, inflight);
+      }
+    }
+    const seen = await read(page, screen, footerExpected);
+    await Promise.all(logged);
+    return { ...seen, operations, errors, answers };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Until no call (API, script, style) has been in flight for 250 ms (at most 8 s), then one more frame for React to paint. */
+async function settle(page: Page, inflight: Set<Request>): Promise<void> {
+  const until = Date.now() + 8_000;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    await page.waitForTimeout(50);
+    if (inflight.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 250) break;
+  }
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null)))).catch(() => undefined);
+}
+
+async function read(page: Page, screen: Screen, footerExpected: boolean) {
+  const seen = await page.evaluate(() => {
+    const visible = (el: Element) => (el as HTMLElement).checkVisibility?.() ?? true;
+    const outsideShell = (el: Element) => !el.closest('.site-header, header, [data-testid="site-footer"], footer');
+    const main = document.getElementById('main');
+    return {
+      mainText: main?.innerText ?? '',
+      headings: [...document.querySelectorAll('h1, h2, h3')]
+        .filter((h) => visible(h) && outsideShell(h))
+        .map((h) => (h as HTMLElement).innerText.trim())
+        .filter(Boolean),
+      alerts: [...document.querySelectorAll('[role="alert"], .swal2-popup')]
+        .filter(visible)
+        .map((a) => (a as HTMLElement).innerText.trim())
+        .filter(Boolean),
+      header: !!document.querySelector('.site-header'),
+      // Known only where the header shows it.
+      signedIn: document.querySelector('.header-actions')
+        ? !!document.querySelector('.header-actions[data-state="member"]')
+        : undefined,
+    };
+  });
+  let footer = false;
+  if (screen.shell && footerExpected) {
+    const attached = (timeout: number) =>
+      page
+        .locator('[data-testid="site-footer"]')
+        .waitFor({ state: 'attached', timeout })
+        .then(
+          () => true,
+          () => false,
+        );
+    // The footer's chunk loads when scrolled near: on a busy machine it may need another scroll and more time.
+    footer = await attached(1_000);
+    if (!footer) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      footer = await attached(4_000);
+    }
+  }
+  return { ...seen, footer, notFoundCard: /없는 [가-힣]+/.test(seen.mainText) };
+}
+
+/** Strings of an answer long enough to be recognisable on the page (titles, names, messages). */
+function shownStrings(answer: string | undefined): string[] {
+  if (!answer) return [];
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      if (v.trim().length >= 4 && /[가-힣A-Za-z]/.test(v)) out.push(v.trim());
+    } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  try {
+    walk(JSON.parse(answer));
+  } catch {
+    return [];
+  }
+  return out;
+}
+
+/** What a member would notice is wrong with this case, or nothing. */
+function judge(c: Case, base: Observation, got: Observation): string[] {
+  const problems: string[] = [];
+  if (!got.operations.includes(c.operation)) return [`${c.operation} was not called this time, so nothing was tested`];
+  if ((got.mainText.match(HANGUL) ?? []).length < 2) problems.push('white screen (no text outside the header)');
+  problems.push(...got.errors.map((e) => `unhandled: ${e}`));
+  const data = shownStrings(base.answers.get(c.operation));
+  // Needed: its answer was on screen (the cart's list comes from a call named like a write); unread answers: any read.
+  const answer = base.answers.get(c.operation);
+  const neededOnScreen = answer === undefined ? isRead(c.operation) : data.some((s) => base.mainText.includes(s));
+  const korean = got.alerts.some((a) => /[가-힣]/.test(a)) || got.notFoundCard;
+  if (neededOnScreen) {
+    if (c.mode === 'success:false') {
+      if (!got.alerts.some((a) => a.includes(REFUSAL_MESSAGE)))
+        problems.push(`the server's message is not shown (alerts: ${JSON.stringify(got.alerts)})`);
+    } else if (c.mode === 'hang') {
+      if (!got.alerts.some((a) => a.includes(DELAYED)))
+        problems.push(`no "${DELAYED}" after 15 s (alerts: ${JSON.stringify(got.alerts)})`);
+    } else if (!korean) problems.push('no Korean message where the data was needed');
+  }
+  if (c.screen.shell && !got.header) problems.push('header gone');
+  if (c.screen.shell && base.footer && !got.footer) problems.push('footer gone');
+  // Headings whose text came from the failed call may go; each other one gone must have a message in its place.
+  const fromCall = (h: string) => data.some((s) => s.includes(h) || h.includes(s));
+  const gone = base.headings.filter((h) => !got.headings.includes(h) && !fromCall(h));
+  const messages = got.alerts.length + (got.notFoundCard ? 1 : 0);
+  if (gone.length > messages) problems.push(`sections gone: ${gone.join(' / ')} (${messages} message(s) in their place)`);
+  if (c.signedIn && base.signedIn && got.signedIn === false) problems.push('the member was signed out');
+  return problems;
+}
+
+/** Runs `work` over `items`, WORKERS at a time. */
+async function inParallel<T>(items: T[], work: (item: T, worker: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const run = async (worker: number) => {
+    while (next < items.length) await work(items[next++]!, worker);
+  };
+  await Promise.all(Array.from({ length: WORKERS }, (_, worker) => run(worker)));
+}
+
+/**
+ * Each worker has its own visitor and member contexts, reused case after case: Playwright's clock belongs to
+ * a context, so two workers never share one. Member contexts start from one sign-in's cookies.
+ */
+function contextPool(browser: Browser, baseURL: string) {
+  const options = { baseURL, viewport: { width: 1280, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
+  const open = new Map<string, BrowserContext>();
+  let memberState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  const create = async (signedIn: boolean) => {
+    const context = await browser.newContext({ ...options, storageState: signedIn ? memberState : undefined });
+    await context.clock.install();
+    return context;
+  };
+  return {
+    async signIn() {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await signInLocal(page, DEMO.member.email, { remember: true });
+      memberState = await context.storageState();
+      await context.close();
+    },
+    async get(worker: number, signedIn: boolean): Promise<BrowserContext> {
+      const key = `${worker} ${signedIn}`;
+      if (!open.has(key)) open.set(key, await create(signedIn));
+      return open.get(key)!;
+    },
+    /** After a case signed the member out in its context: a fresh one from the stored sign-in. */
+    async renew(worker: number, signedIn: boolean): Promise<void> {
+      await open.get(`${worker} ${signedIn}`)?.close();
+      open.delete(`${worker} ${signedIn}`);
+    },
+    async close() {
+      await Promise.all([...open.values()].map((c) => c.close()));
+    },
+  };
+}
+
+const labelOf = (c: Case) => `${c.signedIn ? 'member' : 'visitor'} ${c.screen.url} ${c.operation} [${c.mode}]`;
+
+describe('fault matrix', () => {
+  it(
+    'every screen of the route tree × every operation it calls × 500, malformed JSON, success:false, hang, network error',
+    { timeout: 30 * 60_000 },
+    async () => {
+      const started = Date.now();
+      const pool = contextPool(app.browser, app.server.url);
+      await pool.signIn();
+
+      // 1. Discovery: what each screen calls, and what it shows when nothing fails.
+      const screens = screensFromRouteTree();
+      const baselines = new Map<string, Observation>();
+      const keyOf = (screen: Screen, signedIn: boolean) => `${signedIn ? 'member' : 'visitor'} ${screen.url}`;
+      const recorded: { screen: Screen; signedIn: boolean; operations: string[] }[] = [];
+      const baselineProblems: string[] = [];
+      const firstVisitMs = new Map<string, number>();
+      const firstVisits = [false, true].flatMap((signedIn) =>
+        screens.filter((s) => signedIn || !s.memberOnly).map((screen) => ({ screen, signedIn })),
+      );
+      await inParallel(firstVisits, async ({ screen, signedIn }, worker) => {
+        let base: Observation;
+        const t0 = Date.now();
+        try {
+          base = await observe(await pool.get(worker, signedIn), screen, true);
+          firstVisitMs.set(keyOf(screen, signedIn), Date.now() - t0);
+        } catch (e) {
+          baselineProblems.push(`${keyOf(screen, signedIn)}: harness error ${(e as Error).message.split('\n')[0]}`);
+          return;
+        }
+        baselines.set(keyOf(screen, signedIn), base);
+        if (base.errors.length) baselineProblems.push(`${keyOf(screen, signedIn)}: ${base.errors.join('; ')}`);
+      });
+      // In route-tree order, whatever order the visits finished in.
+      for (const { screen, signedIn } of firstVisits) {
+        const base = baselines.get(keyOf(screen, signedIn));
+        if (base) recorded.push({ screen, signedIn, operations: base.operations });
+      }
+      const generated = casesOf(recorded);
+      const { visits } = generated;
+      // FAULTS_ONLY=<regexp> reruns the cases whose label matches (e.g. "member /mycart"); the figure then says so.
+      const only = process.env.FAULTS_ONLY ? new RegExp(process.env.FAULTS_ONLY) : undefined;
+      const cases = only ? generated.cases.filter((c) => only.test(labelOf(c))) : generated.cases;
+      console.log(
+        `[faults] discovery (${((Date.now() - started) / 1000).toFixed(1)} s):\n${visits
+          .map(
+            (v) =>
+              `  ${keyOf(v.screen, v.signedIn)} (${((firstVisitMs.get(keyOf(v.screen, v.signedIn)) ?? 0) / 1000).toFixed(1)} s): ${v.operations.join(', ') || '(no calls of its own)'}`,
+          )
+          .join('\n')}`,
+      );
+
+      // 2. The matrix, WORKERS pages at a time.
+      const failures: string[] = [];
+      let passed = 0;
+      const timings: { label: string; ms: number }[] = [];
+      await inParallel(cases, async (c, worker) => {
+        const base = baselines.get(keyOf(c.screen, c.signedIn))!;
+        const label = labelOf(c);
+        const t0 = Date.now();
+        try {
+          const got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c);
+          timings.push({ label, ms: Date.now() - t0 });
+          const problems = judge(c, base, got);
+          if (problems.length) failures.push(`${label}: ${problems.join('; ')}`);
+          else passed++;
+          if (timings.length % 50 === 0)
+            console.log(
+              `[faults] ${timings.length} of ${cases.length} cases, ${passed} passed (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            );
+          if (c.signedIn && got.signedIn === false && base.signedIn) await pool.renew(worker, true);
+        } catch (e) {
+          failures.push(`${label}: harness error ${(e as Error).message.split('\n')[0]}`);
+        }
+      });
+      await pool.close();
+
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(
+        `fault matrix: ${cases.length} cases, ${passed} passed (${seconds} s, ${WORKERS} pages at a time)${only ? ` — only those matching ${only}, of ${generated.cases.length}` : ''}`,
+      );
+      timings.sort((a, b) => b.ms - a.ms);
+      console.log(
+        `[faults] a case takes ${(timings.reduce((n, t) => n + t.ms, 0) / Math.max(1, timings.length) / 1000).toFixed(1)} s on average; slowest: ${timings
+          .slice(0, 3)
+          .map((t) => `${t.label} ${(t.ms / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+      );
+      if (failures.length) console.log(`[faults] failing cases:\n  ${failures.sort().join('\n  ')}`);
+      expect(baselineProblems).toEqual([]);
+      expect(cases.length).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
+    },
+  );
+});
