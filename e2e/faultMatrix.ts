@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Route } from 'playwright-core';
-import { HotCache } from '../server/cache';
+import { touchedBy } from '../server/cacheTags';
 import { OperationRouter } from '../server/openapi/router';
 import { listOperations, loadSpec } from '../server/openapi/spec';
 import { ROOT } from './support';
@@ -61,7 +61,6 @@ export function screensFromRouteTree(): Screen[] {
 
 const operations = listOperations(loadSpec());
 const router = new OperationRouter(operations);
-const cache = new HotCache();
 
 /** The yaml operation a browser request is, or undefined for anything else (assets, media, the users table). */
 export function operationOf(method: string, url: string): string | undefined {
@@ -71,7 +70,8 @@ export function operationOf(method: string, url: string): string | undefined {
 
 /** Reads: their data is shown, so a failure needs a message. Writes made on the way (view counts, watch time) need none. */
 export function isRead(operationId: string): boolean {
-  return !cache.invalidatedBy(operationId);
+  const touched = touchedBy(operationId, {});
+  return touched !== 'all' && touched.length === 0;
 }
 
 export const MODES = ['500', 'malformed JSON', 'success:false', 'hang', 'network error'] as const;

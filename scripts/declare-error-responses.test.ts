@@ -44,7 +44,7 @@ describe('shared error responses in the yaml', () => {
       "        '200': {$ref: ok}",
       "        '400': {$ref: bad}",
     ];
-    const yaml = ['paths:', '  /a:', ...op('getCategories'), '  /b:', ...op('getNotices'), 'components:', ''].join('\n');
+    const yaml = ['paths:', '  /a:', ...op('getCategories'), '  /b:', ...op('getSuggests'), 'components:', ''].join('\n');
     const { text, added } = declare(yaml);
     expect(added).toBe(1);
     expect(text.split('\n').slice(5, 8)).toEqual([

@@ -4123,6 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoticePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
