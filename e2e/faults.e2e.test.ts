@@ -102,6 +102,20 @@ async function observe(
           ? fail(route, fault.mode)
           : route.fallback(),
     );
+  // A first visit to a class list arrives with its lectures written into the page (server/classListFirstPaint.ts);
+  // every later visit, by client-side navigation, asks for them. Taking the block out exercises those calls.
+  await page.route(
+    (url) => !/^\/(api|local|assets|media)\//.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="first-paint-data">[\s\S]*?<\/script>/,
+        '',
+      );
+      return route.fulfill({ response, body });
+    },
+  );
   try {
     // The clock is the context's: back to real time, so earlier cases' fast-forwards never age the session.
     await page.clock.setSystemTime(new Date());
