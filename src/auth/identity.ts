@@ -1,7 +1,7 @@
 import { sessionStore } from './sessionStore';
 import { onLogoutInOtherTab } from './logoutChannel';
 import { setAccessTokenSource } from '../api/client';
-import { readAccessToken } from './tokenStore';
+import { readAccessToken } from './storedUser';
 import type { IdentityDeps, IdentityRuntime } from './runtime';
 
 /**

@@ -1,7 +1,7 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { isAccessTokenValid } from './accessToken';
 import { sessionStore, type SessionUserData } from './sessionStore';
-import { readAccessToken } from './tokenStore';
+import { readAccessToken } from './storedUser';
 
 /**
  * Identity as the router's context carries it (`{ queryClient, auth }`): guards and loaders read the member

@@ -1,6 +1,6 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useSyncExternalStore } from 'react';
-import { readSignedInUser } from './tokenStore';
+import { readSignedInUser } from './storedUser';
 
 /** Member data shown by the interface (tokens stay in the token store). */
 export interface SessionUserData {

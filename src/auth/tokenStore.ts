@@ -1,59 +1,20 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { readCookie, readCookies, removeCookie, writeCookie, type CookieOptions } from '../lib/cookies';
 import { isProductKey, productKey } from '../lib/productKeys';
-import { isAccessTokenValid } from './accessToken';
+import { COOKIE_NAMES, FIELDS, type StoredUser } from './storedUser';
 
-import type { SignedInUser } from '../../machines/identityTypes';
-
-/** The signed-in member as kept in browser cookies (spec §3 "User"): the machines' user, field for field. */
-export type StoredUser = SignedInUser;
-
-/** Product-prefixed cookie names (spec §9). */
-export const COOKIE_NAMES = {
-  accessToken: productKey('accessToken'),
-  refreshToken: productKey('refreshToken'),
-  sessionToken: productKey('sessionToken'),
-  email: productKey('email'),
-  useruid: productKey('useruid'),
-  username: productKey('username'),
-} as const satisfies Record<keyof StoredUser, string>;
+// The token store. Its reading half (storedUser.ts) travels with the first paint; this module, which re-exports it,
+// loads with the identity runtime.
+export * from './storedUser';
 
 /** Remembers the auto-login choice across an OAuth redirect. */
 const REMEMBER_KEY = productKey('remember');
 /** Days a cookie lives when auto-login is ticked; without it cookies end with the browser session. */
 export const REMEMBER_DAYS = 30;
 
-const FIELDS = Object.keys(COOKIE_NAMES) as (keyof StoredUser)[];
-
 export function saveUser(user: StoredUser, remember: boolean): void {
   const options: CookieOptions = { path: '/', sameSite: 'lax' };
   if (remember) options.days = REMEMBER_DAYS;
   for (const field of FIELDS) writeCookie(COOKIE_NAMES[field], user[field], options);
-}
-
-/** Partial read: any field may be missing. */
-export function readUser(): Partial<StoredUser> {
-  const out: Partial<StoredUser> = {};
-  for (const field of FIELDS) {
-    const value = readCookie(COOKIE_NAMES[field]);
-    if (value) out[field] = value;
-  }
-  return out;
-}
-
-/**
- * The one reader of the stored member: the signed-in user when every field needed is there and the access
- * token decodes and has not expired, else null. The session store's first state and the identity runtime's
- * restore both start here.
- */
-export function readSignedInUser(now: number = Date.now()): StoredUser | null {
-  const { accessToken = '', refreshToken = '', sessionToken, email = '', useruid, username = '' } = readUser();
-  if (!isAccessTokenValid(accessToken, now) || !useruid || !sessionToken) return null;
-  return { accessToken, refreshToken, sessionToken, email, useruid, username };
-}
-
-export function readAccessToken(): string | undefined {
-  return readCookie(COOKIE_NAMES.accessToken);
 }
 
 export function readSessionToken(): string | undefined {

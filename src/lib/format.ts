@@ -1,7 +1,9 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** Every number and date a member reads, formatted once: ko-KR separators (Intl), dates on Korean time (spec §9). */
+import { koNumber } from './formatPrice';
 
-const koNumber = new Intl.NumberFormat('ko-KR');
+// The lecture card's price (formatWon, discountPercent) is on the first paint: formatPrice.ts, re-exported here.
+export * from './formatPrice';
+
 /** Korea keeps UTC+9 all year (no daylight saving): a fixed offset gives the Seoul date without a time-zone table. */
 const KST_OFFSET_MS = 9 * 3600_000;
 
@@ -10,22 +12,11 @@ export function formatCount(value: number): string {
   return koNumber.format(value);
 }
 
-/** 89000 → "89,000원". */
-export function formatWon(value: number): string {
-  return `${koNumber.format(value)}원`;
-}
-
 /** Point sums with thousands separators; 0 when empty or not positive. */
 export function formatPoints(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;
   if (n === null || n === undefined || !Number.isFinite(n) || n <= 0) return '0';
   return koNumber.format(n);
-}
-
-/** Discount percent shown next to a sale price; 0 when there is none. */
-export function discountPercent(price: number, saleprice: number): number {
-  if (price <= 0 || saleprice >= price) return 0;
-  return Math.round(((price - saleprice) / price) * 100);
 }
 
 /** Seconds → "12시간 30분" / "45분". */

@@ -1,12 +1,12 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
-import type { components } from '../schema.gen';
+import { MAIN_STALE, MAIN_STRIP_SIZE, mainKeys, type LectureSortType } from './catalogMain';
 
 // Operations tagged `catalog` in openapi/storefront.yaml: lectures, curriculum, tags, categories, banners and main strips, branches.
+// What the logged-out /main paints first (banners, the new-classes strip, the class list's sort orders read by the
+// route table) lives in catalogMain.ts, which travels in the first chunk; the rest loads with the screens that ask.
+export * from './catalogMain';
 
-export type LectureSortType = components['schemas']['LectureSortType'];
-export const LECTURE_SORTS = ['recent', 'popular', 'rating', 'pricelow', 'pricehigh'] as const satisfies readonly LectureSortType[];
 export const LECTURE_PAGE_SIZE = 12;
 export const SIMILAR_COUNT = 4;
 /** Visitors ask for the class detail with useruid `0` (openapi getOnlineDetail). */
@@ -80,20 +80,7 @@ export const lectureTagsQuery = (contentsid: number) =>
 export const similarLecturesQuery = (contentsid: number) =>
   queryOptions({ queryKey: catalogKeys.similar(contentsid), queryFn: () => fetchSimilarLectures(contentsid), staleTime: CATALOG_STALE });
 
-// Main page strips and banners.
-/** How many lectures each strip of the main page shows. */
-export const MAIN_STRIP_SIZE = 8;
-
-export function fetchBanners(client: ApiClient = api) {
-  return datasOf(client.POST('/api/Banner/GetList', { params: { query: { isonlybranch: true } } }));
-}
-
-export function fetchRecentLectures(client: ApiClient = api) {
-  return datasOf(
-    client.POST('/api/Contents/GetRecentOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }),
-  );
-}
-
+// Main page strips below the fold (banners and the new-classes strip: catalogMain.ts).
 export function fetchPopularLectures(client: ApiClient = api) {
   return datasOf(
     client.POST('/api/Contents/GetPopularOnlineLectures/', { body: { count: MAIN_STRIP_SIZE, isonlybranch: true } }),
@@ -104,19 +91,6 @@ export function fetchMainContents(client: ApiClient = api) {
   return datasOf(client.POST('/api/Type/GetMainContents/', { body: { isonlybranch: true } }));
 }
 
-
-
-export const mainKeys = {
-  banners: ['main', 'banners'] as const,
-  recent: ['main', 'recent'] as const,
-  popular: ['main', 'popular'] as const,
-  contents: ['main', 'contents'] as const,
-};
-
-const MAIN_STALE = 5 * 60_000;
-export const bannersQuery = () => queryOptions({ queryKey: mainKeys.banners, queryFn: () => fetchBanners(), staleTime: MAIN_STALE });
-export const recentLecturesQuery = () =>
-  queryOptions({ queryKey: mainKeys.recent, queryFn: () => fetchRecentLectures(), staleTime: MAIN_STALE });
 export const popularLecturesQuery = () =>
   queryOptions({ queryKey: mainKeys.popular, queryFn: () => fetchPopularLectures(), staleTime: MAIN_STALE });
 export const mainContentsQuery = () =>

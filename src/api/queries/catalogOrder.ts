@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, datasOf, type ApiClient } from '../client';
 
-// An operation tagged `catalog`, kept beside catalog.ts rather than in it: catalog.ts travels with the first
-// paint (it carries the first-paint marker), and this call is made on the payment page only.
+// An operation tagged `catalog`, kept beside catalog.ts rather than in it (written when catalog.ts travelled with the first
+// paint; now catalogMain.ts does), and this call is made on the payment page only.
 
 // checkout (issue 12)
 

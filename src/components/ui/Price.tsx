@@ -1,6 +1,6 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import './ui.css';
-import { discountPercent, formatWon } from '../../lib/format';
+import { discountPercent, formatWon } from '../../lib/formatPrice';
 
 interface PriceProps {
   price: number;

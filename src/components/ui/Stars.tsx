@@ -1,4 +1,3 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 interface StarsProps {
   score: number;
   label?: string;

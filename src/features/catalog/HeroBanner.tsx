@@ -1,7 +1,7 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useEffect, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { bannersQuery } from '../../api/queries/catalog';
+import { bannersQuery } from '../../api/queries/catalogMain';
 import { safeHref } from '../../../rules/safeHref';
 
 const ROTATE_MS = 6000;

@@ -1,7 +1,7 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { recentLecturesQuery } from '../../api/queries/catalog';
+import { recentLecturesQuery } from '../../api/queries/catalogMain';
 import { Deferred } from '../../components/layout/Deferred';
 import { Section } from '../../components/section/Section';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';

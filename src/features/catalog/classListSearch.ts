@@ -1,4 +1,4 @@
-import { LECTURE_SORTS, type LectureSortType } from '../../api/queries/catalog';
+import { LECTURE_SORTS, type LectureSortType } from '../../api/queries/catalogMain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
 import { optionalOneOf, pageOr1 } from '../../lib/searchParams';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { bannersQuery } from '../../api/queries/catalog';
+import { bannersQuery } from '../../api/queries/catalogMain';
 import { prefetchBriefly } from '../../api/prefetch';
 import { MainPage } from '../../features/catalog/MainPage';
 import { PRODUCT_NAME } from '../../lib/routeMeta';
