@@ -154,9 +154,12 @@ describe('payment history and points of a member', () => {
     expect(await detail.textContent()).toContain(pgtid);
     expect(await detail.textContent()).toContain('신용카드');
 
-    // Another member's order number in the address shows the server's message, not the order.
+    // Another member's order number in the address shows the not-found card (no retry), not the order.
     await page.goto('/mypayment?paymentid=999999');
-    expect(await page.getByRole('alert').textContent()).toContain('결제 정보를 찾을 수 없습니다.');
+    await page.getByRole('heading', { name: '없는 결제내역입니다.' }).waitFor();
+    expect(await page.getByRole('link', { name: '목록으로' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '다시 시도' }).count()).toBe(0);
+    expect(await page.getByTestId('payment-detail').count()).toBe(0);
 
     await page.goto('/mypoint');
     const balance = new Intl.NumberFormat('ko-KR').format(before - order.pointused + earned);
