@@ -348,6 +348,8 @@ describe('fault matrix', () => {
 
       // 2. The matrix, WORKERS pages at a time.
       const failures: string[] = [];
+      /** Cases that passed only on their second run: printed, so timing trouble stays visible. */
+      const retried: string[] = [];
       /** Failing cases of pairs in KNOWN_FAULTS: printed, not failing the run. */
       const known: string[] = [];
       let passed = 0;
@@ -357,10 +359,19 @@ describe('fault matrix', () => {
         const label = labelOf(c);
         const t0 = Date.now();
         try {
-          const got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c);
-          timings.push({ label, ms: Date.now() - t0 });
-          const problems = judge(c, base, got);
+          let got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c);
+          let problems = judge(c, base, got);
           const pair = `${c.signedIn ? 'member' : 'visitor'} ${c.screen.url} ${c.operation}`;
+          // Once more before it counts: a section below the fold that was still arriving when the page was read is
+          // timing, not a fault (seen in 1-3 of 450 cases a run); a real fault fails both times.
+          if (problems.length && !(pair in KNOWN_FAULTS)) {
+            if (c.signedIn && got.signedIn === false && base.signedIn) await pool.renew(worker, true);
+            got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c);
+            const again = judge(c, base, got);
+            if (!again.length) retried.push(label);
+            problems = again;
+          }
+          timings.push({ label, ms: Date.now() - t0 });
           if (!problems.length) passed++;
           else if (pair in KNOWN_FAULTS) known.push(`${label}: ${problems.join('; ')}`);
           else failures.push(`${label}: ${problems.join('; ')}`);
@@ -386,6 +397,7 @@ describe('fault matrix', () => {
           .map((t) => `${t.label} ${(t.ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
+      if (retried.length) console.log(`[faults] passed on a second run:\n  ${retried.sort().join('\n  ')}`);
       console.log(
         `[faults] known (e2e/faults.known.ts): ${Object.keys(KNOWN_FAULTS).length} pairs, ${known.length} of their cases failing`,
       );
