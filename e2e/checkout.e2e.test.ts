@@ -89,7 +89,8 @@ describe('checkout journeys (real server, local test card)', () => {
     await cardWindow(page).getByRole('button', { name: '승인' }).click();
     await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
     await expect.poll(() => page.getByTestId('paid-amount').textContent()).toBe('97,500원');
-    expect(await page.locator('.receipt__lectures').textContent()).toContain('전신 근력 매트 클래스');
+    // The receipt names the order by its title until the lectures arrive; wait for the list itself.
+    await expect.poll(() => page.locator('.receipt__lectures').textContent()).toContain('전신 근력 매트 클래스');
     expect(await page.getByRole('link', { name: '내 강의실로' }).getAttribute('href')).toBe('/myclass');
     expect(await page.getByRole('link', { name: '결제내역' }).getAttribute('href')).toBe('/mypayment');
 
