@@ -3,8 +3,8 @@
  *
  * Builds a throwaway database of the demo size and of `--size` (default 10k), then times the public catalogue reads
  * and the member reads through the app in process (router, validation, handlers, SQL; no socket): uncached alone
- * (latency of one read), uncached under load and cached under load. Prints req/s, p50, p99 and each figure's ratio to
- * the demo size; `--explain` prints the key lines of EXPLAIN ANALYZE of every query each call runs. Not a CI gate.
+ * (latency of one read), uncached under load and cached under load. Prints req/s, p50, p99, the app's CPU time per
+ * call and each figure's ratio to the demo size; `--explain` prints the key lines of EXPLAIN ANALYZE of every query each call runs. Not a CI gate.
  * PostgreSQL comes from DATABASE_URL, else a throwaway cluster (scripts/with-postgres.sh); PGlite runs in memory.
  */
 import { spawnSync } from 'node:child_process';
@@ -151,6 +151,8 @@ interface Figures {
   p50: number;
   p99: number;
   rps: number;
+  /** This process's CPU time per call (user + system): unlike wall time, barely moved by other jobs on the machine. */
+  cpu: number;
 }
 interface Result {
   alone: Figures;
@@ -210,6 +212,7 @@ async function runSize(name: SizeName): Promise<Map<string, Result>> {
     const latencies: number[] = [];
     const until = performance.now() + SECONDS * 1000;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (performance.now() < until || latencies.length < 20) {
@@ -220,8 +223,14 @@ async function runSize(name: SizeName): Promise<Map<string, Result>> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpuUsed = process.cpuUsage(cpuBefore);
     latencies.sort((a, b) => a - b);
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed };
+    return {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      rps: latencies.length / elapsed,
+      cpu: (cpuUsed.user + cpuUsed.system) / 1000 / latencies.length,
+    };
   };
 
   const results = new Map<string, Result>();
@@ -284,16 +293,17 @@ async function main() {
     `\nbench:scale  ${args.db}, ${size} vs demo; in-process app calls, ${SECONDS}s per figure; alone = 1 connection, load = ${CONNECTIONS}`,
   );
   console.log(
-    '| call | uncached alone p50 / p99 ms (× demo) | uncached load req/s, p99 ms (× demo) | cached load req/s, p99 ms |',
+    '| call | uncached alone p50 / p99 ms (× demo) | uncached load req/s, p99 ms (× demo) | cached load req/s, p99 ms | app CPU ms per call, uncached (× demo) / cached |',
   );
-  console.log('|---|---|---|---|');
+  console.log('|---|---|---|---|---|');
   for (const call of calls) {
     const r = top.get(call.name)!;
     const b = base.get(call.name);
     console.log(
       `| ${call.name} | ${fmt(r.alone.p50)} / ${fmt(r.alone.p99)} (${ratio(r.alone.p50, b?.alone.p50)}, ${ratio(r.alone.p99, b?.alone.p99)})` +
         ` | ${fmt(r.load.rps, 0)}, ${fmt(r.load.p99)} (${ratio(b?.load.rps ?? 0, r.load.rps)} slower, ${ratio(r.load.p99, b?.load.p99)})` +
-        ` | ${fmt(r.cached.rps, 0)}, ${fmt(r.cached.p99)} |`,
+        ` | ${fmt(r.cached.rps, 0)}, ${fmt(r.cached.p99)}` +
+        ` | ${fmt(r.load.cpu, 2)} (${ratio(r.load.cpu, b?.load.cpu)}) / ${fmt(r.cached.cpu, 2)} |`,
     );
   }
 }
