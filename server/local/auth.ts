@@ -17,8 +17,15 @@ export interface LocalAuth {
  */
 export function createLocalAuth(dataDir: string | undefined): LocalAuth {
   const key = new TextEncoder().encode(resolveSecret(dataDir));
+  const verified = verifiedTokens();
   const sign = (claims: Record<string, unknown>, subject: string, ttl: string) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(subject).setIssuedAt().setIssuer('local-auth').setExpirationTime(ttl).sign(key);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(subject)
+      .setIssuedAt()
+      .setIssuer('local-auth')
+      .setExpirationTime(ttl)
+      .sign(key);
   return {
     async issue(m) {
       const claims = { email: m.email, useruid: m.useruid, username: m.name };
@@ -28,13 +35,42 @@ export function createLocalAuth(dataDir: string | undefined): LocalAuth {
       };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, key, { issuer: 'local-auth', algorithms: ['HS256'] });
         if (payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
-        return { useruid: payload.sub, email: String(payload.email ?? '') };
+        const member = { useruid: payload.sub, email: String(payload.email ?? '') };
+        if (typeof payload.exp === 'number') verified.remember(token, member, payload.exp * 1000);
+        return member;
       } catch {
         return undefined;
       }
+    },
+  };
+}
+
+/** Most entries a process keeps: one per member signed in within the last hour on a busy day. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Access tokens already verified, until they expire. jose verifies HS256 through WebCrypto (a key import and a
+ * thread-pool job per call: about a fifth of a member read's CPU time), and a signature that was valid stays valid
+ * until the token's own expiry, which is checked here again. Nothing revoked a token before this memo either.
+ */
+function verifiedTokens() {
+  const entries = new Map<string, { member: { useruid: string; email: string }; expiresAt: number }>();
+  return {
+    get(token: string) {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (entry.expiresAt > Date.now()) return entry.member;
+      entries.delete(token);
+      return undefined;
+    },
+    remember(token: string, member: { useruid: string; email: string }, expiresAt: number) {
+      if (entries.size >= VERIFIED_TOKENS_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(token, { member, expiresAt });
     },
   };
 }
