@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, PdfRow, QnaRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { usablePoints } from '../money/orders';
+import { usablePointsSql } from '../money/orders';
 import { iso, isoOrNull, kst } from '../time';
 import { fail } from './context';
 import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
@@ -175,16 +175,17 @@ export const classroom = {
     const soon = kst(new Date(Date.now() + 7 * 86400_000));
     const r = await one(
       ctx.s.db,
-      sql<{ cart: number; cls: number; exp: number }>`select (select count(*)::int from carts where useruid = ${me}) as cart,
+      // The same usable balance as Point/GetPointSum (points held by open orders are not shown as spendable).
+      sql<{
+        cart: number;
+        cls: number;
+        exp: number;
+        points: number;
+      }>`select (select count(*)::int from carts where useruid = ${me}) as cart,
         (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()}) as cls,
-        (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()} and end_at <= ${soon}) as exp`,
+        (select count(*)::int from enrollments where useruid = ${me} and end_at > ${kst()} and end_at <= ${soon}) as exp,
+        ${usablePointsSql(me)} as points`,
     );
-    // The same usable balance as Point/GetPointSum (points held by open orders are not shown as spendable).
-    return ok({
-      cartCnt: r?.cart ?? 0,
-      classCnt: r?.cls ?? 0,
-      expireCnt: r?.exp ?? 0,
-      pointSum: await usablePoints(ctx.s.db, me),
-    });
+    return ok({ cartCnt: r?.cart ?? 0, classCnt: r?.cls ?? 0, expireCnt: r?.exp ?? 0, pointSum: r?.points ?? 0 });
   },
 } satisfies Partial<Handlers>;
