@@ -98,11 +98,13 @@ export const catalog = {
     );
   },
   async getOrderLectures({ s, body }) {
-    const ids = body.contentsids;
+    const ids = [...new Set(body.contentsids)];
     if (ids.length === 0) return ok([]);
-    const list = await lectures(s.db, sql`l.contentsid in (${sql.join(ids)})`);
-    if (list.length === 0) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
-    return ok(list);
+    const found = new Map((await lectures(s.db, sql`l.contentsid in (${sql.join(ids)})`)).map((l) => [l.contentsid, l] as const));
+    // An order names every class it sells: one unknown id makes the whole order unknown (the yaml's 404).
+    const list = ids.map((id) => found.get(id));
+    if (list.some((l) => !l)) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
+    return ok(list.filter((l) => !!l));
   },
   async getPublisherLectures({ s, body }) {
     const p = page(body);
