@@ -3253,7 +3253,7 @@ export interface components {
             /** @description 0 or absent = all. */
             categoryid?: number;
             pcategoryid?: number;
-            /** @description Search text (/search); matches title, subtitle, teacher and tags. */
+            /** @description Search text (/search); matches title, teacher and tags (not the subtitle), case-insensitive substring. */
             schtext?: string;
             tag?: string;
             itemtype?: components["schemas"]["ItemType"];
