@@ -277,7 +277,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
                   username: string('김필라'),
                   completedate: like('2024-05-01T10:00:00+09:00'),
                   hours: like(1.5),
-                  issuer: string('한국필라테스재활협회'),
+                  issuer: string('(사)필라테스재활협회'),
                 }),
               }),
             ),
@@ -307,7 +307,7 @@ describe('public certificate check (an addition to the spec)', () => {
             maskedname: string('김*라'),
             title: string('리포머 기초'),
             completedate: like('2024-05-01T10:00:00+09:00'),
-            issuer: string('한국필라테스재활협회'),
+            issuer: string('(사)필라테스재활협회'),
           }),
         ),
       )

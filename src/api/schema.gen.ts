@@ -2435,7 +2435,7 @@ export interface components {
          *       "birth": "1990-05-21",
          *       "completedate": "2024-05-02T18:00:00+09:00",
          *       "hours": 12,
-         *       "issuer": "한국필라테스재활협회"
+         *       "issuer": "(사)필라테스재활협회"
          *     }
          */
         Certificate: {
@@ -2844,7 +2844,7 @@ export interface components {
          *       "maskedname": "김*라",
          *       "title": "매트 필라테스 입문: 코어 안정화 8주 과정",
          *       "completedate": "2024-05-02T18:00:00+09:00",
-         *       "issuer": "한국필라테스재활협회"
+         *       "issuer": "(사)필라테스재활협회"
          *     }
          */
         CertificateCheck: {
