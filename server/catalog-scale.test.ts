@@ -156,6 +156,27 @@ describe('paging', () => {
     },
   );
 
+  // Issue 16: a page past the middle of a list whose total is kept is read backwards from the other end.
+  it.each<ListBody>([
+    {},
+    { sortType: 'popular' },
+    { sortType: 'rating', categoryid: 1 },
+    { sortType: 'pricelow', itemtype: 'lecture' },
+    { sortType: 'pricehigh', pcategoryid: 2 },
+    { tag: '재활' },
+    { tag: '재활', sortType: 'popular' },
+  ])('every page of %o, the deep ones read from the other end, is the old list cut at that page', async (body) => {
+    const then = ids(await oldList(body));
+    expect(then.length).toBeGreaterThan(3);
+    for (const pageSize of [3, 5]) {
+      for (let page = 1; page <= Math.ceil(then.length / pageSize) + 1; page++) {
+        const now = await list({ ...body, page, pageSize });
+        expect(now.totalCount).toBe(then.length);
+        expect(ids(now.list)).toEqual(then.slice((page - 1) * pageSize, page * pageSize));
+      }
+    }
+  });
+
   it('ratings of a lecture are paged in SQL with the full count', async () => {
     const all = await server.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 100, contentsid: 101 } });
     const second = await server.call('POST', '/api/Rating/GetRatings/', { body: { page: 2, pageSize: 2, contentsid: 101 } });

@@ -82,6 +82,36 @@ export async function lectures(
 }
 
 /**
+ * A list order as its keys, each `l.` column with its direction; the last key makes the order total (a unique
+ * column), so the order read backwards is exactly the list reversed.
+ */
+export function listOrder(...keys: [column: string, direction: 'asc' | 'desc'][]) {
+  const by = (flip: boolean) =>
+    sql.raw(keys.map(([column, dir]) => `l.${column} ${(dir === 'desc') === flip ? 'asc' : 'desc'}`).join(', '));
+  return { forward: by(false), backward: by(true) };
+}
+export type ListOrder = ReturnType<typeof listOrder>;
+
+/**
+ * One page of a list whose `total` is known before its page is cut (kept counts): a page past the middle is read
+ * from the other end of the same order index (a smaller offset) and turned round, so no page walks more than half
+ * the list. Same rows, same order as reading forward.
+ */
+export async function lecturePage(
+  db: Db,
+  where: RawBuilder<unknown>,
+  order: ListOrder,
+  limit: number,
+  offset: number,
+  total: number,
+) {
+  if (offset * 2 <= total) return lectures(db, where, order.forward, limit, offset);
+  const end = Math.min(offset + limit, total);
+  if (end <= offset) return [];
+  return (await lectures(db, where, order.backward, end - offset, total - end)).reverse();
+}
+
+/**
  * The number of lectures `where` selects. `byCategory`: `where` names only `l.categoryid` and `l.is_ebook`, so the
  * per-category counts kept by a trigger (migration 012) answer it without counting lecture rows.
  */
