@@ -11,6 +11,7 @@ import {
   lecturePage,
   lectures,
   listOrder,
+  matchedLecturePage,
   matchesSearch,
   type ListOrder,
 } from './lectures';
@@ -78,18 +79,13 @@ export const catalog = {
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
     const where = sql.join(conds, sql` and `);
     const order = sortOf(body.sortType);
-    if (body.schtext || (body.tag && conds.length > 2)) {
-      const [list, total] = await Promise.all([
-        lectures(s.db, where, order.forward, p.pageSize, p.offset),
-        countLectures(s.db, where),
-      ]);
+    if (body.schtext || body.tag) {
+      const { list, total } = await matchedLecturePage(s.db, where, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }
-    // Without search the total is kept (category_counts, or tag_counts for a tag alone): known first, it lets a
-    // deep page be read from the nearer end of its order.
-    const total = body.tag
-      ? ((await one(s.db, sql<{ n: number }>`select n from tag_counts where tag = ${body.tag}`))?.n ?? 0)
-      : await countLectures(s.db, where, true);
+    // Without search or tag the total is kept (category_counts): known first, it lets a deep page be read from the
+    // nearer end of its order.
+    const total = await countLectures(s.db, where, true);
     const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total);
     return ok(pageOf(list, total, p));
   },
