@@ -141,6 +141,9 @@ export function matchesSearch(text: string) {
   return sql`l.search_text like lower(${`%${text}%`})`;
 }
 
+/** What a match keeps of each row: the keys of every list order (`listOrder`), not the search text. */
+const MATCH_KEYS = sql`l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice`;
+
 /**
  * A page of the lectures a search or tag filter selects, and their number: `where` and `order` name columns of
  * `lecture_keys` as `l.`. The lectures are matched once, in narrow rows, and both the count and the page are cut
@@ -149,7 +152,7 @@ export function matchesSearch(text: string) {
 export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
   const found = await one(
     db,
-    sql<{ n: number; ids: number[] }>`with m as materialized (select l.* from lecture_keys l where ${where})
+    sql<{ n: number; ids: number[] }>`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
       select (select count(*)::int from m) as n,
         array(select l.contentsid from m l order by ${order.forward} limit ${limit} offset ${offset}) as ids`,
   );
