@@ -18,7 +18,7 @@ const uid = (m: string) => sql.raw(`(case when ${m} = 1 then 'u-demo-1' else 'u-
 
 /**
  * Adds `size` to a migrated, demo-seeded database, set-based (`insert … select generate_series`). Triggers are
- * off while it runs (session_replication_role), so the rows the triggers keep (lecture rating columns, tag
+ * off while it runs (session_replication_role), so the rows the triggers keep (lecture rating columns, lecture keys, tag
  * counts, point balances) are computed once at the end instead of per row.
  */
 export async function generate(db: Db, size: SizeName, log: (line: string) => void = () => {}): Promise<void> {
