@@ -105,6 +105,9 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { schtext: '통증' },
     { schtext: '무료', sortType: 'pricehigh' },
     { schtext: '없는검색어' },
+    { schtext: '_' },
+    { schtext: '리포머', categoryid: 1, sortType: 'rating' },
+    { schtext: '강사', tag: '재활', itemtype: 'lecture' },
     { tag: '재활' },
     { tag: '없는태그' },
     { itemtype: 'ebook' },
@@ -156,6 +159,31 @@ describe('paging', () => {
     },
   );
 
+  // Issue 16: a page past the middle of a list whose total is kept is read backwards from the other end; a search or
+  // tag filter cuts its page and its count from one match in lecture_keys.
+  it.each<ListBody>([
+    {},
+    { sortType: 'popular' },
+    { sortType: 'rating', categoryid: 1 },
+    { sortType: 'pricelow', itemtype: 'lecture' },
+    { sortType: 'pricehigh', pcategoryid: 2 },
+    { tag: '재활' },
+    { tag: '재활', sortType: 'popular' },
+    { tag: '재활', categoryid: 2, sortType: 'pricehigh' },
+    { schtext: '강사', sortType: 'recent' },
+    { schtext: '리포머', sortType: 'rating' },
+  ])('every page of %o, is the old list cut at that page, with the old count', async (body) => {
+    const then = ids(await oldList(body));
+    expect(then.length).toBeGreaterThan(3);
+    for (const pageSize of [3, 5]) {
+      for (let page = 1; page <= Math.ceil(then.length / pageSize) + 1; page++) {
+        const now = await list({ ...body, page, pageSize });
+        expect(now.totalCount).toBe(then.length);
+        expect(ids(now.list)).toEqual(then.slice((page - 1) * pageSize, page * pageSize));
+      }
+    }
+  });
+
   it('ratings of a lecture are paged in SQL with the full count', async () => {
     const all = await server.call('POST', '/api/Rating/GetRatings/', { body: { page: 1, pageSize: 100, contentsid: 101 } });
     const second = await server.call('POST', '/api/Rating/GetRatings/', { body: { page: 2, pageSize: 2, contentsid: 101 } });
@@ -192,6 +220,18 @@ describe('category subtree and search', () => {
     expect(found.totalCount).toBe(1);
   });
 
+  it('search ignores letter case, as ilike did, and follows a renamed lecture', async () => {
+    await sql`insert into lectures (contentsid, categoryid, title, teacher, created_at)
+      values (9002, 11, 'Reformer BASICS', 'Anna Lee', '2020-01-02 00:00:00')`.execute(server.db);
+    for (const schtext of ['reformer basics', 'REFORMER', 'anna LEE'])
+      expect(ids((await list({ schtext })).list)).toEqual([9002]);
+    await sql`update lectures set title = 'Cadillac Flow' where contentsid = 9002`.execute(server.db);
+    expect((await list({ schtext: 'reformer' })).totalCount).toBe(0);
+    expect(ids((await list({ schtext: 'CADILLAC' })).list)).toEqual([9002]);
+    await sql`delete from lectures where contentsid = 9002`.execute(server.db);
+    expect((await list({ schtext: 'cadillac' })).totalCount).toBe(0);
+  });
+
   it('the tag cloud counts a new tag', async () => {
     const r = await server.call('POST', '/api/Tag/GetTags/', { body: { contentsid: 9001 } });
     expect(r.json.datas).toEqual([expect.objectContaining({ name: '척추분절', count: 1 })]);
@@ -210,9 +250,58 @@ describe('rating columns', () => {
     expect(await of(9001)).toMatchObject({ ratingavg: 5, ratingcnt: 2 });
     const rated = await list({ sortType: 'rating' });
     expect(ids(rated.list)).toEqual(ids(await oldList({ sortType: 'rating' })));
+    const ratedFound = await list({ sortType: 'rating', schtext: '강' });
+    expect(ids(ratedFound.list)).toEqual(ids(await oldList({ sortType: 'rating', schtext: '강' })));
+    expect(ids(ratedFound.list)).toContain(9001);
     await sql`delete from ratings where contentsid = 9001`.execute(server.db);
     expect(await of(9001)).toMatchObject({ ratingavg: 0, ratingcnt: 0 });
   });
+});
+
+describe('migration 014', () => {
+  let database: Database | undefined;
+  afterAll(() => database?.close());
+
+  it('applies to a database created at 013 and keeps lecture_keys with every lecture, tag and rating write', async () => {
+    const url = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
+    database = await openDatabase(url ? { url } : { memory: true });
+    const db = database.db;
+    const at = migrations.findIndex((m) => m.id === '014_catalog_deep_pages');
+    await sql`create table schema_migrations (id text primary key, applied_at text not null)`.execute(db);
+    for (const m of migrations.slice(0, at)) {
+      for (const statement of m.statements) await sql.raw(statement).execute(db);
+      await sql`insert into schema_migrations (id, applied_at) values (${m.id}, 'then')`.execute(db);
+    }
+    await seed(db);
+    const keys = sql`contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice`;
+    const same = async () => {
+      const want = await sql`select ${keys}, lower(search_text) as search_text from lectures order by contentsid`.execute(db);
+      const kept = await sql`select ${keys}, search_text from lecture_keys order by contentsid`.execute(db);
+      expect(kept.rows).toEqual(want.rows);
+      return kept.rows.length;
+    };
+
+    expect(await migrate(db)).toContain('014_catalog_deep_pages');
+    expect(await same()).toBeGreaterThan(20);
+    await sql`insert into lectures (contentsid, categoryid, title, teacher, created_at) values (9100, 11, 'New CLASS', 'T', '2020-01-01')`.execute(
+      db,
+    );
+    await sql`insert into tags (contentsid, tag) values (9100, 'Spine')`.execute(db);
+    await sql`insert into ratings (contentsid, useruid, username, ratescore, content, created_at) values (9100, 'u-x', 'x', 4, 'a', '2024-01-01')`.execute(
+      db,
+    );
+    await sql`update lectures set popularity = 7, saleprice = 900, categoryid = 12, is_ebook = true where contentsid = 9100`.execute(
+      db,
+    );
+    expect(await same()).toBeGreaterThan(20);
+    const row = await sql<{ search_text: string }>`select search_text from lecture_keys where contentsid = 9100`.execute(db);
+    expect(row.rows[0]?.search_text).toBe('new class\nt\nspine');
+    await sql`delete from ratings where contentsid = 9100`.execute(db);
+    await sql`delete from tags where contentsid = 9100`.execute(db);
+    await sql`delete from lectures where contentsid = 9100`.execute(db);
+    await same();
+    expect((await sql`select 1 from lecture_keys where contentsid = 9100`.execute(db)).rows).toEqual([]);
+  }, 60_000);
 });
 
 describe('migration 012', () => {

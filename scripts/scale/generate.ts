@@ -18,7 +18,7 @@ const uid = (m: string) => sql.raw(`(case when ${m} = 1 then 'u-demo-1' else 'u-
 
 /**
  * Adds `size` to a migrated, demo-seeded database, set-based (`insert … select generate_series`). Triggers are
- * off while it runs (session_replication_role), so the rows the triggers keep (lecture rating columns, tag
+ * off while it runs (session_replication_role), so the rows the triggers keep (lecture rating columns, lecture keys, tag
  * counts, point balances) are computed once at the end instead of per row.
  */
 export async function generate(db: Db, size: SizeName, log: (line: string) => void = () => {}): Promise<void> {
@@ -113,7 +113,6 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       select ${uid('m')}, ${memberLecture(500)}, '2026-01-01 00:00:00' from ${grid}
       on conflict do nothing`,
     );
-    await sql`set session_replication_role = origin`.execute(c);
     await step(
       'trigger-kept rows',
       sql`update lectures l set ratingcnt = r.n, ratingavg = r.avg
@@ -127,6 +126,15 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
       from (select contentsid, string_agg(tag, ',' order by tag) as tags from tags where contentsid >= ${sql.lit(FIRST_ID)} group by 1) t
       where t.contentsid = l.contentsid`,
     );
+    await step(
+      'lecture keys',
+      sql`insert into lecture_keys select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice,
+        lower(search_text) from lectures
+      on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
+        created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
+        saleprice = excluded.saleprice, search_text = excluded.search_text`,
+    );
+    await sql`set session_replication_role = origin`.execute(c);
     await step(
       'category counts',
       sql`insert into category_counts (categoryid, is_ebook, n) select categoryid, is_ebook, count(*)::int from lectures group by 1, 2

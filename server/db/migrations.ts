@@ -327,4 +327,40 @@ export const migrations: { id: string; statements: string[] }[] = [
       ),
     ],
   },
+  {
+    // Issue 16, the catalogue's deep reads: searches and tag filters count every match (a fifth of the catalogue
+    // for a common word), so they match once, in narrow rows, and cut their page from the same match.
+    id: '014_catalog_deep_pages',
+    statements: [
+      // The columns lists filter and sort by, one narrow row per lecture (the lectures row carries descriptions).
+      // search_text is lectures.search_text lowered: `lower(s) like lower(p)` is how PostgreSQL answers `s ilike p`
+      // in a UTF-8 database, without lowering every match again per read. created_at is ISO text: ordered by bytes
+      // (collate "C") it sorts as before, without the locale's comparison.
+      `create table lecture_keys (contentsid int primary key, categoryid int not null, is_ebook boolean not null,
+        created_at text collate "C" not null, popularity int not null, ratingavg float8 not null, saleprice int not null,
+        search_text text not null)`,
+      `insert into lecture_keys select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice,
+        lower(search_text) from lectures`,
+      `create index lecture_keys_search on lecture_keys using gin (search_text gin_trgm_ops)`,
+      `create or replace function lectures_keep_keys() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('DELETE', 'UPDATE') then
+            delete from lecture_keys where contentsid = old.contentsid and (tg_op = 'DELETE' or old.contentsid <> new.contentsid);
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into lecture_keys values (new.contentsid, new.categoryid, new.is_ebook, new.created_at, new.popularity,
+              new.ratingavg, new.saleprice, lower(new.search_text))
+            on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
+              created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
+              saleprice = excluded.saleprice, search_text = excluded.search_text;
+          end if;
+          return null;
+        end $$`,
+      // search_text and ratingavg are themselves kept by triggers (tags, ratings): their updates land here too. A
+      // title or teacher change rewrites search_text in a before trigger, which \`update of\` does not see: named here.
+      `create trigger lectures_keep_keys after insert or delete or update of contentsid, categoryid, is_ebook, created_at,
+        popularity, ratingavg, saleprice, search_text, title, teacher on lectures for each row execute function lectures_keep_keys()`,
+      `analyze lecture_keys`,
+    ],
+  },
 ];

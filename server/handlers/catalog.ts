@@ -1,23 +1,34 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { BranchRow, CategoryRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { bannerRecords } from '../banners';
 import { isoOrNull } from '../time';
 import { fail } from './context';
-import { countLectures, inCategory, lectureOr404, lectures, matchesSearch } from './lectures';
+import {
+  countLectures,
+  inCategory,
+  lectureOr404,
+  lecturePage,
+  lectures,
+  listOrder,
+  matchedLecturePage,
+  matchesSearch,
+  type ListOrder,
+} from './lectures';
 import { page, pageOf } from './paging';
 import { ownUser } from './access';
 import { progressOf, toVideo, videoRows } from './videos';
 import { ok, type Handlers } from './typed';
 import { BUSINESS } from '../../rules/business';
 
-const SORTS: Record<string, RawBuilder<unknown>> = {
-  popular: sql`l.popularity desc, l.contentsid`,
-  rating: sql`l.ratingavg desc, l.contentsid`,
-  pricelow: sql`l.saleprice asc, l.contentsid`,
-  pricehigh: sql`l.saleprice desc, l.contentsid`,
+const SORTS: Record<string, ListOrder> = {
+  popular: listOrder(['popularity', 'desc'], ['contentsid', 'asc']),
+  rating: listOrder(['ratingavg', 'desc'], ['contentsid', 'asc']),
+  pricelow: listOrder(['saleprice', 'asc'], ['contentsid', 'asc']),
+  pricehigh: listOrder(['saleprice', 'desc'], ['contentsid', 'asc']),
 };
-const sortSql = (s: string | undefined) => SORTS[s ?? ''] ?? sql`l.created_at desc, l.contentsid desc`;
+const RECENT = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
+const sortOf = (s: string | undefined) => SORTS[s ?? ''] ?? RECENT;
 
 const mediaUrl = (path: string) => `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
 
@@ -63,18 +74,21 @@ export const catalog = {
     if (body.categoryid) conds.push(inCategory(body.categoryid));
     if (body.pcategoryid) conds.push(inCategory(body.pcategoryid, true));
     if (body.schtext) conds.push(matchesSearch(body.schtext));
-    if (body.tag) conds.push(sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${body.tag})`);
+    // The tag's lectures first (tags_tag), then their keys by primary key: an `exists` per lecture became a hash join
+    // over every lecture_keys row.
+    if (body.tag) conds.push(sql`l.contentsid = any(array(select t.contentsid from tags t where t.tag = ${body.tag}))`);
     if (body.itemtype)
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
     const where = sql.join(conds, sql` and `);
-    const onlyTag = body.tag && conds.length === 2;
-    const [list, total] = await Promise.all([
-      lectures(s.db, where, sortSql(body.sortType), p.pageSize, p.offset),
-      // A tag alone: its count is kept in tag_counts (one tag row per lecture and tag).
-      onlyTag
-        ? one(s.db, sql<{ n: number }>`select n from tag_counts where tag = ${body.tag}`).then((r) => r?.n ?? 0)
-        : countLectures(s.db, where, !body.schtext && !body.tag),
-    ]);
+    const order = sortOf(body.sortType);
+    if (body.schtext || body.tag) {
+      const { list, total } = await matchedLecturePage(s.db, where, order, p.pageSize, p.offset);
+      return ok(pageOf(list, total, p));
+    }
+    // Without search or tag the total is kept (category_counts): known first, it lets a deep page be read from the
+    // nearer end of its order.
+    const total = await countLectures(s.db, where, true);
+    const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total);
     return ok(pageOf(list, total, p));
   },
 
