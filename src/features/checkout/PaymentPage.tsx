@@ -130,7 +130,7 @@ function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapsh
             aria-describedby={blocked ? 'checkout-pay-blocked' : undefined}
             onClick={busy ? undefined : () => actor.send({ type: 'PAY' })}
           >
-            {busy ? '결제 진행 중…' : figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
+            {busy ? '결제 진행 중…' : c.known.lectures && figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
           </button>
           {blocked && (
             <p id="checkout-pay-blocked" className="checkout__pay-blocked">
