@@ -54,9 +54,10 @@ async function signedIn(mobile = false) {
   return { context, page, api: await memberApi(context) };
 }
 
+/** Opens the payment page and waits until its lectures and the owned check have answered (결제하기 enabled). */
 async function openPayment(page: Page, ids: string) {
   await page.goto(`/payment/${ids}`);
-  await page.locator('.checkout__pay').waitFor();
+  await page.locator('.checkout__pay:not([disabled])').waitFor();
 }
 
 const payButton = (page: Page) => page.locator('.checkout__pay');
@@ -193,6 +194,45 @@ describe('checkout journeys (real server, local test card)', () => {
     await page.waitForURL('**/payment/112');
     await page.locator('.checkout__pay').waitFor();
     expect((await api.payments(112)).map((p) => p.status)).toEqual(['failed']);
+    await context.close();
+  });
+
+  it('the point balance cannot be read: the points row says so, and the order is paid by card without points', async () => {
+    const { context, page, api } = await signedIn();
+    await page.route('**/api/Point/GetPointSum/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+    );
+    await openPayment(page, '115');
+    const points = page.locator('section[aria-labelledby="checkout-points"]');
+    await expect.poll(() => points.getByRole('alert').textContent()).toContain('정보를 불러오지 못했습니다.');
+    expect(await points.textContent()).toContain('포인트 없이 쿠폰과 카드로 결제할 수 있습니다.');
+    expect(await points.textContent()).not.toContain('보유');
+    expect(await page.locator('#point-amount').count()).toBe(0);
+    await page.locator('.checkout-agree input').check();
+    await payButton(page).click();
+    await cardWindow(page).getByRole('button', { name: '승인' }).click();
+    await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
+    await expect.poll(() => page.getByTestId('paid-amount').textContent()).toBe('44,000원');
+    expect((await api.payments(115)).map((p) => [p.status, p.paidamount])).toEqual([['paid', 44000]]);
+    await context.close();
+  });
+
+  it('the lecture list cannot be read: a message with 다시 시도 where the lectures go, 결제하기 off with its reason', async () => {
+    const { context, page } = await signedIn();
+    let fail = true;
+    await page.route('**/api/Contents/GetOrderLectures/', (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }) : route.fallback(),
+    );
+    await page.goto('/payment/114');
+    const lectures = page.locator('section[aria-labelledby="checkout-lectures"]');
+    await expect.poll(() => lectures.getByRole('alert').textContent()).toContain('정보를 불러오지 못했습니다.');
+    expect(await payButton(page).isDisabled()).toBe(true);
+    expect(await page.locator('#checkout-pay-blocked').textContent()).toBe('주문 클래스를 불러오지 못해 결제할 수 없습니다.');
+    fail = false;
+    await lectures.getByRole('button', { name: '다시 시도' }).click();
+    await page.locator('.checkout__pay:not([disabled])').waitFor();
+    expect(await page.locator('.checkout-lectures__name').count()).toBe(1);
+    expect(await page.locator('#checkout-pay-blocked').count()).toBe(0);
     await context.close();
   });
 

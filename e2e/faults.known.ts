@@ -11,12 +11,6 @@ export const KNOWN_FAULTS: Record<string, string> = {
   // One failed call takes its siblings: the screen renders its sections from one combined state.
   'member /myclassProgress/101 getCompleteList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
   'member /myclassProgress/101 getCurriculumList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
-  'member /mypoint getPointSum': 'balance, history and coupon share one failure card',
-  'member /mypoint getPoints': 'balance, history and coupon share one failure card',
-  'member /payment/104 getPointSum': 'the order form waits on every call',
-  'member /payment/104 isCompleteTitle': 'the order form waits on every call',
-  'member /payment/104 getOrderLectures': 'the order form waits on every call and shows no message',
-  'member /mycart cartAction': 'the cart and its total share one failure card',
   'member /player/101 getLectureVideos': 'the curriculum sections wait on the video list',
   // Timing: in clean-clone CI (not on the loaded dev machine) a fast 500 on the banner left /main's below-the-fold
   // strips unmounted in two runs of two (their Deferred box never mounted them); not yet traced.

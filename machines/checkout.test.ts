@@ -5,6 +5,7 @@ import {
   AGREE_FIRST_MESSAGE,
   CONFIRM_STALLED_MESSAGE,
   MAX_CONFIRM_ATTEMPTS,
+  ORDER_UNCONFIRMED_MESSAGE,
   checkoutBreakdown,
   checkoutMachine,
   type CheckoutEvent,
@@ -44,11 +45,6 @@ const error = (id: string, message = '서버에 연결할 수 없습니다.') =>
 
 /** Every answer an effect can give, as the events the machine receives for them. */
 const outcomes = [
-  done('loadOrder', { lectures, pointBalance: 3000 }),
-  error('loadOrder'),
-  done('checkOwned', { contentsids: [], titles: [] }),
-  done('checkOwned', { contentsids: [101], titles: ['매트 필라테스 입문'] }),
-  done('checkOwned', { contentsids: [101, 102], titles: ['매트 필라테스 입문', '리포머 중급'] }),
   done('lookupCoupon', coupon),
   error('lookupCoupon', '사용 기간이 지난 쿠폰입니다.'),
   done('saveOrder', order()),
@@ -65,6 +61,16 @@ const outcomes = [
   error('readOrder'),
   done('confirmLedger', undefined),
 ];
+/**
+ * What the page's reads hand the machine as they answer (a failed read sends nothing). Walked from the payment
+ * page's start only (the resumed starts reach the same states through it); the balance is in the journeys.
+ */
+const reads = [
+  { type: 'LECTURES_READ', lectures },
+  { type: 'OWNED_READ', contentsids: [], titles: [] },
+  { type: 'OWNED_READ', contentsids: [101], titles: ['매트 필라테스 입문'] },
+  { type: 'OWNED_READ', contentsids: [101, 102], titles: ['매트 필라테스 입문', '리포머 중급'] },
+] as const;
 const memberEvents = [
   { type: 'COUPON_APPLY', couponnumber: 'WELCOME5000' },
   { type: 'COUPON_REMOVE' },
@@ -93,8 +99,6 @@ function harness(start: CheckoutStart) {
     );
   const machine = checkoutMachine.provide({
     actors: {
-      loadOrder: fake('loadOrder'),
-      checkOwned: fake('checkOwned'),
       lookupCoupon: fake('lookupCoupon'),
       saveOrder: fake('saveOrder'),
       pay: fake('pay'),
@@ -143,11 +147,12 @@ const starts: Record<string, CheckoutStart> = {
 function pathsFrom(start: CheckoutStart) {
   return getShortestPaths(checkoutMachine, {
     input: start,
-    events: [...outcomes, ...memberEvents] as never,
+    events: [...outcomes, ...(start.kind === 'page' && !start.resume ? reads : []), ...memberEvents] as never,
     // Distinct screens, not every figure: the state, the agreement, what is owned, how many confirmation reads ran.
     serializeState: (s) => {
       const { context: c } = s as Snap;
-      return `${valueOf(s as Snap)} agreed=${c.agreed} owned=${c.owned.contentsids.length} tries=${c.confirmAttempts}`;
+      const known = c.known.lectures && c.known.owned;
+      return `${valueOf(s as Snap)} agreed=${c.agreed} owned=${c.owned.contentsids.length} known=${known} tries=${c.confirmAttempts}`;
     },
   });
 }
@@ -172,9 +177,6 @@ describe('checkout machine: shortest paths to every state, replayed on the real 
   }
   it('together the starts reach every state of the machine', () => {
     const every = [
-      '"loading"',
-      '"loadFailed"',
-      '"checkingOwned"',
       '"owned"',
       '"nothingToBuy"',
       '{"editing":"idle"}',
@@ -195,8 +197,9 @@ describe('checkout machine: shortest paths to every state, replayed on the real 
 });
 
 async function toEditing(h: ReturnType<typeof harness>, pointBalance = 3000) {
-  await h.step(done('loadOrder', { lectures, pointBalance }));
-  await h.step(done('checkOwned', { contentsids: [], titles: [] }));
+  await h.step({ type: 'LECTURES_READ', lectures });
+  await h.step({ type: 'POINTS_READ', balance: pointBalance });
+  await h.step({ type: 'OWNED_READ', contentsids: [], titles: [] });
 }
 
 describe('checkout machine: journeys', () => {
@@ -325,11 +328,9 @@ describe('checkout machine: journeys', () => {
   });
 
   it('free path: a total of 0 is saved as paid and goes to the free result without the card window', async () => {
-    const h = harness(starts['payment page']!);
-    await h.step(
-      done('loadOrder', { lectures: [{ contentsid: 130, title: '무료 특강', price: 0, saleprice: 0 }], pointBalance: 0 }),
-    );
-    await h.step(done('checkOwned', { contentsids: [], titles: [] }));
+    const h = harness({ kind: 'page', contentsids: [130] });
+    await h.step({ type: 'LECTURES_READ', lectures: [{ contentsid: 130, title: '무료 특강', price: 0, saleprice: 0 }] });
+    await h.step({ type: 'OWNED_READ', contentsids: [], titles: [] });
     await h.step({ type: 'AGREE', agreed: true });
     await h.step({ type: 'PAY' });
     expect(h.calls.at(-1)!.input).toMatchObject({ amount: 0, paidamount: 0, paymethod: 'free' });
@@ -346,14 +347,46 @@ describe('checkout machine: journeys', () => {
 
   it('owned lectures: named, and dropping them leaves the rest to pay for', async () => {
     const h = harness(starts['payment page']!);
-    await h.step(done('loadOrder', { lectures, pointBalance: 0 }));
-    await h.step(done('checkOwned', { contentsids: [101], titles: ['매트 필라테스 입문'] }));
+    await h.step({ type: 'OWNED_READ', contentsids: [101], titles: ['매트 필라테스 입문'] });
+    expect(h.actor.getSnapshot().value).toBe('owned');
     expect(h.actor.getSnapshot().context.owned.titles).toEqual(['매트 필라테스 입문']);
     await h.step({ type: 'DROP_OWNED' });
+    // The lecture list answers after the drop: the dropped lecture stays out, and a repeated owned answer is moot.
+    await h.step({ type: 'LECTURES_READ', lectures });
+    await h.step({ type: 'OWNED_READ', contentsids: [101], titles: ['매트 필라테스 입문'] });
     const s = h.actor.getSnapshot();
     expect(s.matches('editing')).toBe(true);
     expect(s.context.contentsids).toEqual([102]);
     expect(checkoutBreakdown(s.context).amount).toBe(40000);
+  });
+
+  it('a read that failed is not a fact: no payment before lectures and ownership are known', async () => {
+    const h = harness(starts['payment page']!);
+    await h.step({ type: 'AGREE', agreed: true });
+    await h.step({ type: 'COUPON_APPLY', couponnumber: 'WELCOME5000' });
+    expect(h.count('lookupCoupon')).toBe(0);
+    await h.step({ type: 'PAY' });
+    expect(h.actor.getSnapshot().context.message).toBe(ORDER_UNCONFIRMED_MESSAGE);
+    await h.step({ type: 'LECTURES_READ', lectures });
+    await h.step({ type: 'PAY' });
+    expect(h.count('saveOrder')).toBe(0);
+    expect(h.actor.getSnapshot().context.message).toBe(ORDER_UNCONFIRMED_MESSAGE);
+  });
+
+  it('balance unknown (its read failed): no points can be used, the order is paid by coupon and card', async () => {
+    const h = harness(starts['payment page']!);
+    await h.step({ type: 'LECTURES_READ', lectures });
+    await h.step({ type: 'OWNED_READ', contentsids: [], titles: [] });
+    await h.step({ type: 'POINTS_USE_ALL' });
+    await h.step({ type: 'POINTS_SET', amount: 5000 });
+    await h.step({ type: 'COUPON_APPLY', couponnumber: 'WELCOME5000' });
+    await h.step(done('lookupCoupon', coupon));
+    await h.step({ type: 'AGREE', agreed: true });
+    await h.step({ type: 'PAY' });
+    expect(h.calls.at(-1)).toMatchObject({
+      name: 'saveOrder',
+      input: { pointused: 0, coupondiscount: 5000, couponnumber: 'WELCOME5000', paidamount: 85000, paymethod: 'card' },
+    });
   });
 
   it('points never exceed the balance nor what is left to pay; a coupon below its minimum is refused in place', async () => {

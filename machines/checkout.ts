@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import { missingActor } from './missingActor';
 import { breakdownOf, clampPoints, type CouponInfo, type OrderLecture } from './checkoutPrice';
 
@@ -46,7 +46,11 @@ export type CheckoutEvent =
   | { type: 'AGREE'; agreed: boolean }
   | { type: 'PAY' }
   | { type: 'DROP_OWNED' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  // What the page read for the order, each as it arrives (the page shows each read's own state, issue 15).
+  | { type: 'LECTURES_READ'; lectures: OrderLecture[] }
+  | { type: 'POINTS_READ'; balance: number }
+  | { type: 'OWNED_READ'; contentsids: number[]; titles: string[] };
 
 export interface CheckoutContext {
   start: CheckoutStart;
@@ -54,6 +58,8 @@ export interface CheckoutContext {
   lectures: OrderLecture[];
   owned: { contentsids: number[]; titles: string[] };
   pointBalance: number;
+  /** Which reads have answered: until then lectures are [] and the balance 0, which must not be taken as facts. */
+  known: { lectures: boolean; points: boolean; owned: boolean };
   pointsWanted: number;
   coupon: CouponInfo | null;
   couponMessage: string | null;
@@ -68,6 +74,9 @@ export interface CheckoutContext {
 export const AGREE_FIRST_MESSAGE = '주문 내용 확인 및 결제 진행에 동의해주세요.';
 export const CONFIRM_STALLED_MESSAGE =
   '결제 확인이 지연되고 있습니다. 카드 승인은 안전하게 보관되어 있으니 잠시 후 다시 확인해주세요.';
+/** 결제하기 before the lectures and the owned check answered (the button is disabled then; this is the guard's word). */
+export const ORDER_UNCONFIRMED_MESSAGE = '주문 정보를 확인한 뒤 결제할 수 있습니다.';
+export const COUPON_WAITS_MESSAGE = '주문 클래스를 불러온 뒤 쿠폰을 적용할 수 있습니다.';
 export const NOTHING_TO_BUY_MESSAGE = '결제할 클래스가 없습니다. 모두 이미 수강 중인 클래스입니다.';
 /** Confirmation reads before the member is asked to retry by hand. */
 export const MAX_CONFIRM_ATTEMPTS = 5;
@@ -83,6 +92,7 @@ function initialContext(start: CheckoutStart): CheckoutContext {
     lectures: [],
     owned: { contentsids: [], titles: [] },
     pointBalance: 0,
+    known: { lectures: false, points: false, owned: false },
     pointsWanted: 0,
     coupon: null,
     couponMessage: null,
@@ -102,8 +112,8 @@ const pointCeiling = (c: CheckoutContext) => {
 };
 
 /**
- * Checkout from the payment page's load to the result (issue 12): loading → owned check → editing
- * (coupon lookup) → saving → paying → confirming → paid, the free path, and recovery when the card
+ * Checkout from the payment page to the result (issue 12): editing (the page's reads of lectures, points and
+ * ownership arrive as events; an owned lecture leads to `owned`) with coupon lookup → saving → paying → confirming → paid, the free path, and recovery when the card
  * answer or the confirmation is lost. Every effect is an injected actor or action.
  */
 export const checkoutMachine = setup({
@@ -113,10 +123,6 @@ export const checkoutMachine = setup({
     input: {} as CheckoutStart,
   },
   actors: {
-    /** Contents/GetOrderLectures and Point/GetPointSum. */
-    loadOrder: missingActor<{ lectures: OrderLecture[]; pointBalance: number }, { contentsids: number[] }>('loadOrder'),
-    /** Payment/IsCompleteTitle. */
-    checkOwned: missingActor<{ contentsids: number[]; titles: string[] }, { contentsids: number[] }>('checkOwned'),
     /** Coupon/GetCouponInfo; rejects with the reason it cannot be used. */
     lookupCoupon: missingActor<CouponInfo, { couponnumber: string }>('lookupCoupon'),
     /** Payment/Save with the Idempotency-Key header. */
@@ -138,18 +144,53 @@ export const checkoutMachine = setup({
     showFreeResult: (_, _params: { paymentid: number }) => {},
   },
   guards: {
-    canPay: ({ context }) => context.agreed && context.lectures.length > 0,
+    orderKnown: ({ context }) => context.known.lectures && context.known.owned,
+    canPay: ({ context }) => context.agreed && context.known.lectures && context.known.owned && context.lectures.length > 0,
   },
 }).createMachine({
   id: 'checkout',
   context: ({ input }) => initialContext(input),
   initial: 'starting',
+  // The page's reads land in any state; only what is still being ordered is kept (owned lectures dropped stay out).
+  on: {
+    LECTURES_READ: {
+      actions: assign(({ context, event }) => {
+        const next = { ...context, lectures: event.lectures.filter((l) => context.contentsids.includes(l.contentsid)) };
+        return {
+          lectures: next.lectures,
+          known: { ...context.known, lectures: true },
+          pointsWanted: Math.min(context.pointsWanted, pointCeiling(next)),
+        };
+      }),
+    },
+    POINTS_READ: {
+      actions: assign(({ context, event }) => {
+        const next = { ...context, pointBalance: Math.max(0, event.balance) };
+        return {
+          pointBalance: next.pointBalance,
+          known: { ...context.known, points: true },
+          pointsWanted: Math.min(context.pointsWanted, pointCeiling(next)),
+        };
+      }),
+    },
+    OWNED_READ: {
+      actions: assign(({ context, event }) => {
+        const still = event.contentsids
+          .map((id, i) => [id, event.titles[i] ?? ''] as const)
+          .filter(([id]) => context.contentsids.includes(id));
+        return {
+          owned: { contentsids: still.map(([id]) => id), titles: still.map(([, title]) => title) },
+          known: { ...context.known, owned: true },
+        };
+      }),
+    },
+  },
   states: {
     starting: {
       always: [
         { guard: ({ context }) => context.start.kind === 'return', target: 'resuming' },
         { guard: ({ context }) => context.start.kind === 'page' && !!context.start.resume, target: 'resuming' },
-        { target: 'loading' },
+        { target: 'editing' },
       ],
     },
     /** A provider return or a reload mid-payment: the server's order decides, never a second payment. */
@@ -187,7 +228,7 @@ export const checkoutMachine = setup({
             actions: assign({ order: ({ event }) => event.output, message: '결제가 완료되지 않았습니다.' }),
           },
           // A reload before the card answered: the open order is re-used by the next Save.
-          { target: 'loading', actions: 'forgetAttempt' },
+          { target: 'editing', actions: 'forgetAttempt' },
         ],
         onError: [
           // An approval came back but the order could not be read: keep asking, never call it failed.
@@ -203,53 +244,13 @@ export const checkoutMachine = setup({
             target: 'failed',
             actions: assign({ message: ({ event }) => messageOf(event.error, '결제 정보를 찾을 수 없습니다.') }),
           },
-          { target: 'loading', actions: 'forgetAttempt' },
+          { target: 'editing', actions: 'forgetAttempt' },
         ],
       },
     },
     resumeStalled: {
       entry: assign({ message: CONFIRM_STALLED_MESSAGE }),
       on: { RETRY: { target: 'resuming', actions: assign({ message: null, confirmAttempts: 0 }) } },
-    },
-    loading: {
-      invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
-        input: ({ context }) => ({ contentsids: context.contentsids }),
-        onDone: {
-          target: 'checkingOwned',
-          actions: assign({
-            lectures: ({ event }) => event.output.lectures,
-            pointBalance: ({ event }) => Math.max(0, event.output.pointBalance),
-          }),
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: assign({ message: ({ event }) => messageOf(event.error, '결제할 클래스를 불러오지 못했습니다.') }),
-        },
-      },
-    },
-    loadFailed: {
-      on: { RETRY: { target: 'loading', actions: assign({ message: null }) } },
-    },
-    checkingOwned: {
-      invoke: {
-        id: 'checkOwned',
-        src: 'checkOwned',
-        input: ({ context }) => ({ contentsids: context.contentsids }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.contentsids.length > 0,
-            target: 'owned',
-            actions: assign({ owned: ({ event }) => event.output }),
-          },
-          { target: 'editing' },
-        ],
-        onError: {
-          target: 'loadFailed',
-          actions: assign({ message: ({ event }) => messageOf(event.error, '수강 여부를 확인하지 못했습니다.') }),
-        },
-      },
     },
     /** Some lectures are already the member's: the page names them and offers to drop them. */
     owned: {
@@ -273,6 +274,7 @@ export const checkoutMachine = setup({
     nothingToBuy: {},
     editing: {
       initial: 'idle',
+      always: { guard: ({ context }) => context.owned.contentsids.length > 0, target: 'owned' },
       on: {
         COUPON_REMOVE: {
           target: '.idle',
@@ -296,6 +298,7 @@ export const checkoutMachine = setup({
             // One key per attempt: a repeated request of this attempt names the same order.
             actions: assign({ attemptKey: () => crypto.randomUUID(), message: null }),
           },
+          { guard: not('orderKnown'), actions: assign({ message: ORDER_UNCONFIRMED_MESSAGE }) },
           { actions: assign({ message: AGREE_FIRST_MESSAGE }) },
         ],
       },
@@ -307,6 +310,8 @@ export const checkoutMachine = setup({
                 guard: ({ event }) => event.couponnumber.trim() === '',
                 actions: assign({ couponMessage: '쿠폰 번호를 입력해주세요.' }),
               },
+              // The coupon's minimum is checked against the lectures' total, which is not known yet.
+              { guard: ({ context }) => !context.known.lectures, actions: assign({ couponMessage: COUPON_WAITS_MESSAGE }) },
               { target: 'lookingUpCoupon', actions: assign({ couponMessage: null }) },
             ],
           },

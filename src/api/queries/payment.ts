@@ -37,6 +37,15 @@ export function checkOwnedLectures(useruid: string, contentsids: number[], clien
   return datasOf(client.POST('/api/Payment/IsCompleteTitle/', { body: { useruid, contentsids } }));
 }
 
+/** Asked afresh on every visit of the payment page: a purchase elsewhere must not be missed. */
+export const ownedLecturesQuery = (useruid: string, contentsids: number[]) =>
+  queryOptions({
+    queryKey: ['payment', 'owned', useruid, contentsids] as const,
+    queryFn: () => checkOwnedLectures(useruid, contentsids),
+    staleTime: 0,
+    enabled: useruid !== '',
+  });
+
 /**
  * POST /api/Payment/Save/ — the server prices the order; `idempotencyKey` (one per attempt) makes a repeated
  * request name the same order.

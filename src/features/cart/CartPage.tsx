@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { cartKeys, cartQuery, type CartItem } from '../../api/queries/cart';
 import { onCartChange } from '../../lib/cartEvents';
+import { QueryState } from '../../components/section/QueryState';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Price } from '../../components/ui/Price';
 import { formatWon } from '../../lib/format';
 import { itemKey, paymentIdsParam, selectionTotals } from './cartSelection';
 import { useCartActions } from './useCartActions';
 import './cart.css';
 
-/** /mycart: the member's cart with selection, removal, the selection's total and 구매하기. */
+/**
+ * /mycart: the member's cart with selection, removal, the selection's total and 구매하기. The lines and the total
+ * each show the cart call's state in their own box, so a failure keeps both headings and says so twice (issue 15).
+ */
 export function CartPage({ useruid }: { useruid: string }) {
-  const { data } = useSuspenseQuery(cartQuery(useruid));
-  const items = data.items;
+  const query = useQuery(cartQuery(useruid));
+  const items = query.data?.items ?? [];
   // Lines the member unticked; a line that arrives later starts ticked, a removed one simply drops out.
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const selected = new Set(items.map(itemKey).filter((k) => !unticked.has(k)));
@@ -23,7 +28,7 @@ export function CartPage({ useruid }: { useruid: string }) {
   // A lecture put in the cart elsewhere (another tab's class view) shows here too: same event as the header count.
   useEffect(() => onCartChange(() => void queryClient.invalidateQueries({ queryKey: cartKeys.all })), [queryClient]);
 
-  if (items.length === 0) return <EmptyCart />;
+  if (query.data && items.length === 0) return <EmptyCart />;
 
   const totals = selectionTotals(items, selected);
   const allTicked = totals.count === items.length;
@@ -42,70 +47,82 @@ export function CartPage({ useruid }: { useruid: string }) {
       <div className="cart__layout">
         <section className="cart__lines" aria-labelledby="cart-heading">
           <h2 id="cart-heading" className="cart__heading">
-            담은 클래스 <em>{items.length}</em>
+            담은 클래스 {query.data && <em>{items.length}</em>}
           </h2>
-          <div className="cart__toolbar">
-            <label className="cart-check">
-              <input type="checkbox" checked={allTicked} onChange={toggleAll} />
-              <span>
-                전체 선택 ({totals.count}/{items.length})
-              </span>
-            </label>
-            <button
-              type="button"
-              className="btn btn--sm"
-              disabled={busy || totals.count === 0}
-              onClick={() => void removeSelected(items.filter((i) => selected.has(itemKey(i))))}
-            >
-              선택 삭제
-            </button>
-          </div>
-          <ul className="cart__items" data-testid="cart-items">
-            {items.map((item) => (
-              <CartLine
-                key={itemKey(item)}
-                item={item}
-                ticked={selected.has(itemKey(item))}
-                busy={busy}
-                onToggle={() => toggle(itemKey(item))}
-                onRemove={() => void removeOne(item)}
-              />
-            ))}
-          </ul>
+          <QueryState query={query} fallback={<SkeletonBlock height={240} />}>
+            {() => (
+              <>
+                <div className="cart__toolbar">
+                  <label className="cart-check">
+                    <input type="checkbox" checked={allTicked} onChange={toggleAll} />
+                    <span>
+                      전체 선택 ({totals.count}/{items.length})
+                    </span>
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn--sm"
+                    disabled={busy || totals.count === 0}
+                    onClick={() => void removeSelected(items.filter((i) => selected.has(itemKey(i))))}
+                  >
+                    선택 삭제
+                  </button>
+                </div>
+                <ul className="cart__items" data-testid="cart-items">
+                  {items.map((item) => (
+                    <CartLine
+                      key={itemKey(item)}
+                      item={item}
+                      ticked={selected.has(itemKey(item))}
+                      busy={busy}
+                      onToggle={() => toggle(itemKey(item))}
+                      onRemove={() => void removeOne(item)}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </QueryState>
         </section>
         <aside className="cart-summary" aria-labelledby="cart-summary-heading">
           <h2 id="cart-summary-heading" className="cart-summary__title">
             결제 예정 금액
           </h2>
-          <dl className="cart-summary__rows">
-            <div>
-              <dt>선택한 클래스</dt>
-              <dd>{totals.count}개</dd>
-            </div>
-            <div>
-              <dt>총 상품금액</dt>
-              <dd>{formatWon(totals.price)}</dd>
-            </div>
-            <div>
-              <dt>할인금액</dt>
-              <dd className={totals.discount > 0 ? 'cart-summary__discount' : undefined}>
-                {totals.discount > 0 ? `-${formatWon(totals.discount)}` : formatWon(0)}
-              </dd>
-            </div>
-            <div className="cart-summary__total">
-              <dt>합계</dt>
-              <dd data-testid="cart-total">{formatWon(totals.total)}</dd>
-            </div>
-          </dl>
-          <p className="cart-summary__note">쿠폰과 포인트는 결제 단계에서 적용할 수 있습니다.</p>
-          <button
-            type="button"
-            className="btn btn--primary cart-summary__buy"
-            disabled={busy || totals.count === 0}
-            onClick={buy}
-          >
-            {totals.count > 0 ? `${totals.count}개 구매하기` : '구매하기'}
-          </button>
+          <QueryState query={query} fallback={<SkeletonBlock height={160} />}>
+            {() => (
+              <>
+                <dl className="cart-summary__rows">
+                  <div>
+                    <dt>선택한 클래스</dt>
+                    <dd>{totals.count}개</dd>
+                  </div>
+                  <div>
+                    <dt>총 상품금액</dt>
+                    <dd>{formatWon(totals.price)}</dd>
+                  </div>
+                  <div>
+                    <dt>할인금액</dt>
+                    <dd className={totals.discount > 0 ? 'cart-summary__discount' : undefined}>
+                      {totals.discount > 0 ? `-${formatWon(totals.discount)}` : formatWon(0)}
+                    </dd>
+                  </div>
+                  <div className="cart-summary__total">
+                    <dt>합계</dt>
+                    <dd data-testid="cart-total">{formatWon(totals.total)}</dd>
+                  </div>
+                </dl>
+                <p className="cart-summary__note">쿠폰과 포인트는 결제 단계에서 적용할 수 있습니다.</p>
+                <button
+                  type="button"
+                  className="btn btn--primary cart-summary__buy"
+                  disabled={busy || totals.count === 0}
+                  onClick={buy}
+                >
+                  {totals.count > 0 ? `${totals.count}개 구매하기` : '구매하기'}
+                </button>
+              </>
+            )}
+          </QueryState>
         </aside>
       </div>
     </div>

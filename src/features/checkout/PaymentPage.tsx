@@ -2,14 +2,19 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { NOTHING_TO_BUY_MESSAGE, checkoutBreakdown, checkoutPointCeiling } from '../../../machines/checkout';
 import { useSessionUser } from '../../auth/sessionStore';
-import { PageSkeleton } from '../../components/ui/Skeleton';
+import { QueryState } from '../../components/section/QueryState';
+import { PageSkeleton, SkeletonBlock } from '../../components/ui/Skeleton';
 import { formatPoints, formatWon } from '../../lib/format';
 import { attemptFor } from './attemptStore';
 import { Breakdown } from './Breakdown';
 import { ConfirmingNotice } from './ConfirmingNotice';
 import { LocalCardWindow } from './LocalCardWindow';
 import { useCheckout, type CheckoutActor, type CheckoutSnapshot } from './useCheckout';
+import { payBlockedReason, useOrderFacts, type OrderFacts } from './useOrderFacts';
 import './checkout.css';
+
+const PRICE_WAITS_TEXT = '주문 클래스를 불러오면 결제 금액이 표시됩니다.';
+const PAY_WITHOUT_POINTS_TEXT = '포인트 없이 쿠폰과 카드로 결제할 수 있습니다.';
 
 export const AGREEMENT_LABEL = '주문 내용을 확인하였으며, 결제 진행 및 환불 규정에 동의합니다.';
 
@@ -25,20 +30,13 @@ export function PaymentPage({ contentsids }: { contentsids: number[] }) {
     };
   });
   const running = useCheckout(start, user.data);
+  const facts = useOrderFacts(running?.actor, user.data?.useruid ?? '', contentsids);
   if (!contentsids.length) return <Notice title="결제할 클래스가 없습니다" message="결제할 클래스를 다시 선택해주세요." />;
   if (!running) return <Loading />;
   const { actor, snapshot: s } = running;
   const c = s.context;
 
-  if (s.matches('resuming') || s.matches('loading') || s.matches('checkingOwned')) return <Loading />;
-  if (s.matches('loadFailed'))
-    return (
-      <Notice title="결제 정보를 불러오지 못했습니다" message={c.message ?? ''}>
-        <button type="button" className="btn btn--primary" onClick={() => actor.send({ type: 'RETRY' })}>
-          다시 시도
-        </button>
-      </Notice>
-    );
+  if (s.matches('starting') || s.matches('resuming')) return <Loading />;
   if (s.matches('owned'))
     return (
       <Notice title="이미 구매한 클래스가 있습니다" message={`이미 구매한 클래스입니다: ${c.owned.titles.join(', ')}`}>
@@ -64,42 +62,47 @@ export function PaymentPage({ contentsids }: { contentsids: number[] }) {
     return <Notice title="결제가 처리되었습니다" message="결과 페이지로 이동합니다." />;
   return (
     <>
-      <OrderForm actor={actor} snapshot={s} />
+      <OrderForm actor={actor} snapshot={s} facts={facts} />
       <LocalCardWindow />
     </>
   );
 }
 
-function OrderForm({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: CheckoutSnapshot }) {
+function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapshot: CheckoutSnapshot; facts: OrderFacts }) {
   const c = s.context;
   const figures = checkoutBreakdown(c);
   const busy = s.matches('saving') || s.matches('paying');
+  const blocked = payBlockedReason(facts, s);
   return (
     <div className="checkout">
       <section className="checkout__block" aria-labelledby="checkout-lectures">
         <h2 id="checkout-lectures" className="checkout__title">
-          주문 클래스 <span className="checkout__count">{c.lectures.length}개</span>
+          주문 클래스 {c.known.lectures && <span className="checkout__count">{c.lectures.length}개</span>}
         </h2>
-        <ul className="checkout-lectures">
-          {c.lectures.map((l) => (
-            <li key={l.contentsid} className="checkout-lectures__item">
-              <span className="checkout-lectures__name">{l.title}</span>
-              <span className="checkout-lectures__price">
-                {l.saleprice < l.price && <del>{formatWon(l.price)}</del>}
-                <strong>{l.saleprice === 0 ? '무료' : formatWon(l.saleprice)}</strong>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <QueryState query={facts.lectures} fallback={<SkeletonBlock height={96} />}>
+          {() => (
+            <ul className="checkout-lectures">
+              {c.lectures.map((l) => (
+                <li key={l.contentsid} className="checkout-lectures__item">
+                  <span className="checkout-lectures__name">{l.title}</span>
+                  <span className="checkout-lectures__price">
+                    {l.saleprice < l.price && <del>{formatWon(l.price)}</del>}
+                    <strong>{l.saleprice === 0 ? '무료' : formatWon(l.saleprice)}</strong>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
       <div className="checkout__side">
-        <CouponField actor={actor} snapshot={s} disabled={busy} />
-        <PointsField actor={actor} snapshot={s} disabled={busy} />
+        <CouponField actor={actor} snapshot={s} disabled={busy || !c.known.lectures} />
+        <PointsField actor={actor} snapshot={s} disabled={busy} balance={facts.points} />
         <section className="checkout__block" aria-labelledby="checkout-sum">
           <h2 id="checkout-sum" className="checkout__title">
             결제 금액
           </h2>
-          <Breakdown figures={figures} />
+          {c.known.lectures ? <Breakdown figures={figures} /> : <p className="muted">{PRICE_WAITS_TEXT}</p>}
           <label className="checkout-agree">
             <input
               type="checkbox"
@@ -109,6 +112,8 @@ function OrderForm({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: Che
             />
             <span>{AGREEMENT_LABEL}</span>
           </label>
+          {/* Nothing to show once known (an owned lecture leads to its own notice); a failed check says so here. */}
+          {!c.known.owned && <QueryState query={facts.owned}>{() => null}</QueryState>}
           {c.message && (
             <p className="checkout__message" role="alert">
               {c.message}
@@ -121,10 +126,17 @@ function OrderForm({ actor, snapshot: s }: { actor: CheckoutActor; snapshot: Che
             // the window (취소, Esc) returns keyboard focus here instead of to the top of the page.
             aria-disabled={busy}
             aria-busy={busy}
+            disabled={!busy && blocked !== null}
+            aria-describedby={blocked ? 'checkout-pay-blocked' : undefined}
             onClick={busy ? undefined : () => actor.send({ type: 'PAY' })}
           >
-            {busy ? '결제 진행 중…' : figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
+            {busy ? '결제 진행 중…' : c.known.lectures && figures.paidamount === 0 ? '무료로 수강 신청하기' : '결제하기'}
           </button>
+          {blocked && (
+            <p id="checkout-pay-blocked" className="checkout__pay-blocked">
+              {blocked}
+            </p>
+          )}
         </section>
       </div>
     </div>
@@ -183,36 +195,54 @@ function CouponField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; s
   );
 }
 
-function PointsField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; snapshot: CheckoutSnapshot; disabled: boolean }) {
+function PointsField({
+  actor,
+  snapshot: s,
+  disabled,
+  balance,
+}: {
+  actor: CheckoutActor;
+  snapshot: CheckoutSnapshot;
+  disabled: boolean;
+  balance: OrderFacts['points'];
+}) {
   const c = s.context;
   const ceiling = checkoutPointCeiling(c);
+  // An unknown balance is never shown as 0 P: the row says why, the rest of the order can still be paid.
   return (
     <section className="checkout__block" aria-labelledby="checkout-points">
       <h2 id="checkout-points" className="checkout__title">
-        포인트 <span className="checkout__count">보유 {formatPoints(c.pointBalance)} P</span>
+        포인트 {c.known.points && <span className="checkout__count">보유 {formatPoints(c.pointBalance)} P</span>}
       </h2>
-      <div className="checkout-field">
-        <label className="sr-only" htmlFor="point-amount">
-          사용할 포인트
-        </label>
-        <input
-          id="point-amount"
-          inputMode="numeric"
-          value={c.pointsWanted ? c.pointsWanted.toLocaleString('ko-KR') : ''}
-          placeholder="0"
-          disabled={disabled || c.pointBalance <= 0}
-          onChange={(e) => actor.send({ type: 'POINTS_SET', amount: Number(e.target.value.replace(/[^0-9]/g, '')) })}
-        />
-        <button
-          type="button"
-          className="btn btn--dark"
-          disabled={disabled || ceiling <= 0}
-          onClick={() => actor.send({ type: 'POINTS_USE_ALL' })}
-        >
-          전액 사용
-        </button>
-      </div>
-      <p className="muted">보유 포인트와 결제 금액을 넘어 사용할 수 없습니다.</p>
+      <QueryState query={balance} fallback={<SkeletonBlock height={44} />}>
+        {() => (
+          <>
+            <div className="checkout-field">
+              <label className="sr-only" htmlFor="point-amount">
+                사용할 포인트
+              </label>
+              <input
+                id="point-amount"
+                inputMode="numeric"
+                value={c.pointsWanted ? c.pointsWanted.toLocaleString('ko-KR') : ''}
+                placeholder="0"
+                disabled={disabled || c.pointBalance <= 0}
+                onChange={(e) => actor.send({ type: 'POINTS_SET', amount: Number(e.target.value.replace(/[^0-9]/g, '')) })}
+              />
+              <button
+                type="button"
+                className="btn btn--dark"
+                disabled={disabled || ceiling <= 0}
+                onClick={() => actor.send({ type: 'POINTS_USE_ALL' })}
+              >
+                전액 사용
+              </button>
+            </div>
+            <p className="muted">보유 포인트와 결제 금액을 넘어 사용할 수 없습니다.</p>
+          </>
+        )}
+      </QueryState>
+      {balance.isError && <p className="muted">{PAY_WITHOUT_POINTS_TEXT}</p>}
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutOrder } from '../../../machines/checkout';
 import type { OrderLecture } from '../../../machines/checkoutPrice';
-import { fetchOrderLectures } from '../../api/queries/catalogOrder';
-import { checkOwnedLectures, fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
-import { confirmCouponUse, confirmPointEntry, fetchPointSum, fetchUsableCoupon } from '../../api/queries/points';
+import { fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
+import { confirmCouponUse, confirmPointEntry, fetchUsableCoupon } from '../../api/queries/points';
 import type { components } from '../../api/schema.gen';
 import { loadPaymentProvider } from '../../payment/provider';
 import type { PaymentProvider } from '../../payment/port';
@@ -59,17 +58,6 @@ export function checkoutMachineFor(member: Member, navigation: CheckoutNavigatio
     }));
   return checkoutMachine.provide({
     actors: {
-      loadOrder: fromPromise(async ({ input }) => {
-        const [lectures, pointBalance] = await Promise.all([
-          fetchOrderLectures(input.contentsids),
-          fetchPointSum(member.useruid).then((sum) => sum.pointSum),
-        ]);
-        return { lectures: lectures.map(toOrderLecture), pointBalance };
-      }),
-      checkOwned: fromPromise(async ({ input }) => {
-        const owned = await checkOwnedLectures(member.useruid, input.contentsids);
-        return { contentsids: owned.contentsids, titles: owned.titles };
-      }),
       lookupCoupon: fromPromise(async ({ input }) => fetchUsableCoupon(input.couponnumber)),
       saveOrder: fromPromise(async ({ input: { idempotencyKey, ...figures } }) => {
         void providerOnce(); // fetch the provider's code while the order is saved

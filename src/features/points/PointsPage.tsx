@@ -1,7 +1,9 @@
-import { startTransition, useState } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { POINT_PAGE_SIZE, pointSumQuery, pointsQuery, type PointKind } from '../../api/queries/points';
+import { QueryState } from '../../components/section/QueryState';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Pagination } from '../../components/ui/Pagination';
 import { formatDate, formatPoints } from '../../lib/format';
 import './points.css';
@@ -12,23 +14,30 @@ const POINT_KINDS: [PointKind, string][] = [
   ['use', '사용'],
 ];
 
-/** /mypoint: usable balance, the ledger of earned and used points, and where coupons come from. */
+/**
+ * /mypoint: usable balance, the ledger of earned and used points, and where coupons come from. Balance and ledger
+ * each show their own call's state, so one failing leaves the other (and the coupon note) in place (issue 15).
+ */
 export function PointsPage({ useruid }: { useruid: string }) {
   const [{ page, kind }, setView] = useState<{ page: number; kind: PointKind }>({ page: 1, kind: 'all' });
-  // A transition keeps the current lines on screen while the next page or tab loads.
-  const onChange = (next: { page?: number; kind?: PointKind }) => startTransition(() => setView((v) => ({ ...v, ...next })));
-  const { data: sum } = useSuspenseQuery(pointSumQuery(useruid));
-  const { data } = useSuspenseQuery(pointsQuery(useruid, page, kind));
+  const onChange = (next: { page?: number; kind?: PointKind }) => setView((v) => ({ ...v, ...next }));
+  const sum = useQuery(pointSumQuery(useruid));
+  // The current lines stay on screen while the next page or tab loads.
+  const ledger = useQuery({ ...pointsQuery(useruid, page, kind), placeholderData: keepPreviousData });
   return (
     <div className="page points">
       <section className="point-balance" aria-labelledby="point-balance-title">
         <h2 id="point-balance-title" className="point-balance__label">
           사용 가능 포인트
         </h2>
-        <p className="point-balance__value" data-testid="point-balance">
-          {formatPoints(sum.pointSum)}
-          <span> P</span>
-        </p>
+        <QueryState query={sum} fallback={<SkeletonBlock height={44} width="50%" />}>
+          {({ pointSum }) => (
+            <p className="point-balance__value" data-testid="point-balance">
+              {formatPoints(pointSum)}
+              <span> P</span>
+            </p>
+          )}
+        </QueryState>
         <p className="point-balance__hint">결제 금액의 5%가 적립되며, 결제할 때 1P = 1원으로 사용할 수 있습니다.</p>
       </section>
 
@@ -50,34 +59,45 @@ export function PointsPage({ useruid }: { useruid: string }) {
             ))}
           </div>
         </div>
-        {data.list.length === 0 ? (
-          <EmptyState title="포인트 내역이 없습니다." />
-        ) : (
-          <ul className="point-lines" data-testid="point-lines">
-            {data.list.map((p) => (
-              <li key={p.pointid} className="point-line" data-testid="point-line">
-                <div className="point-line__what">
-                  <span className={`point-line__kind point-line__kind--${p.amount < 0 ? 'use' : 'earn'}`}>
-                    {p.amount < 0 ? '사용' : '적립'}
-                  </span>
-                  <p className="point-line__reason">{p.reason}</p>
-                  <p className="point-line__date">
-                    {formatDate(p.regdate)}
-                    {p.paymentid ? ` · 주문번호 ${p.paymentid}` : ''}
-                  </p>
-                </div>
-                <div className="point-line__figures">
-                  <strong className={p.amount < 0 ? 'minus' : 'plus'}>
-                    {p.amount < 0 ? '-' : '+'}
-                    {formatPoints(Math.abs(p.amount))} P
-                  </strong>
-                  <span>잔액 {formatPoints(p.balance)} P</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination page={page} pageSize={POINT_PAGE_SIZE} totalCount={data.totalCount} onPage={(p) => onChange({ page: p })} />
+        <QueryState query={ledger} fallback={<SkeletonBlock height={240} />}>
+          {(data) => (
+            <>
+              {data.list.length === 0 ? (
+                <EmptyState title="포인트 내역이 없습니다." />
+              ) : (
+                <ul className="point-lines" data-testid="point-lines">
+                  {data.list.map((p) => (
+                    <li key={p.pointid} className="point-line" data-testid="point-line">
+                      <div className="point-line__what">
+                        <span className={`point-line__kind point-line__kind--${p.amount < 0 ? 'use' : 'earn'}`}>
+                          {p.amount < 0 ? '사용' : '적립'}
+                        </span>
+                        <p className="point-line__reason">{p.reason}</p>
+                        <p className="point-line__date">
+                          {formatDate(p.regdate)}
+                          {p.paymentid ? ` · 주문번호 ${p.paymentid}` : ''}
+                        </p>
+                      </div>
+                      <div className="point-line__figures">
+                        <strong className={p.amount < 0 ? 'minus' : 'plus'}>
+                          {p.amount < 0 ? '-' : '+'}
+                          {formatPoints(Math.abs(p.amount))} P
+                        </strong>
+                        <span>잔액 {formatPoints(p.balance)} P</span>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                page={page}
+                pageSize={POINT_PAGE_SIZE}
+                totalCount={data.totalCount}
+                onPage={(p) => onChange({ page: p })}
+              />
+            </>
+          )}
+        </QueryState>
       </section>
 
       <section className="point-coupons" aria-labelledby="point-coupons-title">
