@@ -5,12 +5,7 @@
  */
 export const KNOWN_FAULTS: Record<string, string> = {
   // The screen's own record: one message stands in place of the whole page, headings included.
-  'member /classView/101 getOnlineDetail': 'the page is replaced by one message',
-  'visitor /classView/101 getOnlineDetail': 'the page is replaced by one message',
-  'member /myclassProgress/101 getOnlineDetail': 'the page is replaced by one message',
   // One failed call takes its siblings: the screen renders its sections from one combined state.
-  'member /myclassProgress/101 getCompleteList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
-  'member /myclassProgress/101 getCurriculumList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
   'member /mypoint getPointSum': 'balance, history and coupon share one failure card',
   'member /mypoint getPoints': 'balance, history and coupon share one failure card',
   'member /payment/104 getPointSum': 'the order form waits on every call',
@@ -27,10 +22,8 @@ export const KNOWN_FAULTS: Record<string, string> = {
   'visitor /main getCategories': 'the category menu stays empty',
   'visitor /join getLocalMembers': 'the demo-member list (local mode) stays empty',
   'visitor /login getLocalMembers': 'the demo-member list (local mode) stays empty',
-  'member /classView/101 getMyLectures': 'ownership unknown: the buy buttons show',
   'member /myclass getLastWatchTime': 'no resume point, no message',
   'member /myBookmark getLastWatchTime': 'no resume point, no message',
-  'member /myclassProgress/101 getLastWatchTime': 'no resume point, no message',
   'member /player/101 getLastWatchTime': 'starts from 0:00, no message',
   'member /player/101 getCurriculumSections': 'no section titles, no message',
 };
