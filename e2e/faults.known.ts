@@ -4,13 +4,7 @@
  * not fail the run; any other failing case does. Fix a pair, then take it off this list. Why each one fails:
  */
 export const KNOWN_FAULTS: Record<string, string> = {
-  // The screen's own record: one message stands in place of the whole page, headings included.
-  'member /classView/101 getOnlineDetail': 'the page is replaced by one message',
-  'visitor /classView/101 getOnlineDetail': 'the page is replaced by one message',
-  'member /myclassProgress/101 getOnlineDetail': 'the page is replaced by one message',
   // One failed call takes its siblings: the screen renders its sections from one combined state.
-  'member /myclassProgress/101 getCompleteList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
-  'member /myclassProgress/101 getCurriculumList': 'curriculum, handouts, quiz, ratings and Q&A wait on it',
   'member /player/101 getLectureVideos': 'the curriculum sections wait on the video list',
   // Timing: in clean-clone CI (not on the loaded dev machine) a fast 500 on the banner left /main's below-the-fold
   // strips unmounted in two runs of two (their Deferred box never mounted them); not yet traced.
@@ -21,10 +15,8 @@ export const KNOWN_FAULTS: Record<string, string> = {
   'visitor /main getCategories': 'the category menu stays empty',
   'visitor /join getLocalMembers': 'the demo-member list (local mode) stays empty',
   'visitor /login getLocalMembers': 'the demo-member list (local mode) stays empty',
-  'member /classView/101 getMyLectures': 'ownership unknown: the buy buttons show',
   'member /myclass getLastWatchTime': 'no resume point, no message',
   'member /myBookmark getLastWatchTime': 'no resume point, no message',
-  'member /myclassProgress/101 getLastWatchTime': 'no resume point, no message',
   'member /player/101 getLastWatchTime': 'starts from 0:00, no message',
   'member /player/101 getCurriculumSections': 'no section titles, no message',
 };

@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { classroomKeys, myLecturesQuery, setBookmark } from '../../api/queries/classroom-lectures';
 import { alertError } from '../../lib/popup';
+import { SectionFailure } from '../../components/section/SectionFailure';
 
-/** Bookmark of a class the member bought (class view). The state is the server's bookmark list. */
+/**
+ * Bookmark of a class the member bought (class view). The state is the server's bookmark list: when it cannot be
+ * read the button would guess, so its failure (with 다시 시도) stands in its place.
+ */
 export function BookmarkToggle({ contentsid, useruid }: { contentsid: number; useruid: string }) {
   const queryClient = useQueryClient();
-  const { data } = useQuery(myLecturesQuery(useruid, 'bookmark'));
+  const bookmarks = useQuery(myLecturesQuery(useruid, 'bookmark'));
+  const { data } = bookmarks;
   const [busy, setBusy] = useState(false);
   const on = Boolean(data?.list.some((l) => l.contentsid === contentsid));
 
@@ -22,6 +27,9 @@ export function BookmarkToggle({ contentsid, useruid }: { contentsid: number; us
     }
   };
 
+  if (data === undefined && bookmarks.isError && !bookmarks.isFetching) {
+    return <SectionFailure error={bookmarks.error} onRetry={() => void bookmarks.refetch()} />;
+  }
   return (
     <button
       type="button"

@@ -10,14 +10,16 @@ import { Ratings } from './Ratings';
 
 interface BelowFoldProps {
   contentsid: number;
-  teachername: string;
+  /** The class's own record: the teacher's other classes are asked for by its teacher's name. */
+  teacher: UseQueryResult<{ teachername: string }>;
   ratingPanel?: ReactNode;
 }
 
 /** The lower half of /classView: ratings, tags, the teacher's other classes and similar classes, each failing alone. */
-export function ClassViewBelowFold({ contentsid, teachername, ratingPanel }: BelowFoldProps) {
+export function ClassViewBelowFold({ contentsid, teacher, ratingPanel }: BelowFoldProps) {
   const tags = useQuery(lectureTagsQuery(contentsid));
-  const publisher = useQuery(publisherLecturesQuery(teachername, contentsid));
+  const teachername = teacher.data?.teachername;
+  const publisher = useQuery({ ...publisherLecturesQuery(teachername ?? '', contentsid), enabled: teachername !== undefined });
   const similar = useQuery(similarLecturesQuery(contentsid));
   return (
     <>
@@ -40,21 +42,36 @@ export function ClassViewBelowFold({ contentsid, teachername, ratingPanel }: Bel
           </QueryState>
         </section>
       )}
-      <LectureBlock title="이 강사의 다른 클래스" query={publisher} pick={(d) => d.list} />
+      <LectureBlock title="이 강사의 다른 클래스" query={publisher} pick={(d) => d.list} askedBy={teacher} />
       <LectureBlock title="비슷한 클래스" query={similar} pick={(d) => d} />
     </>
   );
 }
 
+interface LectureBlockProps<T> {
+  title: string;
+  query: UseQueryResult<T>;
+  pick: (data: T) => Lecture[];
+  /** The call whose answer the query is asked with: until it answers, its state (and failure) stands in the block. */
+  askedBy?: UseQueryResult<unknown>;
+}
+
 /** A titled grid of classes; hidden when there are none, its own failure message when the call fails. */
-function LectureBlock<T>({ title, query, pick }: { title: string; query: UseQueryResult<T>; pick: (data: T) => Lecture[] }) {
+function LectureBlock<T>({ title, query, pick, askedBy }: LectureBlockProps<T>) {
   if (query.data !== undefined && pick(query.data).length === 0) return null;
+  const skeleton = <LectureGridSkeleton count={4} />;
   return (
     <section className="class-block" aria-label={title}>
       <h3 className="class-block__title">{title}</h3>
-      <QueryState query={query} fallback={<LectureGridSkeleton count={4} />}>
-        {(data) => <LectureGrid lectures={pick(data)} />}
-      </QueryState>
+      {askedBy && askedBy.data === undefined ? (
+        <QueryState query={askedBy} fallback={skeleton}>
+          {() => null}
+        </QueryState>
+      ) : (
+        <QueryState query={query} fallback={skeleton}>
+          {(data) => <LectureGrid lectures={pick(data)} />}
+        </QueryState>
+      )}
     </section>
   );
 }

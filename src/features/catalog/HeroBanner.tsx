@@ -27,7 +27,9 @@ export function HeroBanner() {
     <section className="hero" aria-roledescription="carousel" aria-label="메인 배너">
       <div
         className="hero__track"
-        style={{ transform: `translateX(-${index * 100}%)`, '--hero-ratio': `${first.width} / ${first.height}` } as React.CSSProperties}
+        style={
+          { transform: `translateX(-${index * 100}%)`, '--hero-ratio': `${first.width} / ${first.height}` } as React.CSSProperties
+        }
       >
         {banners.map((b, i) => {
           const img = (
@@ -46,7 +48,13 @@ export function HeroBanner() {
           );
           const href = safeHref(b.linkurl); // the server's first paint drops the same links
           return (
-            <div className="hero__slide" key={b.bannerid} aria-hidden={i !== index} role="group" aria-label={`${i + 1} / ${count}`}>
+            <div
+              className="hero__slide"
+              key={b.bannerid}
+              aria-hidden={i !== index}
+              role="group"
+              aria-label={`${i + 1} / ${count}`}
+            >
               {href ? (
                 <a href={href} tabIndex={i === index ? 0 : -1}>
                   {img}

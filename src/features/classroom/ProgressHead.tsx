@@ -1,0 +1,57 @@
+import { Link } from '@tanstack/react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { components } from '../../api/schema.gen';
+import { formatDate, formatDuration } from '../../lib/format';
+import { daysLeftText } from './period';
+import { ProgressBar } from './ProgressBar';
+import { ResumeLink } from './ResumeLink';
+
+type LectureDetail = components['schemas']['LectureDetail'];
+type Completion = { videoid: number; watchedtime: number; iscomplete: boolean };
+
+interface ProgressHeadProps {
+  contentsid: number;
+  lecture: LectureDetail;
+  ended: boolean;
+  videos: UseQueryResult<Completion[]>;
+  last: UseQueryResult<{ contentsid: number; videoid: number; watchedtime: number } | null>;
+}
+
+/** Top of /myclassProgress: the class, its period, overall progress, 이어보기 and the certificate. */
+export function ProgressHead({ contentsid, lecture, ended, videos, last }: ProgressHeadProps) {
+  const completion = videos.data;
+  return (
+    <section className="class-progress__head">
+      <img src={lecture.thumbnail} alt="" width={480} height={300} />
+      <div>
+        <h2 className="class-progress__title">{lecture.title}</h2>
+        <p className="class-progress__meta">
+          {lecture.teachername} · 영상 {completion?.length ?? lecture.videocount}개 · {formatDuration(lecture.totalduration)}
+          {lecture.expiredate && (
+            <>
+              {' '}
+              · {formatDate(lecture.expiredate)}까지 ({daysLeftText(lecture.expiredate, false)})
+            </>
+          )}
+        </p>
+        <ProgressBar percent={lecture.progress ?? 0} label="전체 진도율" />
+        {/* Without the completion list the count is unknown; the curriculum below says why, with 다시 시도. */}
+        {completion && (
+          <p className="muted" data-testid="completed-count">
+            완료한 영상 {completion.filter((v) => v.iscomplete).length} / {completion.length}
+          </p>
+        )}
+        <div className="class-progress__actions">
+          {ended ? (
+            <span className="class-card__ended">수강 기간이 끝나 재생할 수 없습니다</span>
+          ) : (
+            <ResumeLink contentsid={contentsid} last={last} videos={videos} />
+          )}
+          <Link to="/myCertificates" className="btn">
+            수료증 발급
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
