@@ -23,13 +23,7 @@ export const KNOWN_FAULTS: Record<string, string> = {
   'visitor /main getBanners': 'a fast-failing banner can leave the strips below the fold unmounted',
   'member /main getBanners': 'a fast-failing banner can leave the strips below the fold unmounted',
   // Silent: the screen carries on without the data and says nothing.
-  'member /main getCategories': 'the category menu stays empty',
-  'visitor /main getCategories': 'the category menu stays empty',
-  'visitor /join getLocalMembers': 'the demo-member list (local mode) stays empty',
-  'visitor /login getLocalMembers': 'the demo-member list (local mode) stays empty',
   'member /classView/101 getMyLectures': 'ownership unknown: the buy buttons show',
-  'member /myclass getLastWatchTime': 'no resume point, no message',
-  'member /myBookmark getLastWatchTime': 'no resume point, no message',
   'member /myclassProgress/101 getLastWatchTime': 'no resume point, no message',
   'member /player/101 getLastWatchTime': 'starts from 0:00, no message',
   'member /player/101 getCurriculumSections': 'no section titles, no message',
