@@ -17,7 +17,6 @@ export const KNOWN_FAULTS: Record<string, string> = {
   'member /payment/104 isCompleteTitle': 'the order form waits on every call',
   'member /payment/104 getOrderLectures': 'the order form waits on every call and shows no message',
   'member /mycart cartAction': 'the cart and its total share one failure card',
-  'member /player/101 getLectureVideos': 'the curriculum sections wait on the video list',
   // Timing: in clean-clone CI (not on the loaded dev machine) a fast 500 on the banner left /main's below-the-fold
   // strips unmounted in two runs of two (their Deferred box never mounted them); not yet traced.
   'visitor /main getBanners': 'a fast-failing banner can leave the strips below the fold unmounted',
@@ -25,6 +24,4 @@ export const KNOWN_FAULTS: Record<string, string> = {
   // Silent: the screen carries on without the data and says nothing.
   'member /classView/101 getMyLectures': 'ownership unknown: the buy buttons show',
   'member /myclassProgress/101 getLastWatchTime': 'no resume point, no message',
-  'member /player/101 getLastWatchTime': 'starts from 0:00, no message',
-  'member /player/101 getCurriculumSections': 'no section titles, no message',
 };
