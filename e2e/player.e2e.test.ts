@@ -214,7 +214,7 @@ describe('video player', () => {
     await openPlayer(page, '/player/121');
     const notice = page.locator('.player-resume-failure [role="alert"]');
     await notice.waitFor({ timeout: 10_000 });
-    expect(await notice.textContent()).toContain('마지막 시청 위치를 불러오지 못했습니다.');
+    expect(await notice.textContent()).toContain('마지막 시청 위치 정보를 불러오지 못했습니다.');
     expect(await page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid')).not.toBe('12121');
     failing = false;
     await notice.getByRole('button', { name: '다시 시도' }).click();

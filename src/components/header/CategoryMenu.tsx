@@ -58,7 +58,7 @@ export function CategoryMenu() {
   if (failure)
     return (
       <nav className="gnb gnb--failed" aria-label="클래스 카테고리">
-        <InlineFailure lead="카테고리를 불러오지 못했습니다." error={failure.error} onRetry={failure.retry} />
+        <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
       </nav>
     );
   if (tree.length === 0) return <nav className="gnb" aria-label="클래스 카테고리" />;

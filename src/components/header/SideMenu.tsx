@@ -66,7 +66,7 @@ export function SideMenu({ open, onClose, user }: SideMenuProps) {
         {user ? <MemberPart user={user} /> : <VisitorPart />}
         {failure && (
           <div className="side-menu__categories">
-            <InlineFailure lead="카테고리를 불러오지 못했습니다." error={failure.error} onRetry={failure.retry} />
+            <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
           </div>
         )}
         {tree.length > 0 && (

@@ -61,11 +61,7 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
               <>
                 {/* 이어보기 still opens each class at its last video; only the exact second is missing. */}
                 {lastFailed ? (
-                  <InlineFailure
-                    lead="마지막 시청 위치를 불러오지 못했습니다."
-                    error={lastQuery.error}
-                    onRetry={() => void lastQuery.refetch()}
-                  />
+                  <InlineFailure subject="마지막 시청 위치" error={lastQuery.error} onRetry={() => void lastQuery.refetch()} />
                 ) : null}
                 <div className="class-cards">
                   {mine.list.map((lecture) => (

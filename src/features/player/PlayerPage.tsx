@@ -200,7 +200,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
           {resumeFailed ? (
             <div className="player-resume-failure">
               <InlineFailure
-                lead="마지막 시청 위치를 불러오지 못했습니다."
+                subject="마지막 시청 위치"
                 error={last.error}
                 onRetry={() => {
                   setResumeAsked(true);
@@ -242,20 +242,12 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
                 onPick={pick}
                 sectionsFailure={
                   failed(sections) ? (
-                    <InlineFailure
-                      lead="섹션 제목을 불러오지 못했습니다."
-                      error={sections.error}
-                      onRetry={() => void sections.refetch()}
-                    />
+                    <InlineFailure subject="섹션 제목" error={sections.error} onRetry={() => void sections.refetch()} />
                   ) : null
                 }
                 videosFailure={
                   failed(videos) ? (
-                    <InlineFailure
-                      lead="강의 목록을 불러오지 못했습니다."
-                      error={videos.error}
-                      onRetry={() => void videos.refetch()}
-                    />
+                    <InlineFailure subject="강의 목록" error={videos.error} onRetry={() => void videos.refetch()} />
                   ) : null
                 }
               />
