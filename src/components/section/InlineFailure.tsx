@@ -1,7 +1,6 @@
 import { isApiError } from '../../api/errors';
 import { LOAD_FAILED_TEXT, RETRY_LABEL } from './SectionFailure';
 import '../ui/ui.css';
-import './inlineFailure.css';
 
 /**
  * A small failure in one spot of a screen that otherwise works (a resume point, a menu, a list inside a form):
