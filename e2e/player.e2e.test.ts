@@ -189,6 +189,46 @@ describe('video player', () => {
     await context.close();
   });
 
+  it('a failed resume point is said with 다시 시도 while a video opens; the retry reads it and moves there', async () => {
+    const { context, page } = await memberPage();
+    await page.goto('/main');
+    // The member's last position: lecture 121, video 12121 at 80 s.
+    await page.evaluate(async () => {
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('pilates_accessToken='))
+          ?.split('=')[1] ?? '',
+      );
+      await fetch('/api/Video/UpdateWatchTime/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ useruid: 'u-demo-1', contentsid: 121, videoid: 12121, watchedtime: 80 }),
+      });
+    });
+    expect((await api<WatchTime>(page, '/api/Contents/GetLastWatchTime/u-demo-1')).videoid).toBe(12121);
+    let failing = true;
+    await page.route('**/api/Contents/GetLastWatchTime/**', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'text/html', body: 'down' }) : route.fallback(),
+    );
+    await openPlayer(page, '/player/121');
+    const notice = page.locator('.player-resume-failure [role="alert"]');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain('마지막 시청 위치 정보를 불러오지 못했습니다.');
+    expect(await page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid')).not.toBe('12121');
+    failing = false;
+    await notice.getByRole('button', { name: '다시 시도' }).click();
+    await expect
+      .poll(() => page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid'), { timeout: 10_000 })
+      .toBe('12121');
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 1);
+    // At the stored second (it plays on from there; a slow machine may read it a few seconds later).
+    await expect.poll(async () => (await state(page)).t, { timeout: 10_000 }).toBeGreaterThanOrEqual(79);
+    expect((await state(page)).t).toBeLessThan(110);
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  });
+
   it('the HLS lecture plays through hls.js', async () => {
     const { context, page } = await memberPage();
     await openPlayer(page, '/player/102?videoid=10212&t=20');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { classListPath, type MenuNode } from '../../lib/categories';
+import { InlineFailure } from '../section/InlineFailure';
 import { useCategoryMenu } from './useCategoryMenu';
 
 function cx(...names: (string | false | undefined)[]): string {
@@ -52,8 +53,14 @@ function TopItem({ node }: { node: MenuNode }) {
 
 /** Three-level category menu with hover / on classes (spec §2). */
 export function CategoryMenu() {
-  const tree = useCategoryMenu();
+  const { tree, failure } = useCategoryMenu();
   const [on, setOn] = useState(false);
+  if (failure)
+    return (
+      <nav className="gnb gnb--failed" aria-label="클래스 카테고리">
+        <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
+      </nav>
+    );
   if (tree.length === 0) return <nav className="gnb" aria-label="클래스 카테고리" />;
   return (
     <nav
@@ -73,7 +80,8 @@ export function CategoryMenu() {
 
 /** First-level categories in the compact (scrolled) header. */
 export function CompactCategoryNav() {
-  const tree = useCategoryMenu();
+  // A failure is told once, by the full header's menu (the compact header shows only while scrolling).
+  const { tree } = useCategoryMenu();
   return (
     <nav className="compact-nav" aria-label="주요 카테고리">
       {tree.map((n) => (

@@ -8,7 +8,14 @@ export function Logo({ compact = false }: { compact?: boolean }) {
       <span className="logo__mark" aria-hidden="true">
         <svg viewBox="0 0 32 32" width="100%" height="100%">
           <circle cx="16" cy="16" r="15" fill="#EE732E" />
-          <path d="M11 23V9h6.2a4.6 4.6 0 0 1 0 9.2H11" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M11 23V9h6.2a4.6 4.6 0 0 1 0 9.2H11"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
       <span className="logo__text">

@@ -5,6 +5,7 @@ import type { SessionUserData } from '../../auth/sessionStore';
 import { formatPoints } from '../../lib/format';
 import { CloseIcon } from '../icons';
 import { classListPath } from '../../lib/categories';
+import { InlineFailure } from '../section/InlineFailure';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';
@@ -39,7 +40,7 @@ interface SideMenuProps {
 
 /** Full-menu side panel; locks page scrolling while open (spec §2). */
 export function SideMenu({ open, onClose, user }: SideMenuProps) {
-  const tree = useCategoryMenu();
+  const { tree, failure } = useCategoryMenu();
   useEffect(() => {
     if (!open) return;
     const previous = document.body.style.overflow;
@@ -63,6 +64,11 @@ export function SideMenu({ open, onClose, user }: SideMenuProps) {
           </button>
         </div>
         {user ? <MemberPart user={user} /> : <VisitorPart />}
+        {failure && (
+          <div className="side-menu__categories">
+            <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
+          </div>
+        )}
         {tree.length > 0 && (
           <nav className="side-menu__categories" aria-label="클래스 카테고리">
             <p className="side-menu__heading">클래스</p>
@@ -114,11 +120,15 @@ function VisitorPart() {
         <strong>나만의 강의실</strong>을 시작해보세요
       </p>
       <button type="button" className="social-btn social-btn--kakao" onClick={() => start('kakao')}>
-        <span className="social-btn__mark" aria-hidden="true">K</span>
+        <span className="social-btn__mark" aria-hidden="true">
+          K
+        </span>
         카카오 로그인
       </button>
       <button type="button" className="social-btn social-btn--naver" onClick={() => start('naver')}>
-        <span className="social-btn__mark" aria-hidden="true">N</span>
+        <span className="social-btn__mark" aria-hidden="true">
+          N
+        </span>
         네이버 로그인
       </button>
       <label className="auto-login">

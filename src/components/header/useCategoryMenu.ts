@@ -4,9 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { menuCategoriesQuery } from '../../api/queries/catalog';
 import { buildCategoryTree, currentIdsFromPath, type MenuNode } from '../../lib/categories';
 
-/** Menu tree of the current address; empty while loading or when the load failed (spec §7). */
-export function useCategoryMenu(): MenuNode[] {
-  const { data } = useQuery(menuCategoriesQuery());
+interface CategoryMenu {
+  /** The tree of the current address; empty while loading or after a failure. */
+  tree: MenuNode[];
+  /** Set when the categories could not be loaded (and no retry is running): the menu says so in its place. */
+  failure?: { error: unknown; retry: () => void };
+}
+
+/** The category menu (spec §7) as the header, the compact header and the side menu show it. */
+export function useCategoryMenu(): CategoryMenu {
+  const query = useQuery(menuCategoriesQuery());
+  const { data, error, isError, isFetching, refetch } = query;
   const href = useRouterState({ select: (s) => s.location.pathname + (s.location.hash ? `#${s.location.hash}` : '') });
-  return useMemo(() => buildCategoryTree(data ?? [], currentIdsFromPath(href)), [data, href]);
+  const tree = useMemo(() => buildCategoryTree(data ?? [], currentIdsFromPath(href)), [data, href]);
+  const failed = data === undefined && isError && !isFetching;
+  return { tree, failure: failed ? { error, retry: () => void refetch() } : undefined };
 }

@@ -7,6 +7,7 @@ import { isProviderReturn } from '../../auth/identity';
 import { useSessionUser } from '../../auth/sessionStore';
 import { withIdentity } from '../../auth/withIdentity';
 import type { NaverReturnSearch } from '../../auth/naverReturn';
+import { QueryState } from '../../components/section/QueryState';
 import './login.css';
 
 export const LOCAL_MODE_LABEL = '로컬 체험 모드';
@@ -68,12 +69,24 @@ function useProviderReturn(naver: NaverReturnSearch | undefined) {
 function SocialButtons({ remember }: { remember: boolean }) {
   return (
     <div className="login__buttons">
-      <button type="button" className="social-btn social-btn--kakao" onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}>
-        <span className="social-btn__mark" aria-hidden="true">K</span>
+      <button
+        type="button"
+        className="social-btn social-btn--kakao"
+        onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}
+      >
+        <span className="social-btn__mark" aria-hidden="true">
+          K
+        </span>
         카카오 로그인
       </button>
-      <button type="button" className="social-btn social-btn--naver" onClick={() => withIdentity((i) => i.signInWith('naver', remember))}>
-        <span className="social-btn__mark" aria-hidden="true">N</span>
+      <button
+        type="button"
+        className="social-btn social-btn--naver"
+        onClick={() => withIdentity((i) => i.signInWith('naver', remember))}
+      >
+        <span className="social-btn__mark" aria-hidden="true">
+          N
+        </span>
         네이버 로그인
       </button>
     </div>
@@ -89,28 +102,32 @@ function LocalMembers({ remember }: { remember: boolean }) {
         외부 인증 서비스가 설정되지 않아 참조 백엔드의 데모 회원으로 로그인합니다. 카카오·네이버 로그인은 운영 환경에서
         사용됩니다.
       </p>
-      {members.isError && <p className="login__error">{members.error.message}</p>}
-      <ul className="login__members">
-        {(members.data ?? []).map((m) => (
-          <li key={m.useruid}>
-            <button
-              type="button"
-              className="member-btn"
-              data-email={m.email}
-              onClick={() => withIdentity((i) => i.signInLocal(m.email, remember))}
-            >
-              <span className="member-btn__avatar" aria-hidden="true">
-                {m.name.slice(0, 1)}
-              </span>
-              <span className="member-btn__text">
-                <strong>{m.name}</strong>
-                <em>{m.email}</em>
-                <small>{m.description}</small>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* A failed list says so with 다시 시도 in its place: an empty list would leave no way to sign in, silently. */}
+      <QueryState query={members}>
+        {(list) => (
+          <ul className="login__members">
+            {list.map((m) => (
+              <li key={m.useruid}>
+                <button
+                  type="button"
+                  className="member-btn"
+                  data-email={m.email}
+                  onClick={() => withIdentity((i) => i.signInLocal(m.email, remember))}
+                >
+                  <span className="member-btn__avatar" aria-hidden="true">
+                    {m.name.slice(0, 1)}
+                  </span>
+                  <span className="member-btn__text">
+                    <strong>{m.name}</strong>
+                    <em>{m.email}</em>
+                    <small>{m.description}</small>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

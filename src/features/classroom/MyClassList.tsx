@@ -4,6 +4,7 @@ import { myLecturesQuery, type MyLecture } from '../../api/queries/classroom-lec
 import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
+import { InlineFailure } from '../../components/section/InlineFailure';
 import { QueryState } from '../../components/section/QueryState';
 import { ClassCard, type ResumePoint } from './ClassCard';
 import { ClassroomTabs } from './ClassroomTabs';
@@ -36,7 +37,9 @@ function resumeOf(
 export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomTab }) {
   const lectures = useQuery(myLecturesQuery(useruid, tab));
   // The exact second only sharpens 이어보기: the cards do not wait for it.
-  const { data: last } = useQuery({ ...lastWatchTimeQuery(useruid), enabled: tab !== 'end' });
+  const lastQuery = useQuery({ ...lastWatchTimeQuery(useruid), enabled: tab !== 'end' });
+  const last = lastQuery.data;
+  const lastFailed = last === undefined && lastQuery.isError && !lastQuery.isFetching;
   const text = HEADINGS[tab];
   return (
     <div className="page classroom">
@@ -55,11 +58,17 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
                 </Link>
               </EmptyState>
             ) : (
-              <div className="class-cards">
-                {mine.list.map((lecture) => (
-                  <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
-                ))}
-              </div>
+              <>
+                {/* 이어보기 still opens each class at its last video; only the exact second is missing. */}
+                {lastFailed ? (
+                  <InlineFailure subject="마지막 시청 위치" error={lastQuery.error} onRetry={() => void lastQuery.refetch()} />
+                ) : null}
+                <div className="class-cards">
+                  {mine.list.map((lecture) => (
+                    <ClassCard key={lecture.contentsid} lecture={lecture} resume={resumeOf(lecture, last)} />
+                  ))}
+                </div>
+              </>
             )}
           </>
         )}

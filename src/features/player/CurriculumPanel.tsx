@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { components } from '../../api/schema.gen';
 import { formatClock } from './clock';
 
@@ -9,18 +10,30 @@ interface CurriculumPanelProps {
   videos: Video[];
   currentId: number;
   onPick: (video: Video) => void;
+  /** The section titles could not be read: said here, the videos stay under numbered sections. */
+  sectionsFailure?: ReactNode;
+  /** The videos could not be read: said here, the section titles stay. */
+  videosFailure?: ReactNode;
 }
 
 /** Videos by section; the playing one marked, completed ones checked, videos the member may not play locked. */
-export function CurriculumPanel({ sections, videos, currentId, onPick }: CurriculumPanelProps) {
+export function CurriculumPanel({ sections, videos, currentId, onPick, sectionsFailure, videosFailure }: CurriculumPanelProps) {
   // Sections from the curriculum call; videos whose section it does not list still show, under their own id.
   const groups = [...sections.map((s) => ({ id: s.sectionid, title: s.title }))];
   for (const v of videos)
     if (!groups.some((g) => g.id === v.sectionid)) groups.push({ id: v.sectionid, title: `섹션 ${v.sectionid}` });
   return (
     <nav className="player-curriculum" aria-label="커리큘럼">
+      {sectionsFailure}
+      {videosFailure}
       {groups.map((g) => {
         const list = videos.filter((v) => v.sectionid === g.id);
+        if (videosFailure)
+          return (
+            <section key={g.id} className="player-curriculum__section">
+              <h3 className="player-curriculum__title">{g.title}</h3>
+            </section>
+          );
         if (list.length === 0) return null;
         return (
           <section key={g.id} className="player-curriculum__section">

@@ -3,15 +3,16 @@ import '../../components/ui/ui.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, GENERIC_FAILURE_MESSAGE } from '../../api/errors';
 import { curriculumSectionsQuery, lectureDetailQuery } from '../../api/queries/catalog';
 import { fetchSectionVideos, lectureVideosQuery, playerKeys, videoSourceQuery } from '../../api/queries/player';
 import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { recordFirstPlay } from '../../api/queries/payment';
 import type { components } from '../../api/schema.gen';
+import { InlineFailure } from '../../components/section/InlineFailure';
 import { CurriculumPanel } from './CurriculumPanel';
 import { Displaced } from './Displaced';
 import { NextUp } from './NextUp';
+import { StageFailure } from './StageFailure';
 import { VideoStage } from './VideoStage';
 import { openPlayingPlace, type PlayingPlace } from './playingPlace';
 import { pickStart, type StartPoint } from './startPoint';
@@ -42,8 +43,10 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });
   const sections = useQuery(curriculumSectionsQuery(contentsid));
-  // Without an address to resume at, the member's last watched video and second.
-  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && videoid === undefined });
+  // Without an address to resume at, the member's last watched video and second. Decided once: the address
+  // names the video shown soon after (onVideoShown), which must not hide a failed resume point's message.
+  const [resumeFromServer] = useState(videoid === undefined);
+  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && resumeFromServer });
   const [current, setCurrent] = useState<StartPoint>();
   const [tab, setTab] = useState<'curriculum' | 'qna'>('curriculum');
   const [nextUp, setNextUp] = useState<Video>();
@@ -52,9 +55,21 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
 
   const list = useMemo(() => videos.data ?? [], [videos.data]);
   useEffect(() => {
-    if (current || !videos.data || (videoid === undefined && last.isPending)) return;
-    setCurrent(pickStart(videos.data, { videoid, t }, videoid === undefined ? last.data : null));
-  }, [current, videos.data, videoid, t, last.isPending, last.data]);
+    if (current || !videos.data || (resumeFromServer && last.isPending)) return;
+    setCurrent(pickStart(videos.data, { videoid, t }, resumeFromServer ? last.data : null));
+  }, [current, videos.data, videoid, t, resumeFromServer, last.isPending, last.data]);
+  // Each part says its own failure (issue 15): the resume point missing only means the video opens elsewhere.
+  const failed = (q: { data: unknown; isError: boolean; isFetching: boolean }) =>
+    q.data === undefined && q.isError && !q.isFetching;
+  const resumeFailed = resumeFromServer && failed(last);
+  // After "다시 시도" on the resume point, the answer moves the player there (the member asked for it).
+  const [resumeAsked, setResumeAsked] = useState(false);
+  useEffect(() => {
+    if (!resumeAsked || !last.data || !videos.data) return;
+    setResumeAsked(false);
+    const point = pickStart(videos.data, {}, last.data);
+    if (point) setCurrent((was) => (was?.videoid === point.videoid && was.start === point.start ? was : point));
+  }, [resumeAsked, last.data, videos.data]);
 
   useEffect(() => {
     if (current) onVideoShown(current.videoid);
@@ -134,7 +149,14 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   }, [nextUp]);
 
   const title = detail.data?.title ?? '';
-  const problem = [videos.error, source.error, detail.error].find(Boolean);
+  // The video area needs the list, the class (ownership) and the signed link; the first that failed is told.
+  const stageProblem = failed(videos)
+    ? { error: videos.error, retry: () => void videos.refetch() }
+    : failed(detail)
+      ? { error: detail.error, retry: () => void detail.refetch() }
+      : source.isError && !source.isFetching
+        ? { error: source.error, retry: () => void source.refetch() }
+        : undefined;
   return (
     <div className="player">
       <header className="player-bar">
@@ -148,13 +170,8 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
       </header>
       <div className="player-body">
         <div className="player-main">
-          {problem ? (
-            <div className="player-stage player-stage--message" role="alert">
-              <p>{isApiError(problem) ? problem.message : GENERIC_FAILURE_MESSAGE}</p>
-              <Link to="/myclass" className="btn btn--primary">
-                내 강의실로 가기
-              </Link>
-            </div>
+          {stageProblem ? (
+            <StageFailure error={stageProblem.error} onRetry={stageProblem.retry} />
           ) : source.data && current ? (
             <VideoStage
               key={current.videoid}
@@ -180,6 +197,18 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
               <p>강의 영상을 불러오는 중입니다.</p>
             </div>
           )}
+          {resumeFailed ? (
+            <div className="player-resume-failure">
+              <InlineFailure
+                subject="마지막 시청 위치"
+                error={last.error}
+                onRetry={() => {
+                  setResumeAsked(true);
+                  void last.refetch();
+                }}
+              />
+            </div>
+          ) : null}
         </div>
         <aside className="player-side">
           <div className="player-tabs" role="tablist" aria-label="강의 정보">
@@ -206,7 +235,22 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
           </div>
           <div className="player-panel" id="player-panel" role="tabpanel" aria-labelledby={`player-tab-${tab}`}>
             {tab === 'curriculum' ? (
-              <CurriculumPanel sections={sections.data ?? []} videos={list} currentId={current?.videoid ?? 0} onPick={pick} />
+              <CurriculumPanel
+                sections={sections.data ?? []}
+                videos={list}
+                currentId={current?.videoid ?? 0}
+                onPick={pick}
+                sectionsFailure={
+                  failed(sections) ? (
+                    <InlineFailure subject="섹션 제목" error={sections.error} onRetry={() => void sections.refetch()} />
+                  ) : null
+                }
+                videosFailure={
+                  failed(videos) ? (
+                    <InlineFailure subject="강의 목록" error={videos.error} onRetry={() => void videos.refetch()} />
+                  ) : null
+                }
+              />
             ) : (
               <div className="player-qna">{qna}</div>
             )}
