@@ -45,7 +45,7 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
           </div>
         </dl>
         <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} size="lg" />
-        <div className="class-actions">
+        <div className="class-actions actions-row">
           {lecture.ispurchased ? (
             <>
               {useruid && <BookmarkToggle contentsid={lecture.contentsid} useruid={useruid} />}

@@ -41,7 +41,7 @@ export function ProgressHead({ contentsid, lecture, ended, videos, last }: Progr
             완료한 영상 {completion.filter((v) => v.iscomplete).length} / {completion.length}
           </p>
         )}
-        <div className="class-progress__actions">
+        <div className="class-progress__actions actions-row">
           {ended ? (
             <span className="class-card__ended">수강 기간이 끝나 재생할 수 없습니다</span>
           ) : (
