@@ -14,12 +14,7 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 /** Builds the SPA into dist/ (route tree + vite build). Skipped with E2E_NO_BUILD=1 when dist exists. */
 export function buildApp(): void {
   if (process.env.E2E_NO_BUILD === '1' && existsSync(join(ROOT, 'dist', 'index.html'))) return;
-  // vitest sets NODE_ENV=test, which vite would keep and so build React's development bundle: test what ships.
-  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('e2e: vite build failed');
 }
 
