@@ -30,7 +30,10 @@ export function RatingPanel({ contentsid, useruid }: { contentsid: number; useru
 }
 
 function MemberRatingPanel({ contentsid, useruid }: { contentsid: number; useruid: string }) {
-  const detail = useQuery(lectureDetailQuery(contentsid, useruid));
+  // The page's own record block shows a failed record with 다시 시도. This panel mounts later, below the fold: fetching
+  // a failed record again on its mount would put every block made from the record back to loading (and wait out a
+  // hung call a second time) just because the member scrolled.
+  const detail = useQuery({ ...lectureDetailQuery(contentsid, useruid), retryOnMount: false });
   const owns = detail.data?.ispurchased === true;
   const mine = useQuery({ ...myRatingQuery(contentsid, useruid), enabled: owns });
   const [editing, setEditing] = useState(false);
