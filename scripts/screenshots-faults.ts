@@ -1,0 +1,83 @@
+/**
+ * Screenshots of the screens issue 15 asked to look at, at 390 px and 1280 px into screenshots/: a page with a failed
+ * section (the banner of /main, the record of a member's class view, answered 500), a hung call after the client's
+ * time-out, the not-found page, the "없는 클래스" card and the lecture cards of a class list.
+ * Usage: npx tsx scripts/screenshots-faults.ts   (builds the app unless E2E_NO_BUILD=1)
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { newPage, ROOT, signInLocal, withAppAndBrowser, DEMO } from '../e2e/support';
+
+const OUT = join(ROOT, 'screenshots');
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Sign in first as the demo member. */
+  member?: boolean;
+  /** Requests whose path starts with this fail: answered 500, or never answered ('hang'). */
+  fail?: { path: string; how: '500' | 'hang' };
+  /** Text to wait for before the shot. */
+  ready: string;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'main-banner-failed', path: '/main', fail: { path: '/api/Banner/GetList', how: '500' }, ready: '다시 시도' },
+  {
+    name: 'class-view-record-failed',
+    path: '/classView/101',
+    member: true,
+    fail: { path: '/api/Contents/GetOnlineDetail', how: '500' },
+    ready: '다시 시도',
+  },
+  {
+    name: 'notice-hung',
+    path: '/notice',
+    fail: { path: '/api/Main/GetNotices', how: 'hang' },
+    ready: '응답이 지연되고 있습니다',
+  },
+  { name: 'not-found-page', path: '/no-such-page', ready: '페이지를 찾을 수 없습니다' },
+  { name: 'class-not-found', path: '/classView/99999', ready: '없는 클래스입니다' },
+  { name: 'class-list-cards', path: '/classList/11/1', ready: '클래스' },
+];
+
+async function shoot(page: Page, shot: Shot, width: number): Promise<void> {
+  await page.unrouteAll();
+  if (shot.fail) {
+    const { path, how } = shot.fail;
+    await page.route(
+      (url) => url.pathname.startsWith(path),
+      (route) =>
+        how === '500' ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>error</h1>' }) : undefined,
+    );
+  }
+  await page.clock.setSystemTime(new Date());
+  await page.goto(shot.path, { waitUntil: 'domcontentloaded' });
+  if (shot.fail?.how === 'hang') {
+    await page.waitForTimeout(1_500);
+    await page.clock.fastForward(16_000);
+  }
+  await page.getByText(shot.ready).first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: join(OUT, `fault-${shot.name}-${width}.png`), fullPage: width < 600 ? false : true });
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  await withAppAndBrowser(async (server, browser) => {
+    for (const width of [390, 1280]) {
+      const viewport = { width, height: width < 600 ? 844 : 900 };
+      const visitor = await newPage(browser, server.url, viewport);
+      const member = await newPage(browser, server.url, viewport);
+      await signInLocal(member.page, DEMO.member.email);
+      for (const { page } of [visitor, member]) await page.clock.install();
+      for (const shot of SHOTS) await shoot((shot.member ? member : visitor).page, shot, width);
+      await visitor.context.close();
+      await member.context.close();
+    }
+  });
+  console.log(`screenshots: ${SHOTS.length * 2} files in ${OUT}`);
+}
+
+await main();
