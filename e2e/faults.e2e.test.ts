@@ -137,8 +137,7 @@ async function observe(
       // One fast-forward fires the loader's 1 s wait and the retry in the same tick, so a screen can mount on a
       // query that has just failed and fetch it once more (React Query's retry on mount), with its own retry timer
       // started after the forward: a second round lets that run out too, as a member's real clock would.
-      const round = fault.mode === 'hang' ? [16_000, 1_500] : [1_500];
-      const steps = [...round, ...round, ...(fault.mode === 'hang' ? [16_000] : [])];
+      const steps = fault.mode === 'hang' ? [16_000, 1_500, 16_000, 1_500, 16_000] : [1_500, 1_500];
       for (const ms of steps) {
         await page.clock.fastForward(ms);
         await settle(page, inflight);
