@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { migrations } from './db/migrations';
 import { seed } from './db/seed';
 import { freshDatabaseUrl, testServer, type TestServer } from './testing';
+import { SEARCH_MATCH_LIMIT } from '../rules/search';
 
 // Issue 16: the catalogue queries were rewritten to cost the same at any size. On the demo data they must
 // answer exactly what the old queries answered; the old lecture query is kept here as the oracle.
@@ -169,6 +170,9 @@ describe('paging', () => {
     { sortType: 'pricehigh', pcategoryid: 2 },
     { tag: '재활' },
     { tag: '재활', sortType: 'popular' },
+    { tag: '재활', sortType: 'rating' },
+    { tag: '재활', sortType: 'pricelow' },
+    { tag: '재활', sortType: 'pricehigh' },
     { tag: '재활', categoryid: 2, sortType: 'pricehigh' },
     { schtext: '강사', sortType: 'recent' },
     { schtext: '리포머', sortType: 'rating' },
@@ -232,9 +236,67 @@ describe('category subtree and search', () => {
     expect((await list({ schtext: 'cadillac' })).totalCount).toBe(0);
   });
 
+  it('a tag lists its lectures in the orders of their keys, after the keys change', async () => {
+    const before = await list({ tag: '척추분절' });
+    expect([ids(before.list), before.totalCount]).toEqual([[9001], 1]);
+    await sql`insert into tags (contentsid, tag) values (101, '척추분절')`.execute(server.db);
+    await sql`update lectures set popularity = 100000 where contentsid = 9001`.execute(server.db);
+    for (const sortType of Object.keys(OLD_ORDER) as (keyof typeof OLD_ORDER)[]) {
+      const now = await list({ tag: '척추분절', sortType });
+      expect(now.totalCount).toBe(2);
+      expect(ids(now.list)).toEqual(ids(await oldList({ tag: '척추분절', sortType })));
+    }
+    expect(ids((await list({ tag: '척추분절', sortType: 'popular' })).list)).toEqual([9001, 101]);
+    await sql`delete from tags where contentsid = 101 and tag = '척추분절'`.execute(server.db);
+    await sql`update lectures set popularity = 0 where contentsid = 9001`.execute(server.db);
+    const after = await list({ tag: '척추분절' });
+    expect([ids(after.list), after.totalCount]).toEqual([[9001], 1]);
+  });
+
   it('the tag cloud counts a new tag', async () => {
     const r = await server.call('POST', '/api/Tag/GetTags/', { body: { contentsid: 9001 } });
     expect(r.json.datas).toEqual([expect.objectContaining({ name: '척추분절', count: 1 })]);
+  });
+});
+
+describe('search depth', () => {
+  // Issue 16: a search counts and pages through the first SEARCH_MATCH_LIMIT matches in its order, so a word found
+  // in a fifth of a large catalogue costs what a word found in a thousand lectures costs.
+  const extra = SEARCH_MATCH_LIMIT + 5;
+  beforeAll(async () => {
+    await sql`insert into lectures (contentsid, categoryid, title, teacher, popularity, created_at)
+      select 20000 + i, 11, '깊은검색 ' || i, '강사', i % 7, '2021-01-01'::timestamp + i * interval '1 hour'
+      from generate_series(1, ${extra}) i`.execute(server.db);
+  }, 60_000);
+  afterAll(async () => {
+    await sql`delete from lectures where contentsid between 20001 and ${20000 + extra}`.execute(server.db);
+  });
+
+  it.each(['recent', 'popular'] as const)(
+    'a word matching more than the limit counts the limit, and its pages are the first matches of the %s order',
+    async (sortType) => {
+      const then = ids(await oldList({ schtext: '깊은검색', sortType }));
+      expect(then.length).toBe(extra);
+      const pageSize = 12;
+      const last = Math.ceil(SEARCH_MATCH_LIMIT / pageSize);
+      for (const page of [1, 2, 50, last, last + 1]) {
+        const now = await list({ schtext: '깊은검색', sortType, page, pageSize });
+        expect(now.totalCount).toBe(SEARCH_MATCH_LIMIT);
+        const end = Math.min(page * pageSize, SEARCH_MATCH_LIMIT);
+        expect(ids(now.list)).toEqual(then.slice((page - 1) * pageSize, end));
+      }
+      expect((await list({ schtext: '깊은검색', sortType, page: last, pageSize })).list).toHaveLength(
+        SEARCH_MATCH_LIMIT - (last - 1) * pageSize,
+      );
+    },
+  );
+
+  it('a word matching fewer than the limit among many lectures is counted exactly', async () => {
+    const now = await list({ schtext: '깊은검색 100', pageSize: 50 });
+    const then = ids(await oldList({ schtext: '깊은검색 100' }));
+    expect(then.length).toBe(7); // 100 and 1000 to 1005
+    expect(now.totalCount).toBe(then.length);
+    expect(ids(now.list)).toEqual(then);
   });
 });
 
@@ -258,11 +320,11 @@ describe('rating columns', () => {
   });
 });
 
-describe('migration 014', () => {
+describe('migrations 014 and 015', () => {
   let database: Database | undefined;
   afterAll(() => database?.close());
 
-  it('applies to a database created at 013 and keeps lecture_keys with every lecture, tag and rating write', async () => {
+  it('apply to a database created at 013 and keep lecture_keys and tag_keys with every lecture, tag and rating write', async () => {
     const url = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
     database = await openDatabase(url ? { url } : { memory: true });
     const db = database.db;
@@ -278,10 +340,16 @@ describe('migration 014', () => {
       const want = await sql`select ${keys}, lower(search_text) as search_text from lectures order by contentsid`.execute(db);
       const kept = await sql`select ${keys}, search_text from lecture_keys order by contentsid`.execute(db);
       expect(kept.rows).toEqual(want.rows);
+      // 015: a row per tag, with its lecture's list keys.
+      const tagKeys = sql`contentsid, created_at, popularity, ratingavg, saleprice`;
+      const tagged = await sql`select t.tag, ${tagKeys} from tags t join lectures using (contentsid) order by 1, 2`.execute(db);
+      const tagKept = await sql`select tag, ${tagKeys} from tag_keys order by 1, 2`.execute(db);
+      expect(tagKept.rows).toEqual(tagged.rows);
+      expect(tagKept.rows.length).toBeGreaterThan(20);
       return kept.rows.length;
     };
 
-    expect(await migrate(db)).toContain('014_catalog_deep_pages');
+    expect(await migrate(db)).toEqual(expect.arrayContaining(['014_catalog_deep_pages', '015_flat_search_and_tags']));
     expect(await same()).toBeGreaterThan(20);
     await sql`insert into lectures (contentsid, categoryid, title, teacher, created_at) values (9100, 11, 'New CLASS', 'T', '2020-01-01')`.execute(
       db,

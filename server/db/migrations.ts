@@ -363,4 +363,54 @@ export const migrations: { id: string; statements: string[] }[] = [
       `analyze lecture_keys`,
     ],
   },
+  {
+    // Issue 16, the last growth: a word found in a fifth of the catalogue, or a tag on a tenth of it, was matched,
+    // counted and sorted whole on every read. A search now walks its list order and stops at SEARCH_MATCH_LIMIT
+    // matches (rules/search.ts); a tag keeps its lectures in the list orders, and its total in tag_counts.
+    id: '015_flat_search_and_tags',
+    statements: [
+      // Every list order over lecture_keys (see SORTS in handlers/catalog.ts), so a search reads its matches in
+      // order and stops, instead of sorting all of them.
+      `create index lecture_keys_recent on lecture_keys (created_at desc, contentsid desc)`,
+      `create index lecture_keys_popular on lecture_keys (popularity desc, contentsid)`,
+      `create index lecture_keys_rating on lecture_keys (ratingavg desc, contentsid)`,
+      `create index lecture_keys_pricelow on lecture_keys (saleprice, contentsid)`,
+      `create index lecture_keys_pricehigh on lecture_keys (saleprice desc, contentsid)`,
+      // One row per tag of a lecture, carrying the lecture's list keys: a tag's page is a range of one index.
+      `create table tag_keys (contentsid int not null, tag text not null, created_at text collate "C" not null,
+        popularity int not null, ratingavg float8 not null, saleprice int not null, primary key (contentsid, tag))`,
+      `insert into tag_keys select k.contentsid, t.tag, k.created_at, k.popularity, k.ratingavg, k.saleprice
+        from tags t join lecture_keys k on k.contentsid = t.contentsid`,
+      `create index tag_keys_recent on tag_keys (tag, created_at desc, contentsid desc)`,
+      `create index tag_keys_popular on tag_keys (tag, popularity desc, contentsid)`,
+      `create index tag_keys_rating on tag_keys (tag, ratingavg desc, contentsid)`,
+      `create index tag_keys_pricelow on tag_keys (tag, saleprice, contentsid)`,
+      `create index tag_keys_pricehigh on tag_keys (tag, saleprice desc, contentsid)`,
+      `create or replace function tags_keep_tag_keys() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('DELETE', 'UPDATE') then
+            delete from tag_keys where contentsid = old.contentsid and tag = old.tag;
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into tag_keys select k.contentsid, new.tag, k.created_at, k.popularity, k.ratingavg, k.saleprice
+              from lecture_keys k where k.contentsid = new.contentsid;
+          end if;
+          return null;
+        end $$`,
+      `create trigger tags_keep_tag_keys after insert or update or delete on tags
+        for each row execute function tags_keep_tag_keys()`,
+      // lecture_keys follows every lecture write (014); a tag's rows follow the keys of their lecture.
+      `create or replace function lecture_keys_keep_tag_keys() returns trigger language plpgsql as $$
+        begin
+          update tag_keys set created_at = new.created_at, popularity = new.popularity, ratingavg = new.ratingavg,
+            saleprice = new.saleprice
+          where contentsid = new.contentsid;
+          return null;
+        end $$`,
+      `create trigger lecture_keys_keep_tag_keys after update of created_at, popularity, ratingavg, saleprice on lecture_keys
+        for each row execute function lecture_keys_keep_tag_keys()`,
+      `analyze lecture_keys`,
+      `analyze tag_keys`,
+    ],
+  },
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BranchRow, CategoryRow, EnrollmentRow, SectionRow } from '../db/rows';
+import type { BranchRow, CategoryRow, CountRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { bannerRecords } from '../banners';
 import { isoOrNull } from '../time';
@@ -12,6 +12,7 @@ import {
   lectures,
   listOrder,
   matchedLecturePage,
+  searchedLecturePage,
   matchesSearch,
   type ListOrder,
 } from './lectures';
@@ -81,7 +82,18 @@ export const catalog = {
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
     const where = sql.join(conds, sql` and `);
     const order = sortOf(body.sortType);
-    if (body.schtext || body.tag) {
+    if (body.schtext) {
+      const { list, total } = await searchedLecturePage(s.db, where, order, p.pageSize, p.offset);
+      return ok(pageOf(list, total, p));
+    }
+    if (body.tag && conds.length === 2) {
+      // A tag alone: its lectures are a range of a tag_keys order index (migration 015), its total kept in
+      // tag_counts, so any page is read from the nearer end without matching the tag's lectures.
+      const total = (await one(s.db, sql<CountRow>`select n from tag_counts where tag = ${body.tag}`))?.n ?? 0;
+      const list = await lecturePage(s.db, sql`l.tag = ${body.tag}`, order, p.pageSize, p.offset, total, sql`tag_keys`);
+      return ok(pageOf(list, total, p));
+    }
+    if (body.tag) {
       const { list, total } = await matchedLecturePage(s.db, where, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { CountRow, LectureTableRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso } from '../time';
+import { SEARCH_MATCH_LIMIT } from '../../rules/search';
 import { fail } from './context';
 
 /** The contract's Lecture record (catalogue lists, cart lines, orders, my classes). */
@@ -67,8 +68,9 @@ function toLecture(r: LectureRow): Lecture {
 }
 
 /**
- * Lecture records; `where` and `order` name columns of the lectures table as `l.` (see `inCategory`,
- * `matchesSearch`). The page is cut on the table and its indexes first, then only its rows are detailed.
+ * Lecture records; `where` and `order` name columns of the lectures table as `l.` (see `inCategory`), or of
+ * `from`, a narrower table with a `contentsid` column (`tag_keys`). The page is cut on that table and its indexes
+ * first, then only its rows are detailed.
  */
 export async function lectures(
   db: Db,
@@ -76,8 +78,9 @@ export async function lectures(
   order: RawBuilder<unknown> = sql`l.contentsid`,
   limit = 1000,
   offset = 0,
+  from: RawBuilder<unknown> = sql`lectures`,
 ) {
-  const ids = sql`array(select l.contentsid from lectures l where ${where} order by ${order} limit ${limit} offset ${offset})`;
+  const ids = sql`array(select l.contentsid from ${from} l where ${where} order by ${order} limit ${limit} offset ${offset})`;
   return (await all(db, detailsSql(ids))).map(toLecture);
 }
 
@@ -104,11 +107,12 @@ export async function lecturePage(
   limit: number,
   offset: number,
   total: number,
+  from?: RawBuilder<unknown>,
 ) {
-  if (offset * 2 <= total) return lectures(db, where, order.forward, limit, offset);
+  if (offset * 2 <= total) return lectures(db, where, order.forward, limit, offset, from);
   const end = Math.min(offset + limit, total);
   if (end <= offset) return [];
-  return (await lectures(db, where, order.backward, end - offset, total - end)).reverse();
+  return (await lectures(db, where, order.backward, end - offset, total - end, from)).reverse();
 }
 
 /**
@@ -135,7 +139,7 @@ export const inCategory = (id: number, rootOnly = false) => sql`l.categoryid = a
 
 /**
  * Title, teacher or one of the tags contains `text` (case-insensitive, as `ilike` matched): the lowered column of
- * `lecture_keys` (migration 014) through its trigram index. Only for `matchedLecturePage`, which reads that table.
+ * `lecture_keys` (migration 014) through its trigram index. Only for `searchedLecturePage`, which reads that table.
  */
 export function matchesSearch(text: string) {
   return sql`l.search_text like lower(${`%${text}%`})`;
@@ -150,15 +154,35 @@ const MATCH_KEYS = sql`l.contentsid, l.created_at, l.popularity, l.ratingavg, l.
  * from that match, so a word found in a fifth of the catalogue is not rechecked twice over wide lecture rows.
  */
 export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
-  const found = await one(
+  return pageOfFound(
     db,
-    sql<{ n: number; ids: number[] }>`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
+    sql`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
       select (select count(*)::int from m) as n,
         array(select l.contentsid from m l order by ${order.forward} limit ${limit} offset ${offset}) as ids`,
   );
-  const ids = found?.ids ?? [];
+}
+
+/**
+ * A page of a search: the first SEARCH_MATCH_LIMIT lectures `where` selects in the list's order, and their number.
+ * `where` and `order` name columns of `lecture_keys` as `l.`. The match walks an order index of lecture_keys (or,
+ * for a rare word, the trigram index) and stops at the limit, so a word found in a fifth of the catalogue costs
+ * what a word found in a thousand lectures costs.
+ */
+export async function searchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
+  return pageOfFound(
+    db,
+    sql`with m as (select array(select l.contentsid from lecture_keys l where ${where}
+        order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}) as ids)
+      select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`,
+  );
+}
+
+/** Details the ids a match found (`n`, `ids`), in their order. */
+async function pageOfFound(db: Db, found: RawBuilder<unknown>) {
+  const row = await one(db, found as RawBuilder<{ n: number; ids: number[] }>);
+  const ids = row?.ids ?? [];
   const list = ids.length ? (await all(db, detailsSql(sql`array[${sql.join(ids)}]::int[]`))).map(toLecture) : [];
-  return { list, total: found?.n ?? 0 };
+  return { list, total: row?.n ?? 0 };
 }
 
 export async function lectureOr404(db: Db, contentsid: number): Promise<Lecture> {

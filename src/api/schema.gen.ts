@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Lecture list of a category / search (paged)
-         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true. `page` is the 1-based page of `pageSize` lectures in the requested order (page n starts after the first (n-1)*pageSize), and `totalCount` counts every match. Assumption (issue 16): the order is total (ties broken by `contentsid`), so pages never overlap or skip; `categoryid` covers the category and every category under it.
+         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true. `page` is the 1-based page of `pageSize` lectures in the requested order (page n starts after the first (n-1)*pageSize), and `totalCount` counts every match. Assumption (issue 16): the order is total (ties broken by `contentsid`), so pages never overlap or skip; `categoryid` covers the category and every category under it. Product decision (issue 16): a search (`schtext`) reaches the first 1,000 matches in the requested order (`SEARCH_MATCH_LIMIT`, rules/search.ts); its `totalCount` is at most 1,000, which the search page shows as "1,000개 이상", and pages past them are empty. Lists without `schtext` count every match.
          */
         post: operations["getOnlineLectures"];
         delete?: never;

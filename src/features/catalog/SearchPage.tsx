@@ -9,6 +9,7 @@ import { LectureGridSkeleton, SkeletonBlock } from '../../components/ui/Skeleton
 import { Section } from '../../components/section/Section';
 import { QueryState } from '../../components/section/QueryState';
 import { formatDate } from '../../lib/format';
+import { searchCount } from './searchCount';
 import './catalog.css';
 
 interface SearchPageProps {
@@ -48,7 +49,7 @@ function SearchResults({ schtext, page, onPage, notices }: SearchPageProps & { n
   return (
     <>
       <p className="page__lead" data-testid="search-summary">
-        클래스 {lectures.totalCount}개{schtext && notices.data ? ` · 공지사항 ${noticeList.length}개` : ''}
+        클래스 {searchCount(lectures.totalCount)}{schtext && notices.data ? ` · 공지사항 ${noticeList.length}개` : ''}
       </p>
       {nothing ? (
         <EmptyState
