@@ -171,7 +171,7 @@ export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, ord
 export async function searchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
   return pageOfFound(
     db,
-    sql`with m as (select array(select l.contentsid from lecture_keys l where ${where}
+    sql`with m as materialized (select array(select l.contentsid from lecture_keys l where ${where}
         order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}) as ids)
       select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`,
   );
