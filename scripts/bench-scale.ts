@@ -82,6 +82,7 @@ const CALLS: Call[] = [
   lectureList('search teacher 정재활', { page: 1, schtext: '정재활' }),
   lectureList('search tag 자세교정, page 20', { page: 20, schtext: '자세교정' }),
   lectureList('search 리포머 by popularity, page 50', { page: 50, schtext: '리포머', sortType: 'popular' }),
+  lectureList('search 리포머 with tag 재활, page 1', { page: 1, schtext: '리포머', tag: '재활' }),
   // 재활 is a tag of the demo's rehabilitation classes too, so the demo has a page 1 to compare with.
   lectureList('tag filter 재활, page 1', { page: 1, tag: '재활' }),
   lectureList('tag filter 재활, page 50', { page: 50, tag: '재활' }),

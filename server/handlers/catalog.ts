@@ -75,9 +75,15 @@ export const catalog = {
     if (body.categoryid) conds.push(inCategory(body.categoryid));
     if (body.pcategoryid) conds.push(inCategory(body.pcategoryid, true));
     if (body.schtext) conds.push(matchesSearch(body.schtext));
-    // The tag's lectures first (tags_tag), then their keys by primary key: an `exists` per lecture became a hash join
-    // over every lecture_keys row.
-    if (body.tag) conds.push(sql`l.contentsid = any(array(select t.contentsid from tags t where t.tag = ${body.tag}))`);
+    // With a category, the tag's lectures first (tags_tag), then their keys by primary key: an `exists` per lecture
+    // became a hash join over every lecture_keys row. A search walks its order and stops: there, a primary-key probe
+    // per lecture walked, not an array of all the tag's lectures compared with each.
+    if (body.tag)
+      conds.push(
+        body.schtext
+          ? sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${body.tag})`
+          : sql`l.contentsid = any(array(select t.contentsid from tags t where t.tag = ${body.tag}))`,
+      );
     if (body.itemtype)
       conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
     const where = sql.join(conds, sql` and `);
