@@ -50,6 +50,13 @@ describe('catalog journey of a visitor', () => {
     await page.goto('/search?schtext=' + encodeURIComponent('리포머'));
     await page.locator('[data-testid="lecture-card"]').first().waitFor();
     expect(await page.locator('h1').textContent()).toContain('리포머');
+    // A page past the matches (an old link, or past the 1,000 a search reaches) says so and offers the first page.
+    await page.goto('/search?schtext=' + encodeURIComponent('리포머') + '&page=90');
+    await page.getByText('이 페이지에는 검색 결과가 없습니다.').waitFor();
+    expect(await page.locator('[data-testid="lecture-card"]').count()).toBe(0);
+    await page.getByRole('button', { name: '첫 페이지로' }).click();
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('page') ?? '1').toBe('1');
     await page.goto('/search?schtext=zzzz');
     expect(await page.locator('.empty-state').textContent()).toContain('검색 결과가 없습니다');
     // A number typed into the address is still a search text, not an error page.

@@ -62,6 +62,16 @@ function SearchResults({ schtext, page, onPage, notices }: SearchPageProps & { n
         </EmptyState>
       ) : (
         <>
+          {lectures.list.length === 0 && lectures.totalCount > 0 && (
+            // A page past the matches (an old link, or past the 1,000 a search reaches): say so, and offer the first.
+            <section className="section section--first">
+              <EmptyState title="이 페이지에는 검색 결과가 없습니다." hint="앞 페이지에서 검색 결과를 확인하세요.">
+                <button type="button" className="btn btn--sm" onClick={() => onPage(1)}>
+                  첫 페이지로
+                </button>
+              </EmptyState>
+            </section>
+          )}
           {lectures.list.length > 0 && (
             <section className="section section--first">
               <div className="section__head">
