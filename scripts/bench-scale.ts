@@ -82,6 +82,10 @@ const CALLS: Call[] = [
   lectureList('search teacher 정재활', { page: 1, schtext: '정재활' }),
   lectureList('search tag 자세교정, page 20', { page: 20, schtext: '자세교정' }),
   lectureList('search 리포머 by popularity, page 50', { page: 50, schtext: '리포머', sortType: 'popular' }),
+  // One letter no title has: too short for a trigram (migration 016 indexes letters and pairs for it).
+  lectureList('search one rare letter 힣', { page: 1, schtext: '힣' }),
+  lectureList('search one common letter 리, page 50', { page: 50, schtext: '리' }),
+  lectureList('search two letters 호흡, page 1', { page: 1, schtext: '호흡' }),
   lectureList('search 리포머 with tag 재활, page 1', { page: 1, schtext: '리포머', tag: '재활' }),
   // 재활 is a tag of the demo's rehabilitation classes too, so the demo has a page 1 to compare with.
   lectureList('tag filter 재활, page 1', { page: 1, tag: '재활' }),

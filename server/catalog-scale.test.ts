@@ -107,6 +107,12 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { schtext: '무료', sortType: 'pricehigh' },
     { schtext: '없는검색어' },
     { schtext: '_' },
+    { schtext: '%' },
+    { schtext: '리' },
+    { schtext: '재활' },
+    { schtext: 'A' },
+    { schtext: '힣' },
+    { schtext: '_스' },
     { schtext: '리포머', categoryid: 1, sortType: 'rating' },
     { schtext: '강사', tag: '재활', itemtype: 'lecture' },
     { tag: '재활' },
@@ -320,11 +326,17 @@ describe('rating columns', () => {
   });
 });
 
-describe('migrations 014 and 015', () => {
+const lettersAndPairs = (text: string) => {
+  const letters = [...text];
+  const pairs = letters.slice(1).map((c, i) => letters[i]! + c);
+  return [...new Set([...letters, ...pairs])].sort();
+};
+
+describe('migrations 014 to 016', () => {
   let database: Database | undefined;
   afterAll(() => database?.close());
 
-  it('apply to a database created at 013 and keep lecture_keys and tag_keys with every lecture, tag and rating write', async () => {
+  it('apply to a database created at 013 and keep lecture_keys, its letters and tag_keys with every lecture, tag and rating write', async () => {
     const url = process.env.DATABASE_URL ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
     database = await openDatabase(url ? { url } : { memory: true });
     const db = database.db;
@@ -346,10 +358,15 @@ describe('migrations 014 and 015', () => {
       const tagKept = await sql`select tag, ${tagKeys} from tag_keys order by 1, 2`.execute(db);
       expect(tagKept.rows).toEqual(tagged.rows);
       expect(tagKept.rows.length).toBeGreaterThan(20);
+      // 016: every letter and pair of letters of the search text, as JavaScript counts them.
+      const grams = await sql<{ search_text: string; grams: string[] }>`select search_text, grams from lecture_keys`.execute(db);
+      for (const r of grams.rows) expect([...r.grams].sort()).toEqual(lettersAndPairs(r.search_text));
       return kept.rows.length;
     };
 
-    expect(await migrate(db)).toEqual(expect.arrayContaining(['014_catalog_deep_pages', '015_flat_search_and_tags']));
+    expect(await migrate(db)).toEqual(
+      expect.arrayContaining(['014_catalog_deep_pages', '015_flat_search_and_tags', '016_short_search_words']),
+    );
     expect(await same()).toBeGreaterThan(20);
     await sql`insert into lectures (contentsid, categoryid, title, teacher, created_at) values (9100, 11, 'New CLASS', 'T', '2020-01-01')`.execute(
       db,

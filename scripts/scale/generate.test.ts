@@ -27,8 +27,10 @@ describe('generate', () => {
   it.each([
     [
       'lecture_keys',
-      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, search_text from lecture_keys order by 1`,
-      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, lower(search_text) as search_text
+      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, search_text, grams
+        from lecture_keys order by 1`,
+      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, lower(search_text) as search_text,
+        search_grams(lower(search_text)) as grams
         from lectures order by 1`,
     ],
     [

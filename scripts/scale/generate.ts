@@ -131,10 +131,10 @@ export async function generate(db: Db, size: SizeName, log: (line: string) => vo
     await step(
       'lecture keys',
       sql`insert into lecture_keys select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice,
-        lower(search_text) from lectures
+        lower(search_text), search_grams(lower(search_text)) from lectures
       on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
         created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
-        saleprice = excluded.saleprice, search_text = excluded.search_text`,
+        saleprice = excluded.saleprice, search_text = excluded.search_text, grams = excluded.grams`,
     );
     await step(
       'tag keys',

@@ -139,10 +139,15 @@ export const inCategory = (id: number, rootOnly = false) => sql`l.categoryid = a
 
 /**
  * Title, teacher or one of the tags contains `text` (case-insensitive, as `ilike` matched): the lowered column of
- * `lecture_keys` (migration 014) through its trigram index. Only for `searchedLecturePage`, which reads that table.
+ * `lecture_keys` (migration 014) through its trigram index, or a word of one or two letters through the index of
+ * its letters (016). Only for `searchedLecturePage`, which reads that table.
  */
 export function matchesSearch(text: string) {
-  return sql`l.search_text like lower(${`%${text}%`})`;
+  const like = sql`l.search_text like lower(${`%${text}%`})`;
+  // One or two letters have no trigram: their letters and pairs are kept in `grams` (migration 016). A word with a
+  // like wildcard in it (% _ \\) keeps ilike's meaning through the like alone.
+  if ([...text].length <= 2 && !/[%_\\]/.test(text)) return sql`l.grams @> array[lower(${text})] and ${like}`;
+  return like;
 }
 
 /** What a match keeps of each row: the keys of every list order (`listOrder`), not the search text. */
