@@ -29,6 +29,10 @@ export default defineConfig({
           // contracts/provider starts a server in beforeAll: on the shared 2-core machine (load ~19) that took over 10 s.
           hookTimeout: 120_000,
           globalSetup: ['contracts/clear-pacts.ts'],
+          // The Rust mock server (pact 16.3+) can report a request it received and answered as "expected but not
+          // received" under CPU load (pact-foundation/pact-reference#535, open): one clean-clone CI run failed so on
+          // LeaveUser, 1 of 5 local runs of the same step passed it. A second try; a real mismatch fails both.
+          retry: 1,
         },
       },
       {
