@@ -92,7 +92,8 @@ export const catalog = {
       const { list, total } = await searchedLecturePage(s.db, where, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }
-    if (body.tag && conds.length === 2) {
+    const tagAlone = body.tag && !body.categoryid && !body.pcategoryid && !body.itemtype;
+    if (tagAlone) {
       // A tag alone: its lectures are a range of a tag_keys order index (migration 015), its total kept in
       // tag_counts, so any page is read from the nearer end without matching the tag's lectures.
       const total = (await one(s.db, sql<CountRow>`select n from tag_counts where tag = ${body.tag}`))?.n ?? 0;
