@@ -162,7 +162,7 @@ const MATCH_KEYS = sql`l.contentsid, l.created_at, l.popularity, l.ratingavg, l.
 export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
   return pageOfFound(
     db,
-    sql`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
+    sql<FoundRow>`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
       select (select count(*)::int from m) as n,
         array(select l.contentsid from m l order by ${order.forward} limit ${limit} offset ${offset}) as ids`,
   );
@@ -177,15 +177,21 @@ export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, ord
 export async function searchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
   return pageOfFound(
     db,
-    sql`with m as materialized (select array(select l.contentsid from lecture_keys l where ${where}
+    sql<FoundRow>`with m as materialized (select array(select l.contentsid from lecture_keys l where ${where}
         order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}) as ids)
       select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`,
   );
 }
 
-/** Details the ids a match found (`n`, `ids`), in their order. */
-async function pageOfFound(db: Db, found: RawBuilder<unknown>) {
-  const row = await one(db, found as RawBuilder<{ n: number; ids: number[] }>);
+/** What a match found: how many, and the ids of the page, in their order. */
+interface FoundRow {
+  n: number;
+  ids: number[];
+}
+
+/** Details the ids a match found, in their order. */
+async function pageOfFound(db: Db, found: RawBuilder<FoundRow>) {
+  const row = await one(db, found);
   const ids = row?.ids ?? [];
   const list = ids.length ? (await all(db, detailsSql(sql`array[${sql.join(ids)}]::int[]`))).map(toLecture) : [];
   return { list, total: row?.n ?? 0 };
