@@ -15,7 +15,9 @@
  * - machines/ depend on nothing of the app (xstate and their own folder only);
  * - rules/ holds pure rules the browser and the reference backend both apply (a banner link's safe href);
  *   it imports nothing, and every layer, server included, may import it;
- * - server/ imports nothing of src/;
+ * - server/ imports nothing of src/; inside it, one way down (SERVER_LAYERS below):
+ *     root (boot, composition) → http → openapi → domain → db → lib     handlers → openapi, media, domain, local, db, lib
+ *     media → domain, db, lib     local → db, lib     nothing below imports upward, and only the root imports handlers;
  * - the generated contract types (src/api/schema.gen.ts) are the exception every layer may import, server included.
  * Tests, e2e/, scripts/ and contracts/ are unrestricted but lint-clean.
  */
@@ -42,8 +44,26 @@ const MAY_IMPORT = {
   machines: [],
   rules: [],
   // Of src/ only the generated contract types (the last policy below allows them to every layer).
-  server: [],
+  // The reference backend's own layers (README "Architecture"): the root (boot and composition) wires them all.
+  server: ['server-http', 'server-openapi', 'server-handlers', 'server-media', 'server-domain', 'server-local', 'server-db', 'server-lib'],
+  // The HTTP edge: fast path, static files, security headers, first-paint rewriting.
+  'server-http': ['server-openapi', 'server-domain', 'server-db', 'server-lib'],
+  // One file per yaml tag; only the composition root imports them.
+  'server-handlers': ['server-openapi', 'server-media', 'server-domain', 'server-local', 'server-db', 'server-lib'],
+  // Dispatch, routing, validation, limits, the hot cache, the operation context and its types.
+  'server-openapi': ['server-domain', 'server-local', 'server-db', 'server-lib'],
+  // Generated artwork, the sample lecture video, PDFs.
+  'server-media': ['server-domain', 'server-db', 'server-lib'],
+  // The rules with names: ownership, lectures, member lectures, videos, orders and money, certificates.
+  'server-domain': ['server-db', 'server-lib'],
+  // The local-mode identity stand-ins.
+  'server-local': ['server-db', 'server-lib'],
+  'server-db': ['server-lib'],
+  'server-lib': [],
 };
+
+/** server/<folder> → its element type; the files at server/'s root are `server` (boot and composition). */
+const SERVER_LAYERS = ['http', 'openapi', 'handlers', 'media', 'domain', 'local', 'db', 'lib'];
 
 /** The router and the entry sit at the root of src/ beside config; below routes nobody imports them. */
 const APP_ROOT_ONLY = { regex: '^(\\.\\./)+(router|routeTree\\.gen|main)(\\.tsx?)?$', message: 'Only routes and the entry import the router or the entry (eslint.config.js).' };
@@ -85,6 +105,7 @@ export default tseslint.config(
         { type: 'app', pattern: 'src', partialMatch: false },
         { type: 'machines', pattern: 'machines', partialMatch: false },
         { type: 'rules', pattern: 'rules', partialMatch: false },
+        ...SERVER_LAYERS.map((layer) => ({ type: `server-${layer}`, pattern: `server/${layer}`, partialMatch: false })),
         { type: 'server', pattern: 'server', partialMatch: false },
       ],
     },
@@ -123,7 +144,7 @@ export default tseslint.config(
   },
   {
     // Server tests read response JSON loosely (`json.datas.list.find(...)`), as a caller would; handlers are typed
-    // from the generated operations (server/handlers/typed.ts) and take no `any`.
+    // from the generated operations (server/openapi/typed.ts) and take no `any`.
     files: ['server/**/*.test.ts', 'server/testing.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

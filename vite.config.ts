@@ -63,7 +63,7 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     // Every supported browser has native modulepreload: no polyfill in the entry. Only index.html preloads
     // (the entry's imports); dynamic imports carry no preload lists, which would cost first-paint bytes:
-    // the reference backend preloads a deep link's screen chunks instead (server/routePreloads.ts).
+    // the reference backend preloads a deep link's screen chunks instead (server/http/routePreloads.ts).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: false,
     rolldownOptions: {

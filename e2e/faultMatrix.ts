@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Route } from 'playwright-core';
-import { touchedBy } from '../server/cacheTags';
+import { touchedBy } from '../server/openapi/cacheTags';
 import { OperationRouter } from '../server/openapi/router';
 import { listOperations, loadSpec } from '../server/openapi/spec';
 import { ROOT } from './support';

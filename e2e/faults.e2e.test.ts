@@ -103,7 +103,7 @@ async function observe(
           ? fail(route, fault.mode)
           : route.fallback(),
     );
-  // A first visit to a class list arrives with its lectures written into the page (server/classListFirstPaint.ts);
+  // A first visit to a class list arrives with its lectures written into the page (server/http/classListFirstPaint.ts);
   // every later visit, by client-side navigation, asks for them. Taking the block out exercises those calls.
   await page.route(
     (url) => !/^\/(api|local|assets|media)\//.test(url.pathname),

@@ -1,7 +1,7 @@
 /**
  * The one rule for links written from data (banner links, anything the server or the app did not author):
  * an absolute http(s) URL or a same-origin path, else undefined so the caller renders no link at all.
- * Pure and dependency-free (rules/ imports nothing): the reference backend's first-paint HTML (server/hero.ts) applies the same rule.
+ * Pure and dependency-free (rules/ imports nothing): the reference backend's first-paint HTML (server/http/hero.ts) applies the same rule.
  */
 export function safeHref(href: string | null | undefined): string | undefined {
   if (!href) return undefined;

@@ -1,13 +1,13 @@
 /**
- * A contact sheet of the generated artwork (server/illustrations.ts, server/media.ts): every seeded lecture's
+ * A contact sheet of the generated artwork (server/media/illustrations.ts, server/media/thumbnails.ts): every seeded lecture's
  * thumbnail and every banner at its desktop and phone size, with byte sizes, in screenshots/artwork.html.
  * Usage: npx tsx scripts/artwork-sheet.ts   (open the file in a browser; no server needed)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bannerSvg, thumbnailSvg } from '../server/media';
-import { motifOf } from '../server/illustrations';
-import { BANNER_SIZE, MOBILE_BANNER_SIZE } from '../server/banners';
+import { bannerSvg, thumbnailSvg } from '../server/media/thumbnails';
+import { motifOf } from '../server/media/illustrations';
+import { BANNER_SIZE, MOBILE_BANNER_SIZE } from '../server/domain/banners';
 import { banners, lectures } from '../server/db/seed-data';
 
 const OUT = join(new URL('..', import.meta.url).pathname, 'screenshots');

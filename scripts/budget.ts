@@ -20,7 +20,7 @@ import { build, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { thumbnailSvg } from '../server/media.ts';
+import { thumbnailSvg } from '../server/media/thumbnails.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -259,7 +259,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
  * LCP of the bare React page (median of LIGHTHOUSE_RUNS), served by the same static server as the stack floor.
- * Its image is the class list's first thumbnail as the reference backend draws it (server/media.ts).
+ * Its image is the class list's first thumbnail as the reference backend draws it (server/media/thumbnails.ts).
  */
 async function bareLcp(): Promise<{ median: number; runs: number[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-'));

@@ -1,7 +1,7 @@
 /**
  * Declares the shared error responses on every operation that can answer them, in
  * openapi/storefront.yaml, as a text edit that leaves every other line as it is:
- *   304 NotModified      on every operation the server answers with an ETag (server/cache.ts, the hot
+ *   304 NotModified      on every operation the server answers with an ETag (server/openapi/cache.ts, the hot
  *                        catalogue reads served by the dispatcher and the fast path);
  *   403 Forbidden        on every member operation (its `security` names bearerAuth);
  *   413 PayloadTooLarge  on every operation with a request body.
@@ -10,7 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SPEC_PATH } from '../server/openapi/spec';
-import { HotCache } from '../server/cache';
+import { HotCache } from '../server/openapi/cache';
 
 const etagged = new HotCache();
 const operationIdOf = (op: string[]) => op.map((l) => /^ {6}operationId:\s*(\w+)/.exec(l)?.[1]).find(Boolean) ?? '';

@@ -4,17 +4,17 @@ import { Hono } from 'hono';
 import type { Db } from './db/database';
 import { createDispatcher, type Dispatcher } from './openapi/dispatch';
 import { loadSpec, type Json } from './openapi/spec';
-import type { Handler, Services } from './handlers/context';
+import type { Handler, Services } from './openapi/context';
 import { handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
-import { artwork } from './artwork';
-import { heroPrerender } from './hero';
-import { classListFirstPaint, type OwnCall } from './classListFirstPaint';
-import { routePreloads } from './routePreloads';
-import { composeIndex, staticApp } from './static';
+import { artwork } from './media/artwork';
+import { heroPrerender } from './http/hero';
+import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
+import { routePreloads } from './http/routePreloads';
+import { composeIndex, staticApp } from './http/static';
 import type { LocalAuth } from './local/auth';
-import { isLocalMode } from './mode';
-import { connectSources, inlineScriptHashes, securityHeaders } from './securityHeaders';
+import { isLocalMode } from './lib/mode';
+import { connectSources, inlineScriptHashes, securityHeaders } from './http/securityHeaders';
 
 export interface AppOptions {
   db: Db;
@@ -26,7 +26,7 @@ export interface AppOptions {
   validateResponses?: boolean | undefined;
   overrides?: Record<string, Handler> | undefined;
   spec?: Json | undefined;
-  /** Mounts the `/local/*` stand-ins; defaults to the environment's mode (`server/mode.ts`). */
+  /** Mounts the `/local/*` stand-ins; defaults to the environment's mode (`server/lib/mode.ts`). */
   localMode?: boolean | undefined;
   /** Where the mode and the Content-Security-Policy's hosts are read from; defaults to process.env. */
   env?: Record<string, string | undefined> | undefined;

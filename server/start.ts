@@ -8,11 +8,11 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
-import { createFastPath, type FastPathStats } from './fastpath';
-import type { HotCache } from './cache';
+import { createFastPath, type FastPathStats } from './http/fastpath';
+import type { HotCache } from './openapi/cache';
 import { createLocalAuth } from './local/auth';
-import { appEnvironment } from './mode';
-import type { Handler } from './handlers/context';
+import { appEnvironment } from './lib/mode';
+import type { Handler } from './openapi/context';
 
 export interface StartOptions {
   port?: number;
@@ -25,7 +25,7 @@ export interface StartOptions {
   validateResponses?: boolean;
   overrides?: Record<string, Handler>;
   quiet?: boolean;
-  /** Mounts `/local/*`; defaults to the mode of the app's environment (`server/mode.ts`). */
+  /** Mounts `/local/*`; defaults to the mode of the app's environment (`server/lib/mode.ts`). */
   localMode?: boolean;
   /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
   fastPath?: boolean;

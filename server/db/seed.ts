@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 import * as d from './seed-data';
-import { daysFromNow, kst } from '../time';
+import { daysFromNow, kst } from '../lib/time';
 import { BUSINESS } from '../../rules/business';
 
 /** True when the database holds no catalogue yet (first start, or after db:reset). */

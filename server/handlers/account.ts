@@ -4,10 +4,10 @@ import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { MemberRow } from '../db/rows';
 import { one } from '../db/query';
-import { iso, kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { ok, type Handlers } from './typed';
+import { iso, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { ok, type Handlers } from '../openapi/typed';
 
 const toUser = (m: MemberRow): components['schemas']['User'] => ({
   useruid: m.useruid,

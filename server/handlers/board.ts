@@ -3,12 +3,13 @@ import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { CountRow, FaqRow, NoticeRow, SuggestRow, UploadRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { iso, isoOrNull, kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { page, pageOf } from './paging';
-import { uploadedFile } from './uploads';
-import { ok, type Handlers } from './typed';
+import { iso, isoOrNull, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { SECRET_TITLE, maskName } from '../domain/privacy';
+import { ownUser } from '../domain/access';
+import { page, pageOf } from '../domain/paging';
+import { uploadedFile } from '../domain/uploads';
+import { ok, type Handlers } from '../openapi/typed';
 
 type UploadedFile = components['schemas']['UploadedFile'];
 
@@ -34,16 +35,6 @@ const toNotice = (n: NoticeRow): components['schemas']['Notice'] => ({
       ]
     : [],
 });
-
-export const SECRET_TITLE = '비밀글입니다.';
-
-/** '김필라' → '김*라', '이산' → '이*', one letter → '*': first and last letter kept, the rest starred. */
-export function maskName(name: string): string {
-  const letters = [...name];
-  if (letters.length <= 1) return '*';
-  if (letters.length === 2) return `${letters[0]}*`;
-  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`;
-}
 
 interface SuggestListRow extends SuggestRow {
   typename: string | null;

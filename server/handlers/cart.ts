@@ -3,11 +3,11 @@ import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { CartRow } from '../db/rows';
 import { one } from '../db/query';
-import { iso, kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { lectureOr404, lecturesBeside } from './lectures';
-import { ok, type OpCtx, type Reply, type Handlers } from './typed';
+import { iso, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { lectureOr404, lecturesBeside } from '../domain/lectures';
+import { ok, type OpCtx, type Reply, type Handlers } from '../openapi/typed';
 
 type CartActionType = components['schemas']['CartActionType'];
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { BranchRow, CategoryRow, CountRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { bannerRecords } from '../banners';
-import { isoOrNull } from '../time';
-import { fail } from './context';
+import { bannerRecords } from '../domain/banners';
+import { isoOrNull } from '../lib/time';
+import { fail } from '../lib/failure';
 import {
   countLectures,
   inCategory,
@@ -15,11 +15,11 @@ import {
   searchedLecturePage,
   matchesSearch,
   type ListOrder,
-} from './lectures';
-import { page, pageOf } from './paging';
-import { ownUser } from './access';
-import { progressOf, toVideo, videoRows } from './videos';
-import { ok, type Handlers } from './typed';
+} from '../domain/lectures';
+import { page, pageOf } from '../domain/paging';
+import { ownUser } from '../domain/access';
+import { progressOf, toVideo, videoRows } from '../domain/videos';
+import { ok, type Handlers } from '../openapi/typed';
 import { BUSINESS } from '../../rules/business';
 
 const SORTS: Record<string, ListOrder> = {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { one } from '../db/query';
-import { kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { lectureOr404 } from './lectures';
-import { ok, type Handlers } from './typed';
+import { kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { lectureOr404 } from '../domain/lectures';
+import { ok, type Handlers } from '../openapi/typed';
 
 const NOT_OWNER_BOOKMARK = '구매한 클래스만 북마크할 수 있습니다.';
 

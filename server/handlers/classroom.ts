@@ -2,17 +2,17 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, PdfRow, QnaRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { usablePointsSql } from '../money/orders';
-import { iso, isoOrNull, kst } from '../time';
-import { fail } from './context';
-import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from './access';
-import { lectureOr404 } from './lectures';
-import { countMyLectures, myLecturesPage, type MyLectureRow } from './myLectures';
-import { page, pageOf, totalOf } from './paging';
-import { ISSUER, certificateNumbers } from './quiz-certificate';
-import { ok, type Handlers } from './typed';
+import { usablePointsSql } from '../domain/orders';
+import { iso, isoOrNull, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from '../domain/access';
+import { lectureOr404 } from '../domain/lectures';
+import { countMyLectures, myLecturesPage, type MyLectureRow } from '../domain/myLectures';
+import { page, pageOf, totalOf } from '../domain/paging';
+import { ISSUER, certificateNumbers } from '../domain/certificates';
+import { SECRET_TITLE } from '../domain/privacy';
+import { ok, type Handlers } from '../openapi/typed';
 
-const SECRET_TITLE = '비밀글입니다.';
 
 function certificateOf(
   e: MyLectureRow,

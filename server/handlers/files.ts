@@ -4,12 +4,12 @@ import { extname, join } from 'node:path';
 import { sql } from 'kysely';
 import type { PdfRow, UploadRow } from '../db/rows';
 import { one } from '../db/query';
-import { kst } from '../time';
-import { minimalPdf } from '../pdf';
-import { fail } from './context';
-import { checkDownload, downloadPathFor, fileAccess, ownUser } from './access';
-import { uploadedFile } from './uploads';
-import { ok, type Handlers } from './typed';
+import { kst } from '../lib/time';
+import { minimalPdf } from '../media/pdf';
+import { fail } from '../lib/failure';
+import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
+import { uploadedFile } from '../domain/uploads';
+import { ok, type Handlers } from '../openapi/typed';
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');

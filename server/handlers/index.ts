@@ -14,7 +14,7 @@ import { quiz } from './quiz';
 import { quizCertificate } from './quiz-certificate';
 import { ratings } from './ratings';
 import { stats } from './stats';
-import { untyped, type Handlers } from './typed';
+import { untyped, type Handlers } from '../openapi/typed';
 
 /**
  * Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations.

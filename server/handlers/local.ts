@@ -4,9 +4,9 @@ import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { LocalPaymentRow, MemberRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { iso, kst } from '../time';
-import { fail } from './context';
-import { ok, type Handlers, type Reply } from './typed';
+import { iso, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ok, type Handlers, type Reply } from '../openapi/typed';
 
 type LocalPayStatus = components['schemas']['LocalPayStatus'];
 

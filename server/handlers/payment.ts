@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, EnrollmentRow, LocalPaymentRow, PaymentRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder } from '../money/orders';
-import { iso, isoOrNull, kst } from '../time';
-import { Failure, fail } from './context';
-import { ownUser } from './access';
-import { page, pageOf } from './paging';
-import { ok, type Handlers } from './typed';
+import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder } from '../domain/orders';
+import { iso, isoOrNull, kst } from '../lib/time';
+import { Failure, fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { page, pageOf } from '../domain/paging';
+import { ok, type Handlers } from '../openapi/typed';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { VideoRow } from '../db/rows';
 import { one } from '../db/query';
-import { lessonMedia } from '../lessonMedia';
-import { fail } from './context';
-import { NOT_OWNER_VIDEO, mediaPath, ownUser, ownsClass } from './access';
-import { lectureOr404 } from './lectures';
-import { toVideo, videoRows } from './videos';
-import { ok, type Handlers } from './typed';
+import { lessonMedia } from '../media/lessonMedia';
+import { fail } from '../lib/failure';
+import { NOT_OWNER_VIDEO, mediaPath, ownUser, ownsClass } from '../domain/access';
+import { lectureOr404 } from '../domain/lectures';
+import { toVideo, videoRows } from '../domain/videos';
+import { ok, type Handlers } from '../openapi/typed';
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
@@ -35,7 +35,7 @@ export const player = {
     return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
   },
   async getMedia({ s, query, req }) {
-    // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/lessonMedia.ts).
+    // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/media/lessonMedia.ts).
     return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined);
   },
 } satisfies Partial<Handlers>;

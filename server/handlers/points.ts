@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, CouponRow, PaymentRow, PointRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { usablePoints } from '../money/orders';
-import { iso, kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { page, pageOf, totalOf } from './paging';
-import { ok, type Handlers } from './typed';
+import { usablePoints } from '../domain/orders';
+import { iso, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { page, pageOf, totalOf } from '../domain/paging';
+import { ok, type Handlers } from '../openapi/typed';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_COUPON = '쿠폰을 찾을 수 없습니다.';

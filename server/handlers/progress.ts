@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { PlayTabRow, ProgressRow, VideoRow } from '../db/rows';
 import { one } from '../db/query';
-import { iso, isoOrNull, kst } from '../time';
-import { fail } from './context';
-import { NOT_OWNER_VIDEO, ownUser, ownsClass } from './access';
-import { lectureOr404 } from './lectures';
-import { progressOf, videoRows } from './videos';
-import { ok, type Handlers } from './typed';
+import { iso, isoOrNull, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { NOT_OWNER_VIDEO, ownUser, ownsClass } from '../domain/access';
+import { lectureOr404 } from '../domain/lectures';
+import { progressOf, videoRows } from '../domain/videos';
+import { ok, type Handlers } from '../openapi/typed';
 
 const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
 

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { QuizQuestionRow, QuizResultRow, QuizRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { iso, isoOrNull, kst } from '../time';
-import { fail } from './context';
-import { ownUser, ownsClass } from './access';
-import { certificateNumber } from './quiz-certificate';
-import { progressOf } from './videos';
-import { ok, type Handlers, type OpCtx } from './typed';
+import { iso, isoOrNull, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser, ownsClass } from '../domain/access';
+import { certificateNumber } from '../domain/certificates';
+import { progressOf } from '../domain/videos';
+import { ok, type Handlers, type OpCtx } from '../openapi/typed';
 
 const NO_QUIZ = '퀴즈를 찾을 수 없습니다.';
 const ALREADY_PASSED = '이미 합격한 퀴즈입니다.';

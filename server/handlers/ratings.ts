@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, RatingRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { iso, kst } from '../time';
-import { fail } from './context';
-import { ownUser } from './access';
-import { lectureOr404 } from './lectures';
-import { page, pageOf } from './paging';
-import { ok, type Handlers } from './typed';
+import { iso, kst } from '../lib/time';
+import { fail } from '../lib/failure';
+import { ownUser } from '../domain/access';
+import { lectureOr404 } from '../domain/lectures';
+import { page, pageOf } from '../domain/paging';
+import { ok, type Handlers } from '../openapi/typed';
 
 const toRating = (r: RatingRow, me: string | undefined): components['schemas']['Rating'] => ({
   ratingid: r.ratingid,

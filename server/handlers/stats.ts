@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { StatsRow } from '../db/rows';
 import { one } from '../db/query';
-import { fail } from './context';
-import { ok, type Handlers } from './typed';
+import { fail } from '../lib/failure';
+import { ok, type Handlers } from '../openapi/typed';
 
 interface StatsFigures extends StatsRow {
   lecturecnt: number;

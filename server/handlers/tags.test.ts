@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../openapi/spec';
 import { byTag, handlers } from './index';
@@ -29,5 +30,22 @@ describe('server/handlers/<tag>.ts', () => {
     const all = [...yaml.values()].flat();
     expect(all.filter((id) => typeof handlers[id] !== 'function')).toEqual([]);
     expect(Object.keys(handlers).sort()).toEqual([...new Set(all)].sort());
+  });
+});
+
+describe('server/handlers/ holds only operation files', () => {
+  const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !/\.(test|typetest)\.ts$/.test(f) && f !== 'index.ts');
+
+  it.each(files)('%s is named for its tag and exports only that tag\'s handlers', async (file) => {
+    const tag = /^([a-z]+)(?:-[a-z]+)?\.ts$/.exec(file)?.[1];
+    expect(tag && tag in byTag, `${file}: a handler file is <tag>.ts or <tag>-<topic>.ts`).toBe(true);
+    const ofTag = byTag[tag as keyof typeof byTag] as Record<string, unknown>;
+    const exported = Object.entries(await import(`./${file}`));
+    // A helper that is no operation belongs in domain/, openapi/ or lib/ (README "Architecture").
+    for (const [name, value] of exported) {
+      expect(value, `${file} exports ${name}, which is no table of operations`).toBeTypeOf('object');
+      for (const [op, handler] of Object.entries(value as object)) expect(ofTag[op], `${file}: ${name}.${op}`).toBe(handler);
+    }
+    expect(exported.length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { Failure, type Ctx, type Handler, type Services } from '../handlers/context';
+import { Failure } from '../lib/failure';
+import type { Ctx, Handler, Services } from './context';
 import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
-import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from '../cache';
-import { readsOf, touchedBy } from '../cacheTags';
+import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from './cache';
+import { readsOf, touchedBy } from './cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
@@ -54,7 +55,7 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
       const raw = op.bodyContentType?.includes('json') ? await readJsonText(c.req.raw) : undefined;
       if (raw !== undefined && jsonTooDeep(raw)) throw new Failure(400, `${BAD_REQUEST} (JSON 중첩이 너무 깊습니다)`);
       if (cacheable) {
-        // The same key the fast path in front of Hono computes (server/fastpath.ts), from the request as received.
+        // The same key the fast path in front of Hono computes (server/http/fastpath.ts), from the request as received.
         key = cacheKey(op, c.req.method, url.pathname, url.search, (name) => c.req.header(name), raw === undefined ? undefined : parseOrText(raw));
         const hit = cache.get(key);
         if (hit) return cachedResponse(hit, c.req.header('if-none-match'));

@@ -1,4 +1,4 @@
-import { Failure } from '../handlers/context';
+import { Failure } from '../lib/failure';
 
 /**
  * Limits on what a request may carry, checked before anything is parsed or stored, so bad input is

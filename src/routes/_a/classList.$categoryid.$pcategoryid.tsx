@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_a/classList/$categoryid/$pcategoryid')({
     const { queryClient } = context;
     const list = { page: deps.page, categoryid: params.categoryid, pcategoryid: params.pcategoryid, sortType: deps.sort };
     const lectures = onlineLecturesQuery(list);
-    // A first visit's lectures and categories are already in the document (server/classListFirstPaint.ts): the
+    // A first visit's lectures and categories are already in the document (server/http/classListFirstPaint.ts): the
     // largest paint does not wait for calls that could only start once the scripts have run.
     const written = {
       lectures: takeFirstPaintData('getOnlineLectures', { pageSize: LECTURE_PAGE_SIZE, isonlybranch: true, ...list }),

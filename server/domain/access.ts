@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { kst } from '../lib/time';
+import { signedQuery, verifySignature } from '../lib/signedUrl';
+import { one } from '../db/query';
+import { fail } from '../lib/failure';
+import type { Member } from './member';
+
+/**
+ * Who may fetch a file or a video (issue 11, findings 6 and 7). Links that must work without
+ * headers (`<a download>`, `<video src>`) carry a short-lived signature issued only to a caller who
+ * passed these rules; a caller who can send headers may use its bearer token instead.
+ */
+export const NOT_OWNER_VIDEO = '수강 중인 강의의 영상만 재생할 수 있습니다.';
+export const NOT_OWNER_MATERIAL = '수강 중인 강의의 자료만 볼 수 있습니다.';
+export const NOT_OWNER_DOWNLOAD = '수강 중인 강의의 자료만 내려받을 수 있습니다.';
+export const NOT_AUTHOR_DOWNLOAD = '작성자만 내려받을 수 있는 파일입니다.';
+const SIGN_IN = '로그인 후 이용해주세요.';
+const NOT_YOURS = '본인의 정보만 조회할 수 있습니다.';
+
+/** A useruid in path, query or body must be the token's own (contract: bearerAuth). */
+export function ownUser(ctx: { member: Member | undefined }, useruid: string | undefined): string {
+  const me = ctx.member?.useruid;
+  if (!me) return fail(401, SIGN_IN);
+  // Signed in, but asking for someone else: forbidden, not unauthenticated (the client keeps the session).
+  if (useruid !== undefined && useruid !== me) return fail(403, NOT_YOURS);
+  return me;
+}
+export const LINK_EXPIRED = '다운로드 링크가 만료되었거나 올바르지 않습니다. 다시 시도해주세요.';
+
+/** An active enrolment: the class is the member's until its end date. */
+export async function ownsClass(db: Db, useruid: string | undefined, contentsid: number): Promise<boolean> {
+  if (!useruid) return false;
+  return !!(await one(
+    db,
+    sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid} and end_at > ${kst()}`,
+  ));
+}
+
+/** What a stored file is, which decides who may download it. */
+export type FileAccess =
+  { kind: 'handout'; contentsid: number } | { kind: 'notice' } | { kind: 'upload'; uploader: string | null; isPublic: boolean };
+
+export async function fileAccess(db: Db, filename: string): Promise<FileAccess | undefined> {
+  // A class handout first: a name that is also linked elsewhere never makes paid material public.
+  const pdf = await one(db, sql<{ contentsid: number }>`select contentsid from pdfs where filename = ${filename}`);
+  if (pdf) return { kind: 'handout', contentsid: pdf.contentsid };
+  if (await one(db, sql`select 1 from notices where attachment = ${filename}`)) return { kind: 'notice' };
+  const up = await one(
+    db,
+    sql<{
+      uploaded_by: string | null;
+      public: boolean;
+    }>`select u.uploaded_by, exists(select 1 from suggest_files f join suggests g on g.suggestid = f.suggestid
+        where f.filename = u.filename and not g.is_secret) as public
+      from uploads u where u.filename = ${filename}`,
+  );
+  // An upload is its uploader's until a public suggestion links it.
+  return up ? { kind: 'upload', uploader: up.uploaded_by, isPublic: up.public } : undefined;
+}
+
+const isPublic = (a: FileAccess) => a.kind === 'notice' || (a.kind === 'upload' && a.isPublic);
+
+/** Throws 401/403 unless the caller may fetch the file (signed link, or the right bearer). */
+export async function checkDownload(
+  ctx: { member: Member | undefined; s: { db: Db } },
+  filename: string,
+  access: FileAccess,
+  link: { expires?: unknown; signature?: unknown } = {},
+): Promise<void> {
+  if (isPublic(access) || verifySignature(`file:${filename}`, link.expires, link.signature)) return;
+  const me = ctx.member?.useruid;
+  if (!me) return fail(link.signature ? 403 : 401, link.signature ? LINK_EXPIRED : SIGN_IN);
+  if (access.kind === 'handout') {
+    if (!(await ownsClass(ctx.s.db, me, access.contentsid))) fail(403, NOT_OWNER_DOWNLOAD);
+  } else if (access.kind === 'upload' && access.uploader !== me) fail(403, NOT_AUTHOR_DOWNLOAD);
+}
+
+/** The download link of a file: plain when anyone may fetch it, else signed for the caller who got it. */
+export function downloadPath(filename: string, originalFilename: string, signed: boolean): string {
+  const base = `/api/file/downloadstream?filename=${encodeURIComponent(filename)}&originalFilename=${encodeURIComponent(originalFilename)}`;
+  return signed ? base + signedQuery(`file:${filename}`) : base;
+}
+
+export const downloadPathFor = (filename: string, originalFilename: string, access: FileAccess) =>
+  downloadPath(filename, originalFilename, !isPublic(access));
+
+/** A `<video src>` for a video: previews are public, a class video carries a signature. */
+export function mediaPath(path: string, isPreview: boolean): string {
+  const base = `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
+  return isPreview ? base : base + signedQuery(`media:${path}`);
+}

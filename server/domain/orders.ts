@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { CountRow, CouponRow, PaymentRow } from '../db/rows';
+import { all, one } from '../db/query';
+import { fail } from '../lib/failure';
+import { lectures } from './lectures';
+import { daysFromNow, kst } from '../lib/time';
+
+/**
+ * The money rules of an order, decided here and nowhere else: prices come from the lectures, the
+ * coupon and points are checked and held by the open order, the browser's figures are only compared.
+ */
+
+/** How long an open (`ready`) order holds its coupon and points: the time a card payment may take. */
+export const ORDER_MINUTES = 30;
+export const PRICE_CHANGED = '결제 금액이 변경되었습니다. 다시 확인해주세요.';
+/** Share of the charged amount credited as points when an order is paid. */
+const EARN_RATE = 0.05;
+
+const minutesFromNow = (m: number) => kst(new Date(Date.now() + m * 60_000));
+export const idsText = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(',');
+export const idsOf = (p: { contentsids: string }) => p.contentsids.split(',').filter(Boolean).map(Number);
+export const earnedPoints = (paid: number) => Math.floor(paid * EARN_RATE);
+
+/**
+ * Locks the member's balance row for the rest of the transaction: every Save and UpdatePaid of one
+ * member runs one after the other, so two requests can never both hold the same points.
+ */
+export async function lockMember(tx: Db, me: string): Promise<number> {
+  await sql`insert into point_balances (useruid, balance) values (${me}, 0) on conflict (useruid) do nothing`.execute(tx);
+  return (await one(tx, sql<{ balance: number }>`select balance from point_balances where useruid = ${me} for update`))!.balance;
+}
+
+/** Releases (cancels) the member's open orders whose time is up. Called under the member lock. */
+export async function expireOpenOrders(tx: Db, me: string): Promise<void> {
+  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
+    where useruid = ${me} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
+}
+
+/** Points held by the member's other open orders, as an SQL expression. */
+function reservedPointsSql(me: string, exceptPaymentid = 0) {
+  return sql<number>`(select coalesce(sum(point_used), 0) from payments
+    where useruid = ${me} and status = 'ready' and expires_at >= ${kst()} and paymentid <> ${exceptPaymentid})`;
+}
+
+/** Points held by the member's other open orders. */
+async function reservedPoints(tx: Db, me: string, exceptPaymentid = 0): Promise<number> {
+  return (await one(tx, sql<CountRow>`select ${reservedPointsSql(me, exceptPaymentid)}::int as n`))!.n;
+}
+
+/**
+ * What the member may spend now, as one SQL expression: the balance minus what open orders hold. An expression, so
+ * a read that shows it beside other figures (the my-class summary) needs no extra round trip.
+ */
+export function usablePointsSql(me: string) {
+  return sql<number>`greatest(0, coalesce((select balance from point_balances where useruid = ${me}), 0) - ${reservedPointsSql(me)})::int`;
+}
+
+/** What the member may spend now: the balance minus what open orders hold. */
+export async function usablePoints(tx: Db, me: string): Promise<number> {
+  return (await one(tx, sql<{ n: number }>`select ${usablePointsSql(me)} as n`))!.n;
+}
+
+function discountOf(c: CouponRow, total: number): number {
+  const d = c.discount_rate ? Math.floor((total * c.discount_rate) / 100) : c.discount_amount;
+  return Math.min(d, total);
+}
+
+/**
+ * Checks a coupon for an order of `total` won and returns its discount. The coupon row is locked, and
+ * an expired open order holding it is released first. `ownOrder` is the open order being re-priced.
+ */
+async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: number): Promise<number> {
+  const c = await one(tx, sql<CouponRow>`select * from coupons where couponnumber = ${couponnumber} for update`);
+  if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
+  if (c.used_by) return fail(409, '이미 사용한 쿠폰입니다.');
+  if (c.expires_at < kst()) return fail(409, '사용 기간이 지난 쿠폰입니다.');
+  if (total < c.min_amount)
+    return fail(409, `최소 주문 금액(${c.min_amount.toLocaleString('ko-KR')}원) 이상에서 사용할 수 있는 쿠폰입니다.`);
+  await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
+    where couponnumber = ${couponnumber} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
+  if (
+    await one(
+      tx,
+      sql`select 1 from payments where couponnumber = ${couponnumber} and status = 'ready' and paymentid <> ${ownOrder}`,
+    )
+  )
+    return fail(409, '다른 주문에 사용 중인 쿠폰입니다.');
+  return discountOf(c, total);
+}
+
+/** The figures of Payment/Save the member saw (PaymentSaveRequest), compared with the server's own. */
+interface SaveRequest {
+  contentsids: number[];
+  amount: number;
+  pointused: number;
+  couponnumber?: string | null | undefined;
+  coupondiscount: number;
+  paidamount: number;
+  paymethod: string;
+}
+
+/** Prices an order for the member under the member lock; throws 404/409 with the member's message. */
+export async function priceOrder(tx: Db, me: string, balance: number, b: SaveRequest, ownOrder: number) {
+  const ids = [...new Set(b.contentsids)];
+  const list = await lectures(tx, sql`l.contentsid in (${sql.join(ids)})`);
+  if (list.length !== ids.length) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
+  const owned = await all(
+    tx,
+    sql<{ title: string }>`select l.title from enrollments e join lectures l on l.contentsid = e.contentsid
+    where e.useruid = ${me} and e.end_at > ${kst()} and e.contentsid in (${sql.join(ids)})`,
+  );
+  if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);
+  const total = list.reduce((a, l) => a + l.saleprice, 0);
+  const discount = b.couponnumber ? await couponFor(tx, b.couponnumber, total, ownOrder) : 0;
+  if (b.pointused > balance - (await reservedPoints(tx, me, ownOrder))) return fail(409, '보유 포인트가 부족합니다.');
+  if (b.pointused > total - discount) return fail(409, '결제 금액보다 많은 포인트는 사용할 수 없습니다.');
+  const paid = total - discount - b.pointused;
+  const method = paid === 0 ? 'free' : 'card';
+  // The browser's figures are what the member saw; any difference means the page is out of date.
+  if (b.amount !== total || b.coupondiscount !== discount || b.paidamount !== paid || b.paymethod !== method)
+    return fail(409, PRICE_CHANGED);
+  const title = list.length > 1 ? `${list[0]!.title} 외 ${list.length - 1}건` : list[0]!.title;
+  return {
+    list,
+    ids: idsText(ids),
+    title,
+    total,
+    discount,
+    paid,
+    method,
+    couponnumber: b.couponnumber || null,
+    expires: minutesFromNow(ORDER_MINUTES),
+  };
+}
+
+/**
+ * Enrols the member in every lecture of a paid payment, empties those cart lines and writes the
+ * order's ledger rows: points spent, points earned, the coupon used. Each at most once per payment.
+ */
+export async function fulfil(tx: Db, p: PaymentRow) {
+  for (const contentsid of idsOf(p)) {
+    await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at)
+      values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(90)})
+      on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid,
+        start_at = excluded.start_at, end_at = excluded.end_at`.execute(tx);
+    await sql`delete from carts where useruid = ${p.useruid} and contentsid = ${contentsid}`.execute(tx);
+  }
+  const ledger = async (amount: number, kind: string, reason: string) =>
+    sql`insert into points (useruid, amount, reason, created_at, paymentid, kind)
+      values (${p.useruid}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${kind})
+      on conflict (paymentid, kind) where paymentid is not null do nothing`.execute(tx);
+  if (p.point_used > 0) await ledger(-p.point_used, 'use', '결제 시 사용');
+  if (earnedPoints(p.amount) > 0) await ledger(earnedPoints(p.amount), 'earn', '결제 적립');
+  if (p.couponnumber)
+    await sql`update coupons set used_by = ${p.useruid}, used_at = ${kst()}
+      where couponnumber = ${p.couponnumber} and used_by is null`.execute(tx);
+}

@@ -1,0 +1,11 @@
+/** What a visitor sees of another member's post: the title of a secret one, and a masked author name. */
+/** The title shown in place of a secret post's. */
+export const SECRET_TITLE = '비밀글입니다.';
+
+/** '김필라' → '김*라', '이산' → '이*', one letter → '*': first and last letter kept, the rest starred. */
+export function maskName(name: string): string {
+  const letters = [...name];
+  if (letters.length <= 1) return '*';
+  if (letters.length === 2) return `${letters[0]}*`;
+  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`;
+}

@@ -1,0 +1,49 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { components } from '../../src/api/schema.gen';
+import type { Db } from '../db/database';
+import type { VideoRow } from '../db/rows';
+import { all, one } from '../db/query';
+import { kst } from '../lib/time';
+
+/** A video with the member's progress in it and whether the member owns its class now. */
+export interface WatchedVideoRow extends VideoRow {
+  watched: number;
+  completed: boolean;
+  progressdate: string | null;
+  owned: boolean;
+}
+
+/** Videos of a curriculum for member `me` (`''` for a visitor), in curriculum order; `where` names `v.` columns. */
+export function videoRows(db: Db, me: string, where: RawBuilder<unknown>): Promise<WatchedVideoRow[]> {
+  return all(
+    db,
+    sql<WatchedVideoRow>`select v.*, coalesce(p.last_position, 0)::int as watched, coalesce(p.completed, false) as completed,
+      p.updated_at as progressdate,
+      exists(select 1 from enrollments e where e.useruid = ${me} and e.contentsid = v.contentsid and e.end_at > ${kst()}) as owned
+    from videos v left join progress p on p.useruid = ${me} and p.videoid = v.videoid where ${where} order by v.sectionid, v.sort`,
+  );
+}
+
+/** The contract's Video: the media path only for a preview or a class the member owns. */
+export const toVideo = (v: WatchedVideoRow): components['schemas']['Video'] => ({
+  videoid: v.videoid,
+  sectionid: v.sectionid,
+  contentsid: v.contentsid,
+  title: v.title,
+  duration: v.duration_sec,
+  sortorder: v.sort,
+  path: v.owned || v.is_preview ? v.path : null,
+  ispreview: v.is_preview,
+  watchedtime: v.watched,
+  iscomplete: v.completed,
+});
+
+/** Share of a lecture's videos the member completed, in percent with one decimal. */
+export async function progressOf(db: Db, me: string, contentsid: number): Promise<number> {
+  const r = await one(
+    db,
+    sql<{ total: number; done: number }>`select (select count(*)::int from videos where contentsid = ${contentsid}) as total,
+      (select count(*)::int from progress where useruid = ${me} and contentsid = ${contentsid} and completed) as done`,
+  );
+  return r?.total ? Math.round((r.done / r.total) * 1000) / 10 : 0;
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../db/database';
+import { bannerRecords, type BannerRecord } from '../domain/banners';
+import { addToHead } from './static';
+// The one link rule the app's HeroBanner also applies: a pure module, the only one the server takes from src/.
+import { safeHref } from '../../rules/safeHref';
+
+const HERO_PATHS = new Set(['/', '/main']);
+const BANNER_TTL_MS = 30_000;
+const PHONE = '(max-width: 640px)';
+
+const escape = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch]!);
+
+/** The first slide exactly as the app's HeroBanner renders it, so replacing it moves nothing. */
+function firstSlide(b: BannerRecord): string {
+  const source = b.mobileimageurl ? `<source media="${PHONE}" srcset="${escape(b.mobileimageurl)}">` : '';
+  const img = `<img src="${escape(b.imageurl)}" alt="${escape(b.alt)}" width="${b.width}" height="${b.height}" fetchpriority="high" decoding="sync">`;
+  const picture = `<picture>${source}${img}</picture>`;
+  // A link that is not http(s) or a same-origin path (javascript:, data:, //host) is dropped: the slide stays inert.
+  const href = safeHref(b.linkurl);
+  return `<section class="hero"><div class="hero__track" style="--hero-ratio:${b.width} / ${b.height}"><div class="hero__slide">${
+    href ? `<a href="${escape(href)}">${picture}</a>` : picture
+  }</div></div></section>`;
+}
+
+function preloads(b: BannerRecord): string {
+  if (!b.mobileimageurl) return `<link rel="preload" as="image" href="${escape(b.imageurl)}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${escape(b.mobileimageurl)}" media="${PHONE}" fetchpriority="high">`
+    + `<link rel="preload" as="image" href="${escape(b.imageurl)}" media="(min-width: 641px)" fetchpriority="high">`;
+}
+
+/**
+ * index.html for / and /main with the first banner preloaded and painted in the static first paint,
+ * so the largest paint needs neither the app's scripts nor the banner call. The banner list is read
+ * through the same function the Banner/GetList handler answers with, and kept for a few seconds.
+ */
+export function heroPrerender(db: Db): (html: string, path: string) => Promise<string> {
+  let cached: { at: number; first: BannerRecord | undefined } | undefined;
+  return async (html, path) => {
+    if (!HERO_PATHS.has(path) || !html.includes('<!--app-hero-->')) return html;
+    if (!cached || Date.now() - cached.at > BANNER_TTL_MS) cached = { at: Date.now(), first: (await bannerRecords(db))[0] };
+    const first = cached.first;
+    if (!first) return html;
+    return addToHead(html, preloads(first)).replace('<!--app-hero-->', () => firstSlide(first));
+  };
+}
+
+

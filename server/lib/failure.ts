@@ -1,0 +1,16 @@
+/**
+ * A failure the caller should see: the status and the Korean message of the envelope. Any layer may throw it;
+ * the dispatcher (server/openapi/dispatch.ts) turns it into the envelope.
+ */
+export class Failure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const fail = (status: number, message: string): never => {
+  throw new Failure(status, message);
+};

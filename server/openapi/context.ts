@@ -1,0 +1,28 @@
+import type { Db } from '../db/database';
+import type { OperationSpec } from './spec';
+import type { LocalAuth } from '../local/auth';
+import type { Member } from '../domain/member';
+
+export interface Services {
+  db: Db;
+  auth: LocalAuth;
+  /** Where uploads and other runtime files live (.data or a temp dir). */
+  dataDir: string;
+}
+
+/** A request as the dispatcher checked it against the yaml; `OpCtx<Op>` (typed.ts) is the same, typed per operation. */
+export interface Ctx {
+  op: OperationSpec;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  form: FormData | undefined;
+  req: Request;
+  /** The signed-in member, present on secured operations. */
+  member: Member | undefined;
+  s: Services;
+}
+
+/** What a handler returns: an envelope (status 200 unless given) or a finished Response (files, media). */
+export type HandlerResult = { status?: number; body: unknown } | Response;
+export type Handler = (ctx: Ctx) => Promise<HandlerResult> | HandlerResult;
