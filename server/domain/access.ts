@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { kst } from '../lib/time';
 import { signedQuery, verifySignature } from '../lib/signedUrl';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import type { Member } from './member';
+import { ownsClassNow } from './ownership';
 
 /**
  * Who may fetch a file or a video (issue 11, findings 6 and 7). Links that must work without
@@ -27,15 +27,6 @@ export function ownUser(ctx: { member: Member | undefined }, useruid: string | u
   return me;
 }
 export const LINK_EXPIRED = '다운로드 링크가 만료되었거나 올바르지 않습니다. 다시 시도해주세요.';
-
-/** An active enrolment: the class is the member's until its end date. */
-export async function ownsClass(db: Db, useruid: string | undefined, contentsid: number): Promise<boolean> {
-  if (!useruid) return false;
-  return !!(await one(
-    db,
-    sql`select 1 from enrollments where useruid = ${useruid} and contentsid = ${contentsid} and end_at > ${kst()}`,
-  ));
-}
 
 /** What a stored file is, which decides who may download it. */
 export type FileAccess =
@@ -72,7 +63,7 @@ export async function checkDownload(
   const me = ctx.member?.useruid;
   if (!me) return fail(link.signature ? 403 : 401, link.signature ? LINK_EXPIRED : SIGN_IN);
   if (access.kind === 'handout') {
-    if (!(await ownsClass(ctx.s.db, me, access.contentsid))) fail(403, NOT_OWNER_DOWNLOAD);
+    if (!(await ownsClassNow(ctx.s.db, me, access.contentsid))) fail(403, NOT_OWNER_DOWNLOAD);
   } else if (access.kind === 'upload' && access.uploader !== me) fail(403, NOT_AUTHOR_DOWNLOAD);
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CountRow, CouponRow, PaymentRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { lectures } from './lectures';
 import { daysFromNow, kst } from '../lib/time';
+import { classesOwnedNow } from './ownership';
 
 /**
  * The money rules of an order, decided here and nowhere else: prices come from the lectures, the
@@ -105,11 +106,7 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   const ids = [...new Set(b.contentsids)];
   const list = await lectures(tx, sql`l.contentsid in (${sql.join(ids)})`);
   if (list.length !== ids.length) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
-  const owned = await all(
-    tx,
-    sql<{ title: string }>`select l.title from enrollments e join lectures l on l.contentsid = e.contentsid
-    where e.useruid = ${me} and e.end_at > ${kst()} and e.contentsid in (${sql.join(ids)})`,
-  );
+  const owned = await classesOwnedNow(tx, me, ids);
   if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);
   const total = list.reduce((a, l) => a + l.saleprice, 0);
   const discount = b.couponnumber ? await couponFor(tx, b.couponnumber, total, ownOrder) : 0;

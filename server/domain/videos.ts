@@ -3,7 +3,7 @@ import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { VideoRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { kst } from '../lib/time';
+import { ownsClassNowSql } from './ownership';
 
 /** A video with the member's progress in it and whether the member owns its class now. */
 export interface WatchedVideoRow extends VideoRow {
@@ -19,7 +19,7 @@ export function videoRows(db: Db, me: string, where: RawBuilder<unknown>): Promi
     db,
     sql<WatchedVideoRow>`select v.*, coalesce(p.last_position, 0)::int as watched, coalesce(p.completed, false) as completed,
       p.updated_at as progressdate,
-      exists(select 1 from enrollments e where e.useruid = ${me} and e.contentsid = v.contentsid and e.end_at > ${kst()}) as owned
+      ${ownsClassNowSql(me, sql.ref('v.contentsid'))} as owned
     from videos v left join progress p on p.useruid = ${me} and p.videoid = v.videoid where ${where} order by v.sectionid, v.sort`,
   );
 }

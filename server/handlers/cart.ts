@@ -8,6 +8,7 @@ import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { lectureOr404, lecturesBeside } from '../domain/lectures';
 import { ok, type OpCtx, type Reply, type Handlers } from '../openapi/typed';
+import { ownsClassNow } from '../domain/ownership';
 
 type CartActionType = components['schemas']['CartActionType'];
 
@@ -54,11 +55,7 @@ async function cartAction(ctx: OpCtx<'cartAction'> | OpCtx<'cartActionWithOption
   if (type === 'add') {
     if (contentsid === 0) return fail(400, '담을 강의를 선택해주세요.');
     await lectureOr404(db, contentsid);
-    if (
-      await one(db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${contentsid} and end_at > ${kst()}`)
-    ) {
-      return fail(409, '이미 수강 중인 강의입니다.');
-    }
+    if (await ownsClassNow(db, me, contentsid)) return fail(409, '이미 수강 중인 강의입니다.');
     if (await one(db, sql`select 1 from carts where useruid = ${me} and contentsid = ${contentsid}`))
       return fail(409, '이미 장바구니에 담긴 강의입니다.');
     await sql`insert into carts (useruid, contentsid, itemtype, optionvalue, created_at)

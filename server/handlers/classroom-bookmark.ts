@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { one } from '../db/query';
 import { kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { lectureOr404 } from '../domain/lectures';
 import { ok, type Handlers } from '../openapi/typed';
+import { everEnrolled } from '../domain/ownership';
 
 const NOT_OWNER_BOOKMARK = '구매한 클래스만 북마크할 수 있습니다.';
 
@@ -20,7 +20,7 @@ export const classroomBookmark = {
     const me = ownUser(ctx, b.useruid);
     await lectureOr404(ctx.s.db, b.contentsid);
     // Any enrolment, ended ones included: an ended class stays in the member's classroom and may stay bookmarked.
-    if (!(await one(ctx.s.db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`)))
+    if (!(await everEnrolled(ctx.s.db, me, b.contentsid)))
       return fail(403, NOT_OWNER_BOOKMARK);
     if (b.isbookmarked) {
       await sql`insert into bookmarks (useruid, contentsid, videoid, created_at) values (${me}, ${b.contentsid}, 0, ${kst()})

@@ -5,7 +5,8 @@ import { all, one } from '../db/query';
 import { usablePointsSql } from '../domain/orders';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
-import { NOT_OWNER_MATERIAL, downloadPath, ownUser, ownsClass } from '../domain/access';
+import { NOT_OWNER_MATERIAL, downloadPath, ownUser } from '../domain/access';
+import { ownsClassNow, everEnrolled } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { countMyLectures, myLecturesPage, type MyLectureRow } from '../domain/myLectures';
 import { page, pageOf, totalOf } from '../domain/paging';
@@ -98,7 +99,7 @@ export const classroom = {
   async getContentsPdfList(ctx) {
     const me = ownUser(ctx, undefined);
     await lectureOr404(ctx.s.db, ctx.params.contentsid);
-    if (!(await ownsClass(ctx.s.db, me, ctx.params.contentsid))) return fail(403, NOT_OWNER_MATERIAL);
+    if (!(await ownsClassNow(ctx.s.db, me, ctx.params.contentsid))) return fail(403, NOT_OWNER_MATERIAL);
     const rows = await all(
       ctx.s.db,
       sql<PdfRow & { title: string; created_at: string }>`select p.*, l.title, l.created_at
@@ -147,7 +148,7 @@ export const classroom = {
     const me = ownUser(ctx, b.useruid);
     await lectureOr404(db, b.contentsid);
     // The yaml's rule: only members who bought the lecture may ask (issue 13).
-    if (!(await one(db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`))) {
+    if (!(await everEnrolled(db, me, b.contentsid))) {
       return fail(409, '수강한 클래스에만 질문할 수 있습니다.');
     }
     const m = await one(db, sql<{ name: string }>`select name from members where useruid = ${me}`);

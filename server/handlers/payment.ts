@@ -8,6 +8,7 @@ import { Failure, fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
+import { classesOwnedNow } from '../domain/ownership';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';
@@ -43,16 +44,7 @@ export const payment = {
   async isCompleteTitle(ctx) {
     const me = ownUser(ctx, ctx.body.useruid);
     const ids = ctx.body.contentsids;
-    const rows = ids.length
-      ? await all(
-          ctx.s.db,
-          sql<{
-            contentsid: number;
-            title: string;
-          }>`select e.contentsid, l.title from enrollments e join lectures l on l.contentsid = e.contentsid
-            where e.useruid = ${me} and e.end_at > ${kst()} and e.contentsid in (${sql.join(ids)})`,
-        )
-      : [];
+    const rows = await classesOwnedNow(ctx.s.db, me, ids);
     const titles = rows.map((r) => r.title);
     return ok(
       { iscomplete: rows.length > 0, contentsids: rows.map((r) => r.contentsid), titles },
@@ -140,12 +132,8 @@ export const payment = {
         return new Failure(409, message);
       };
       if (p.expires_at && p.expires_at < kst()) return refuse('cancelled', TIME_UP);
-      const owned = await one(
-        tx,
-        sql`select 1 from enrollments where useruid = ${me} and end_at > ${kst()} and paymentid is distinct from ${paymentid}
-          and contentsid in (${sql.join(idsOf(p))})`,
-      );
-      if (owned) return refuse('failed', '이미 수강 중인 강의가 포함된 주문입니다.');
+      const owned = await classesOwnedNow(tx, me, idsOf(p), paymentid);
+      if (owned.length) return refuse('failed', '이미 수강 중인 강의가 포함된 주문입니다.');
       if (p.point_used > balance) return refuse('failed', '보유 포인트가 부족합니다.');
       if (
         p.couponnumber &&

@@ -5,7 +5,8 @@ import type { VideoRow } from '../db/rows';
 import { one } from '../db/query';
 import { lessonMedia } from '../media/lessonMedia';
 import { fail } from '../lib/failure';
-import { NOT_OWNER_VIDEO, mediaPath, ownUser, ownsClass } from '../domain/access';
+import { NOT_OWNER_VIDEO, mediaPath, ownUser } from '../domain/access';
+import { ownsClassNow } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
@@ -31,7 +32,7 @@ export const player = {
     const me = ownUser(ctx, undefined);
     const v = await one(ctx.s.db, sql<VideoRow>`select * from videos where videoid = ${ctx.params.id}`);
     if (!v) return fail(404, NO_VIDEO);
-    if (!v.is_preview && !(await ownsClass(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    if (!v.is_preview && !(await ownsClassNow(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
   },
   async getMedia({ s, query, req }) {

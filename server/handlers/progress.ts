@@ -4,7 +4,8 @@ import type { PlayTabRow, ProgressRow, VideoRow } from '../db/rows';
 import { one } from '../db/query';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
-import { NOT_OWNER_VIDEO, ownUser, ownsClass } from '../domain/access';
+import { NOT_OWNER_VIDEO, ownUser } from '../domain/access';
+import { ownsClassNow } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { progressOf, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
@@ -66,7 +67,7 @@ export const progress = {
     );
     if (!v) return fail(404, NO_VIDEO);
     // Watch time counts only on a class the member owns (issue 13: a write is never trusted by its ids alone).
-    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    if (!(await ownsClassNow(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     const now = kst();
     await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
       values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, false, ${now})
@@ -91,7 +92,7 @@ export const progress = {
       sql<VideoRow>`select * from videos where videoid = ${b.videoid} and contentsid = ${b.contentsid}`,
     );
     if (!v) return fail(404, NO_VIDEO);
-    if (!(await ownsClass(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    if (!(await ownsClassNow(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     // Complete at 90 % of the video's own length: the browser's `duration` and `iscomplete` are only its view.
     const done = b.watchedtime >= v.duration_sec * 0.9;
     const now = kst();

@@ -4,7 +4,8 @@ import type { QuizQuestionRow, QuizResultRow, QuizRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
-import { ownUser, ownsClass } from '../domain/access';
+import { ownUser } from '../domain/access';
+import { ownsClassNow } from '../domain/ownership';
 import { certificateNumber } from '../domain/certificates';
 import { progressOf } from '../domain/videos';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
@@ -29,7 +30,7 @@ interface Answer {
 /** The server alone decides who may sit the quiz: an active enrolment and enough progress. */
 async function availability(db: Db, me: string, quiz: QuizRow): Promise<Availability> {
   const progress = await progressOf(db, me, quiz.contentsid);
-  if (!(await ownsClass(db, me, quiz.contentsid))) return { available: false, reason: NOT_ENROLLED, progress };
+  if (!(await ownsClassNow(db, me, quiz.contentsid))) return { available: false, reason: NOT_ENROLLED, progress };
   if (progress < quiz.required_progress) return { available: false, reason: notYet(quiz.required_progress, progress), progress };
   return { available: true, reason: null, progress };
 }

@@ -8,6 +8,7 @@ import { ownUser } from '../domain/access';
 import { lectureOr404 } from '../domain/lectures';
 import { page, pageOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
+import { everEnrolled } from '../domain/ownership';
 
 const toRating = (r: RatingRow, me: string | undefined): components['schemas']['Rating'] => ({
   ratingid: r.ratingid,
@@ -96,7 +97,7 @@ export const ratings = {
     const db = ctx.s.db;
     const me = ownUser(ctx, b.useruid);
     await lectureOr404(db, b.contentsid);
-    if (!(await one(db, sql`select 1 from enrollments where useruid = ${me} and contentsid = ${b.contentsid}`))) {
+    if (!(await everEnrolled(db, me, b.contentsid))) {
       return fail(409, '수강한 강의만 평가할 수 있습니다.');
     }
     const m = await one(db, sql<{ name: string }>`select name from members where useruid = ${me}`);
