@@ -12,7 +12,7 @@ import {
   type CheckoutOrder,
   type CheckoutStart,
 } from './checkout';
-import type { CouponInfo, OrderLecture } from './checkoutPrice';
+import type { CouponInfo, OrderLecture } from './checkout';
 
 const lectures: OrderLecture[] = [
   { contentsid: 101, title: '매트 필라테스 입문', price: 60000, saleprice: 50000 },

@@ -1,19 +1,21 @@
 import { assign, not, setup } from 'xstate';
 import { missingActor } from './missingActor';
-import { breakdownOf, clampPoints, type CouponInfo, type OrderLecture } from './checkoutPrice';
+import type { components } from '../src/api/schema.gen';
+import { breakdownOf, clampPoints } from '../rules/price';
+
+type Schemas = components['schemas'];
 
 /** The server's order, as much of it as checkout needs (Payment/Save, UpdatePaid, GetInfo). */
-export interface CheckoutOrder {
-  paymentid: number;
-  contentsids: number[];
-  amount: number;
-  coupondiscount: number;
-  pointused: number;
-  couponnumber: string | null;
-  paidamount: number;
-  status: 'ready' | 'paid' | 'cancelled' | 'failed';
-  paymethod: 'card' | 'free';
-}
+export type CheckoutOrder = Pick<
+  Schemas['Payment'],
+  'paymentid' | 'contentsids' | 'amount' | 'coupondiscount' | 'pointused' | 'couponnumber' | 'paidamount' | 'status' | 'paymethod'
+>;
+
+/** A lecture of the order, as the order's lecture list (getOrderLectures) gives it. */
+export type OrderLecture = Pick<Schemas['Lecture'], 'contentsid' | 'title' | 'price' | 'saleprice'>;
+
+/** The coupon applied, as the coupon lookup gives it (its terms are what rules/price.ts reads). */
+export type CouponInfo = Pick<Schemas['Coupon'], 'couponnumber' | 'name' | 'discounttype' | 'discountvalue' | 'minprice' | 'maxdiscount'>;
 
 export interface SaveOrderInput {
   contentsids: number[];

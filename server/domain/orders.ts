@@ -6,6 +6,8 @@ import { fail } from '../lib/failure';
 import { lectures } from './lectures';
 import { daysFromNow, kst } from '../lib/time';
 import { classesOwnedNow } from './ownership';
+import { toCoupon } from './coupons';
+import { breakdownOf, type CouponTerms } from '../../rules/price';
 
 /**
  * The money rules of an order, decided here and nowhere else: prices come from the lectures, the
@@ -62,16 +64,11 @@ export async function usablePoints(tx: Db, me: string): Promise<number> {
   return (await one(tx, sql<{ n: number }>`select ${usablePointsSql(me)} as n`))!.n;
 }
 
-function discountOf(c: CouponRow, total: number): number {
-  const d = c.discount_rate ? Math.floor((total * c.discount_rate) / 100) : c.discount_amount;
-  return Math.min(d, total);
-}
-
 /**
- * Checks a coupon for an order of `total` won and returns its discount. The coupon row is locked, and
+ * Checks a coupon for an order of `total` won and returns its terms. The coupon row is locked, and
  * an expired open order holding it is released first. `ownOrder` is the open order being re-priced.
  */
-async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: number): Promise<number> {
+async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: number): Promise<CouponTerms> {
   const c = await one(tx, sql<CouponRow>`select * from coupons where couponnumber = ${couponnumber} for update`);
   if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
   if (c.used_by) return fail(409, '이미 사용한 쿠폰입니다.');
@@ -87,7 +84,7 @@ async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: 
     )
   )
     return fail(409, '다른 주문에 사용 중인 쿠폰입니다.');
-  return discountOf(c, total);
+  return toCoupon(c);
 }
 
 /** The figures of Payment/Save the member saw (PaymentSaveRequest), compared with the server's own. */
@@ -109,11 +106,13 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   const owned = await classesOwnedNow(tx, me, ids);
   if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);
   const total = list.reduce((a, l) => a + l.saleprice, 0);
-  const discount = b.couponnumber ? await couponFor(tx, b.couponnumber, total, ownOrder) : 0;
+  const coupon = b.couponnumber ? await couponFor(tx, b.couponnumber, total, ownOrder) : null;
+  const figures = breakdownOf(list, coupon, b.pointused);
+  const discount = figures.coupondiscount;
   if (b.pointused > balance - (await reservedPoints(tx, me, ownOrder))) return fail(409, '보유 포인트가 부족합니다.');
   if (b.pointused > total - discount) return fail(409, '결제 금액보다 많은 포인트는 사용할 수 없습니다.');
-  const paid = total - discount - b.pointused;
-  const method = paid === 0 ? 'free' : 'card';
+  const paid = figures.paidamount;
+  const method = figures.paymethod;
   // The browser's figures are what the member saw; any difference means the page is out of date.
   if (b.amount !== total || b.coupondiscount !== discount || b.paidamount !== paid || b.paymethod !== method)
     return fail(409, PRICE_CHANGED);

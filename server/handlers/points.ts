@@ -3,6 +3,7 @@ import type { components } from '../../src/api/schema.gen';
 import type { CountRow, CouponRow, PaymentRow, PointRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../domain/orders';
+import { toCoupon } from '../domain/coupons';
 import { iso, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
@@ -24,17 +25,6 @@ const toPoint = (p: PointWithBalance): components['schemas']['Point'] => ({
   paymentid: p.paymentid ?? null,
   regdate: iso(p.created_at),
   expiredate: null,
-});
-
-const toCoupon = (c: CouponRow): components['schemas']['Coupon'] => ({
-  couponnumber: c.couponnumber,
-  name: c.title,
-  discounttype: c.discount_rate ? 'percent' : 'fixed',
-  discountvalue: c.discount_rate || c.discount_amount,
-  minprice: c.min_amount,
-  maxdiscount: null,
-  expiredate: iso(c.expires_at),
-  isused: !!c.used_by,
 });
 
 /** Points and coupons: balances and history, and the confirmations of what a paid order used. */

@@ -1,4 +1,4 @@
-import type { Breakdown as Figures } from '../../../machines/checkoutPrice';
+import type { Breakdown as Figures } from '../../../rules/price';
 import { formatWon } from '../../lib/format';
 
 const minus = (n: number) => (n > 0 ? `-${formatWon(n)}` : formatWon(0));

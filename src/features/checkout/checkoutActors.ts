@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
-import { checkoutMachine, type CheckoutOrder } from '../../../machines/checkout';
-import type { OrderLecture } from '../../../machines/checkoutPrice';
+import { checkoutMachine, type CheckoutOrder, type OrderLecture } from '../../../machines/checkout';
 import { fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
 import { confirmCouponUse, confirmPointEntry, fetchUsableCoupon } from '../../api/queries/points';
 import type { components } from '../../api/schema.gen';

@@ -1,21 +1,24 @@
 /**
- * The breakdown the member sees before paying. The server prices the order again at Payment/Save and
- * answers 409 when these figures differ, so this only has to agree with it, never to be trusted.
+ * The one price rule of an order, applied by the checkout screen (machines/checkout.ts) to show the figures and by
+ * the reference backend (server/domain/orders.ts) to decide them: the server prices every order again at
+ * Payment/Save and refuses one whose figures differ, so the two must agree and cannot unless they share this.
+ * Pure and dependency-free (rules/ imports nothing).
  */
 
-export interface OrderLecture {
-  contentsid: number;
-  title: string;
+/** A lecture's two prices, as the contract's Lecture carries them. */
+export interface PricedLecture {
   price: number;
   saleprice: number;
 }
 
-export interface CouponInfo {
-  couponnumber: string;
-  name: string;
+/** A coupon's terms, as the contract's Coupon carries them. */
+export interface CouponTerms {
   discounttype: 'fixed' | 'percent';
+  /** KRW for fixed, percent (1-100) for percent. */
   discountvalue: number;
+  /** The least order amount the coupon applies to. */
   minprice: number;
+  /** A cap for percent coupons; null for none. */
   maxdiscount: number | null;
 }
 
@@ -24,7 +27,7 @@ export interface Breakdown {
   listTotal: number;
   /** 할인: list price minus sale price. */
   saleDiscount: number;
-  /** The sum of sale prices: what the server calls `amount`. */
+  /** The sum of sale prices: the order's `amount`. */
   amount: number;
   coupondiscount: number;
   pointused: number;
@@ -33,7 +36,8 @@ export interface Breakdown {
   paymethod: 'card' | 'free';
 }
 
-export function couponDiscount(coupon: CouponInfo | null, amount: number): number {
+/** The coupon's discount on an order of `amount` won: nothing below its minimum, never above its cap or the amount. */
+export function couponDiscount(coupon: CouponTerms | null, amount: number): number {
   if (!coupon || amount < coupon.minprice) return 0;
   const raw = coupon.discounttype === 'percent' ? Math.floor((amount * coupon.discountvalue) / 100) : coupon.discountvalue;
   const capped = coupon.maxdiscount == null ? raw : Math.min(raw, coupon.maxdiscount);
@@ -46,7 +50,8 @@ export function clampPoints(wanted: number, balance: number, amountAfterCoupon: 
   return Math.max(0, Math.min(whole, Math.max(0, balance), amountAfterCoupon));
 }
 
-export function breakdownOf(lectures: readonly OrderLecture[], coupon: CouponInfo | null, points: number): Breakdown {
+/** The order's figures: sale prices, then the coupon, then the points; what is left is charged, or the order is free. */
+export function breakdownOf(lectures: readonly PricedLecture[], coupon: CouponTerms | null, points: number): Breakdown {
   const listTotal = lectures.reduce((sum, l) => sum + l.price, 0);
   const amount = lectures.reduce((sum, l) => sum + l.saleprice, 0);
   const coupondiscount = couponDiscount(coupon, amount);
