@@ -12,7 +12,8 @@
  * - payment (the card provider port) may use api, lib and the checkout machine's types; features may use it
  *   and the machines they drive (checkout);
  * - api (the one client, the query factories by tag) only lib; lib nothing of the app;
- * - machines/ depend on nothing of the app (xstate and their own folder only);
+ * - machines/ depend on nothing of the app (xstate, their own folder, rules/, and the contract types by `import type`:
+ *   schema.gen.ts exports only types, and verbatimModuleSyntax makes any import of it a type import);
  * - rules/ holds pure rules the browser and the reference backend both apply (a banner link's safe href);
  *   it imports nothing, and every layer, server included, may import it;
  * - server/ imports nothing of src/; inside it, one way down (SERVER_LAYERS below):

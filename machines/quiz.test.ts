@@ -22,6 +22,7 @@ const test: QuizTest = {
   ],
 };
 const result = (ispassed: boolean): QuizResult => ({
+  quizid: 31,
   score: ispassed ? 100 : 0,
   passscore: 60,
   ispassed,

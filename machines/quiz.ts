@@ -1,40 +1,14 @@
 import { assign, fromCallback, setup } from 'xstate';
+import type { components } from '../src/api/schema.gen';
 import { missingActor } from './missingActor';
 
-/** The test as GetTest returns it (structurally the yaml's `Quiz`; machines import nothing of the app). */
-export interface QuizTest {
-  quizid: number;
-  contentsid: number;
-  title: string;
-  passscore: number;
-  isscoreid: number;
-  isdraft: boolean;
-  available: boolean;
-  reason: string | null;
-  progress: number;
-  requiredprogress: number;
-  timelimit: number | null;
-  startedat: string | null;
-  questions: { questionid: number; text: string; choices: string[]; answer: number | null }[];
-}
+type Schemas = components['schemas'];
 
-export interface QuizResult {
-  score: number;
-  passscore: number;
-  ispassed: boolean;
-  isscoreid: number;
-  correctcnt: number;
-  questioncnt: number;
-  results: { questionid: number; choice: number | null; correctchoice: number | null; iscorrect: boolean }[];
-}
-
-export interface RetakeInfo {
-  canretake: boolean;
-  attemptcnt: number;
-  maxattempt: number | null;
-  lastscore: number | null;
-  ispassed: boolean;
-}
+/** The test as GetTest returns it. */
+export type QuizTest = Schemas['Quiz'];
+/** A scored attempt as Evaluate/Scoring returns it. */
+export type QuizResult = Schemas['ScoringResult'];
+export type RetakeInfo = Schemas['RetakeInfo'];
 
 export interface QuizLoad {
   /** A recorded pass of this lecture (ExistsPassScoreid), or null. */
@@ -42,10 +16,7 @@ export interface QuizLoad {
   test: QuizTest | null;
 }
 
-export interface QuizAnswer {
-  questionid: number;
-  choice: number;
-}
+export type QuizAnswer = Schemas['QuizAnswer'];
 
 export interface QuizInput {
   contentsid: number;
