@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Route } from 'playwright-core';
-import { touchedBy } from '../server/openapi/cacheTags';
+import { cacheTags } from '../server/handlers/index';
 import { OperationRouter } from '../server/openapi/router';
 import { listOperations, loadSpec } from '../server/openapi/spec';
 import { ROOT } from './support';
@@ -70,7 +70,7 @@ export function operationOf(method: string, url: string): string | undefined {
 
 /** Reads: their data is shown, so a failure needs a message. Writes made on the way (view counts, watch time) need none. */
 export function isRead(operationId: string): boolean {
-  const touched = touchedBy(operationId, {});
+  const touched = cacheTags.touchedBy(operationId, {});
   return touched !== 'all' && touched.length === 0;
 }
 

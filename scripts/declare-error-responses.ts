@@ -10,9 +10,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SPEC_PATH } from '../server/openapi/spec';
-import { HotCache } from '../server/openapi/cache';
+import { cacheTags } from '../server/handlers/index';
 
-const etagged = new HotCache();
+const etagged = cacheTags;
 const operationIdOf = (op: string[]) => op.map((l) => /^ {6}operationId:\s*(\w+)/.exec(l)?.[1]).find(Boolean) ?? '';
 
 const RULES = [

@@ -5,7 +5,7 @@ import type { Db } from './db/database';
 import { createDispatcher, type Dispatcher } from './openapi/dispatch';
 import { loadSpec, type Json } from './openapi/spec';
 import type { Handler, Services } from './openapi/context';
-import { handlers } from './handlers/index';
+import { cacheTags, handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
@@ -55,6 +55,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   const dispatch = createDispatcher(localMode ? spec : withoutLocalStandIns(spec), handlers, services, {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
     overrides: options.overrides,
+    cacheTags,
   });
   const index = options.distDir && join(options.distDir, 'index.html');
   // The built index.html does not change while the server runs; the first-paint transformers add no script.

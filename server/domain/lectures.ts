@@ -67,6 +67,9 @@ function toLecture(r: LectureRow): Lecture {
   };
 }
 
+/** Every table a Lecture record (`lectures` below) is made of, enrolment count included: what a cached list reads. */
+export const LECTURE_RECORD_TABLES = ['lectures', 'categories', 'videos', 'ratings', 'enrollments', 'tags'] as const;
+
 /**
  * Lecture records; `where` and `order` name columns of the lectures table as `l.` (see `inCategory`), or of
  * `from`, a narrower table with a `contentsid` column (`tag_keys`). The page is cut on that table and its indexes

@@ -130,6 +130,9 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   };
 }
 
+/** The tables `fulfil` writes, for the cache declarations of the operations that settle an order. */
+export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons'] as const;
+
 /**
  * Enrols the member in every lecture of a paid payment, empties those cart lines and writes the
  * order's ledger rows: points spent, points earned, the coupon used. Each at most once per payment.

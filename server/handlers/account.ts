@@ -8,6 +8,8 @@ import { iso, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { ok, type Handlers } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { MEMBER_TABLES } from '../domain/member';
 
 const toUser = (m: MemberRow): components['schemas']['User'] => ({
   useruid: m.useruid,
@@ -115,3 +117,16 @@ export const account = {
     return ok({ exists }, exists ? '' : '휴대폰 번호를 등록해주세요. 회원정보 수정 화면으로 이동합니다.');
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const accountCache = {
+  loginSubmit: writes(MEMBER_TABLES),
+  createUser: writes(MEMBER_TABLES),
+  getUserInfo: uncachedRead,
+  getUserInfoWithUseruid: uncachedRead,
+  updateUser: writes(MEMBER_TABLES),
+  leaveUser: writes(MEMBER_TABLES),
+  checkUserAccount: writes(MEMBER_TABLES),
+  createSnsUser: writes(MEMBER_TABLES),
+  checkUserPhone: uncachedRead,
+} satisfies CacheTable<typeof account>;

@@ -10,6 +10,7 @@ import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
 import { uploadedFile } from '../domain/uploads';
 import { ok, type Handlers } from '../openapi/typed';
+import { reads, writes, uncachedRead, keyed, type CacheTable } from '../openapi/cacheTags';
 
 type UploadedFile = components['schemas']['UploadedFile'];
 
@@ -248,3 +249,15 @@ export const board = {
     return ok({ suggestid: r.suggestid }, '문의가 삭제되었습니다.');
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const boardCache = {
+  getNotices: reads(['notices']),
+  getNoticeInfo: writes((i) => [keyed('notices', i.params?.id)]), // the view count
+  getFaqs: reads(['faqs']),
+  getSuggestTypes: reads(['suggest_types']),
+  getSuggests: uncachedRead,
+  saveSuggest: writes(['suggests', 'suggest_files']),
+  getSuggestInfo: uncachedRead,
+  deleteSuggest: writes(['suggests', 'suggest_files']),
+} satisfies CacheTable<typeof board>;

@@ -9,6 +9,7 @@ import { ownUser } from '../domain/access';
 import { lectureOr404, lecturesBeside } from '../domain/lectures';
 import { ok, type OpCtx, type Reply, type Handlers } from '../openapi/typed';
 import { ownsClassNow } from '../domain/ownership';
+import { writes, type CacheTable } from '../openapi/cacheTags';
 
 type CartActionType = components['schemas']['CartActionType'];
 
@@ -79,3 +80,9 @@ export const cart = {
   cartAction,
   cartActionWithOption: cartAction,
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const cartCache = {
+  cartAction: writes(['carts']),
+  cartActionWithOption: writes(['carts']),
+} satisfies CacheTable<typeof cart>;

@@ -13,6 +13,7 @@ import {
   listOrder,
   matchedLecturePage,
   searchedLecturePage,
+  LECTURE_RECORD_TABLES,
   matchesSearch,
   type ListOrder,
 } from '../domain/lectures';
@@ -21,6 +22,7 @@ import { ownUser } from '../domain/access';
 import { progressOf, toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
 import { BUSINESS } from '../../rules/business';
+import { reads, uncachedRead, bodyField, keyed, type CacheTable } from '../openapi/cacheTags';
 
 const SORTS: Record<string, ListOrder> = {
   popular: listOrder(['popularity', 'desc'], ['contentsid', 'asc']),
@@ -259,3 +261,24 @@ export const catalog = {
     );
   },
 } satisfies Partial<Handlers>;
+
+/** One lecture's curriculum: its row (existence), its sections and videos. */
+const curriculumOf = (contentsid: unknown) => [keyed('lectures', contentsid), keyed('sections', contentsid), keyed('videos', contentsid)];
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const catalogCache = {
+  getCategories: reads(['categories']),
+  getOnlineLectures: reads(LECTURE_RECORD_TABLES),
+  getRecentOnlineLectures: reads(LECTURE_RECORD_TABLES),
+  getPopularOnlineLectures: reads(LECTURE_RECORD_TABLES),
+  getMainContents: reads(LECTURE_RECORD_TABLES),
+  getOrderLectures: reads(LECTURE_RECORD_TABLES),
+  getPublisherLectures: reads(LECTURE_RECORD_TABLES),
+  getSimilarOnlineLectures: reads(LECTURE_RECORD_TABLES),
+  getTags: reads(['tags']),
+  getCurriculumSections: reads((i) => curriculumOf(i.params?.contentsid)),
+  getCurriculumList: reads((i) => curriculumOf(bodyField(i, 'contentsid'))),
+  getOnlineDetail: uncachedRead,
+  getBanners: reads(['banners']),
+  getBranch: reads(['branches']),
+} satisfies CacheTable<typeof catalog>;

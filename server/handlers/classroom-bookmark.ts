@@ -5,6 +5,7 @@ import { ownUser } from '../domain/access';
 import { lectureOr404 } from '../domain/lectures';
 import { ok, type Handlers } from '../openapi/typed';
 import { everEnrolled } from '../domain/ownership';
+import { writes, type CacheTable } from '../openapi/cacheTags';
 
 const NOT_OWNER_BOOKMARK = '구매한 클래스만 북마크할 수 있습니다.';
 
@@ -34,3 +35,8 @@ export const classroomBookmark = {
     );
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const classroomBookmarkCache = {
+  setBookmark: writes(['bookmarks']),
+} satisfies CacheTable<typeof classroomBookmark>;

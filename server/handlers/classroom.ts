@@ -13,6 +13,7 @@ import { page, pageOf, totalOf } from '../domain/paging';
 import { ISSUER, certificateNumbers } from '../domain/certificates';
 import { SECRET_TITLE } from '../domain/privacy';
 import { ok, type Handlers } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 
 function certificateOf(
@@ -190,3 +191,12 @@ export const classroom = {
     return ok({ cartCnt: r?.cart ?? 0, classCnt: r?.cls ?? 0, expireCnt: r?.exp ?? 0, pointSum: r?.points ?? 0 });
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const classroomCache = {
+  getMyLectures: writes(['certificates']), // a certificate number is issued on its first listing
+  getContentsPdfList: uncachedRead,
+  getQnaList: uncachedRead,
+  saveQna: writes(['qnas']),
+  getMyClassInfo: uncachedRead,
+} satisfies CacheTable<typeof classroom>;

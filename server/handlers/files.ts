@@ -10,6 +10,7 @@ import { fail } from '../lib/failure';
 import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
 import { uploadedFile } from '../domain/uploads';
 import { ok, type Handlers } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
@@ -80,3 +81,10 @@ export const files = {
     });
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const filesCache = {
+  uploadFiles: writes(['uploads']),
+  getFileUrl: uncachedRead,
+  downloadFile: uncachedRead,
+} satisfies CacheTable<typeof files>;

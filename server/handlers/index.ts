@@ -1,20 +1,21 @@
-import { account } from './account';
-import { board } from './board';
-import { cart } from './cart';
-import { catalog } from './catalog';
-import { classroom } from './classroom';
-import { classroomBookmark } from './classroom-bookmark';
-import { files } from './files';
-import { local } from './local';
-import { payment } from './payment';
-import { player } from './player';
-import { points } from './points';
-import { progress } from './progress';
-import { quiz } from './quiz';
-import { quizCertificate } from './quiz-certificate';
-import { ratings } from './ratings';
-import { stats } from './stats';
-import { untyped, type Handlers } from '../openapi/typed';
+import { account, accountCache } from './account';
+import { board, boardCache } from './board';
+import { cart, cartCache } from './cart';
+import { catalog, catalogCache } from './catalog';
+import { classroom, classroomCache } from './classroom';
+import { classroomBookmark, classroomBookmarkCache } from './classroom-bookmark';
+import { files, filesCache } from './files';
+import { local, localCache } from './local';
+import { payment, paymentCache } from './payment';
+import { player, playerCache } from './player';
+import { points, pointsCache } from './points';
+import { progress, progressCache } from './progress';
+import { quiz, quizCache } from './quiz';
+import { quizCertificate, quizCertificateCache } from './quiz-certificate';
+import { ratings, ratingsCache } from './ratings';
+import { stats, statsCache } from './stats';
+import { untyped, type Handlers, type OperationId } from '../openapi/typed';
+import { CacheTags, type CacheDecl } from '../openapi/cacheTags';
 
 /**
  * Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations.
@@ -56,3 +57,23 @@ const all = {
 } satisfies Handlers;
 
 export const handlers = untyped(all);
+
+/** What every operation reads or writes, as each tag's file declares it beside its SQL: one per operation. */
+export const cacheTags = new CacheTags({
+  ...catalogCache,
+  ...boardCache,
+  ...filesCache,
+  ...progressCache,
+  ...classroomCache,
+  ...classroomBookmarkCache,
+  ...playerCache,
+  ...cartCache,
+  ...paymentCache,
+  ...pointsCache,
+  ...quizCache,
+  ...quizCertificateCache,
+  ...ratingsCache,
+  ...accountCache,
+  ...statsCache,
+  ...localCache,
+} satisfies Record<OperationId, CacheDecl>);

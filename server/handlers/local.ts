@@ -7,6 +7,8 @@ import { all, one } from '../db/query';
 import { iso, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ok, type Handlers, type Reply } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { MEMBER_TABLES } from '../domain/member';
 
 type LocalPayStatus = components['schemas']['LocalPayStatus'];
 
@@ -100,3 +102,14 @@ export const local = {
   declineLocalPayTransaction: ({ s, params }) => transition(s.db, params.pgtid, 'declined', ['pending']),
   cancelLocalPayTransaction: ({ s, params }) => transition(s.db, params.pgtid, 'cancelled', ['pending', 'approved']),
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const localCache = {
+  getLocalMembers: uncachedRead,
+  localSignIn: writes(MEMBER_TABLES),
+  createLocalPayTransaction: writes(['local_payments']),
+  getLocalPayTransaction: uncachedRead,
+  approveLocalPayTransaction: writes(['local_payments', 'payments']),
+  declineLocalPayTransaction: writes(['local_payments', 'payments']),
+  cancelLocalPayTransaction: writes(['local_payments', 'payments']),
+} satisfies CacheTable<typeof local>;

@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, EnrollmentRow, LocalPaymentRow, PaymentRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder } from '../domain/orders';
+import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder, FULFIL_TABLES } from '../domain/orders';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { Failure, fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
 import { classesOwnedNow } from '../domain/ownership';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';
@@ -193,3 +194,14 @@ export const payment = {
     return ok(toEnrollment(e, me));
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const paymentCache = {
+  isCompleteTitle: uncachedRead,
+  savePayment: writes(['payments', 'payment_items']),
+  updatePaid: writes(['payments', 'local_payments', ...FULFIL_TABLES]),
+  getPaymentList: uncachedRead,
+  getPaymentInfo: uncachedRead,
+  recordFirstPlay: writes(['enrollments']),
+  recordDownload: writes(['enrollments']),
+} satisfies CacheTable<typeof payment>;

@@ -10,6 +10,7 @@ import { ownsClassNow } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
+import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
@@ -40,3 +41,11 @@ export const player = {
     return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined);
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const playerCache = {
+  getSectionVideos: uncachedRead,
+  getLectureVideos: uncachedRead,
+  getVideoSourceUrl: uncachedRead,
+  getMedia: uncachedRead,
+} satisfies CacheTable<typeof player>;

@@ -9,6 +9,7 @@ import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { page, pageOf, totalOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
+import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_COUPON = '쿠폰을 찾을 수 없습니다.';
@@ -100,3 +101,12 @@ export const points = {
     return ok(toCoupon(c), '쿠폰이 적용되었습니다.');
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const pointsCache = {
+  getPoints: uncachedRead,
+  getPointSum: uncachedRead,
+  savePoint: uncachedRead,
+  getCouponInfo: uncachedRead,
+  useCoupon: uncachedRead,
+} satisfies CacheTable<typeof points>;

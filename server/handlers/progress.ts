@@ -9,6 +9,7 @@ import { ownsClassNow } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { progressOf, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
 
@@ -143,3 +144,14 @@ export const progress = {
     );
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const progressCache = {
+  getCompleteList: uncachedRead,
+  getLastWatchTime: uncachedRead,
+  updateWatchTime: writes(['progress']),
+  updateContentProgress: writes(['progress']),
+  getProgressTabRecord: uncachedRead,
+  resetProgressTabId: writes(['play_tabs']),
+  checkTabId: writes(['play_tabs']),
+} satisfies CacheTable<typeof progress>;

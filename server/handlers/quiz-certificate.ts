@@ -6,6 +6,7 @@ import { fail } from '../lib/failure';
 import { maskName } from '../domain/privacy';
 import { ok, type Handlers } from '../openapi/typed';
 import { ISSUER } from '../domain/certificates';
+import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const UNKNOWN_CERTIFICATE = '확인할 수 없는 수료증 번호입니다. 번호를 다시 확인해주세요.';
 
@@ -31,3 +32,8 @@ export const quizCertificate = {
     });
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const quizCertificateCache = {
+  verifyCertificate: uncachedRead,
+} satisfies CacheTable<typeof quizCertificate>;

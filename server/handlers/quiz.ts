@@ -9,6 +9,7 @@ import { ownsClassNow } from '../domain/ownership';
 import { certificateNumber } from '../domain/certificates';
 import { progressOf } from '../domain/videos';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
+import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_QUIZ = '퀴즈를 찾을 수 없습니다.';
 const ALREADY_PASSED = '이미 합격한 퀴즈입니다.';
@@ -251,3 +252,12 @@ export const quiz = {
     return ok({ exists: !!r, isscoreid: r?.isscoreid ?? null, score: r?.score ?? null });
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const quizCache = {
+  getTest: uncachedRead,
+  saveQuizDraft: writes(['quiz_results']),
+  scoreQuizRecorded: writes(['quiz_results', 'enrollments', 'certificates']),
+  isRetakeQuiz: uncachedRead,
+  existsPassScoreid: uncachedRead,
+} satisfies CacheTable<typeof quiz>;

@@ -9,6 +9,7 @@ import { lectureOr404 } from '../domain/lectures';
 import { page, pageOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
 import { everEnrolled } from '../domain/ownership';
+import { reads, writes, uncachedRead, keyed, bodyField, type CacheTable } from '../openapi/cacheTags';
 
 const toRating = (r: RatingRow, me: string | undefined): components['schemas']['Rating'] => ({
   ratingid: r.ratingid,
@@ -131,3 +132,12 @@ export const ratings = {
     return ok({ ratingid: r.ratingid }, '평가가 삭제되었습니다.');
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const ratingsCache = {
+  getReviews: reads(['ratings', 'lectures']),
+  getRatings: uncachedRead,
+  getRatingStarInfo: uncachedRead,
+  saveRating: writes((i) => [keyed('ratings', bodyField(i, 'contentsid'))]),
+  deleteRating: writes((i) => [keyed('ratings', i.query?.contentsid)]),
+} satisfies CacheTable<typeof ratings>;

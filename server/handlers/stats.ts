@@ -3,6 +3,7 @@ import type { StatsRow } from '../db/rows';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { ok, type Handlers } from '../openapi/typed';
+import { reads, type CacheTable } from '../openapi/cacheTags';
 
 interface StatsFigures extends StatsRow {
   lecturecnt: number;
@@ -32,3 +33,8 @@ export const stats = {
     });
   },
 } satisfies Partial<Handlers>;
+
+/** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
+export const statsCache = {
+  getStats: reads(['stats', 'lectures', 'ratings', 'enrollments']),
+} satisfies CacheTable<typeof stats>;

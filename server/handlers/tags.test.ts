@@ -36,16 +36,17 @@ describe('server/handlers/<tag>.ts', () => {
 describe('server/handlers/ holds only operation files', () => {
   const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !/\.(test|typetest)\.ts$/.test(f) && f !== 'index.ts');
 
-  it.each(files)('%s is named for its tag and exports only that tag\'s handlers', async (file) => {
+  it.each(files)('%s is named for its tag and exports only its handlers and their cache declarations', async (file) => {
     const tag = /^([a-z]+)(?:-[a-z]+)?\.ts$/.exec(file)?.[1];
     expect(tag && tag in byTag, `${file}: a handler file is <tag>.ts or <tag>-<topic>.ts`).toBe(true);
     const ofTag = byTag[tag as keyof typeof byTag] as Record<string, unknown>;
-    const exported = Object.entries(await import(`./${file}`));
+    const exported = Object.fromEntries(Object.entries(await import(`./${file}`)));
+    const tables = Object.keys(exported).filter((name) => !name.endsWith('Cache'));
+    expect(tables, `${file} exports one table of operations`).toHaveLength(1);
+    const table = exported[tables[0]!] as Record<string, unknown>;
     // A helper that is no operation belongs in domain/, openapi/ or lib/ (README "Architecture").
-    for (const [name, value] of exported) {
-      expect(value, `${file} exports ${name}, which is no table of operations`).toBeTypeOf('object');
-      for (const [op, handler] of Object.entries(value as object)) expect(ofTag[op], `${file}: ${name}.${op}`).toBe(handler);
-    }
-    expect(exported.length).toBeGreaterThan(0);
+    for (const [op, handler] of Object.entries(table)) expect(ofTag[op], `${file}: ${op}`).toBe(handler);
+    expect(Object.keys(exported).sort()).toEqual([tables[0], `${tables[0]}Cache`].sort());
+    expect(Object.keys(exported[`${tables[0]}Cache`] as object).sort()).toEqual(Object.keys(table).sort());
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OperationSpec } from './spec';
-import { isCacheable } from './cacheTags';
+import type { CacheTags } from './cacheTags';
 
 /**
  * In-memory cache of hot public catalogue reads: the exact response bytes, served again by the dispatcher and by
@@ -50,10 +50,14 @@ export class HotCache {
   private readonly keyWrittenAt = new Map<string, number>();
   private foldedAt = 0;
 
-  constructor(private readonly limits: CacheLimits = DEFAULT_LIMITS) {}
+  constructor(
+    /** What each operation reads and writes (the handlers' declarations). */
+    readonly tags: CacheTags,
+    private readonly limits: CacheLimits = DEFAULT_LIMITS,
+  ) {}
 
   isCacheable(operationId: string): boolean {
-    return isCacheable(operationId);
+    return this.tags.isCacheable(operationId);
   }
   /** Taken when a read starts; `set` refuses to store its answer if a write it depends on came after. */
   mark(): number {

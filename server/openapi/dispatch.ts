@@ -5,7 +5,7 @@ import { OperationRouter } from './router';
 import { listOperations, type Json, type OperationSpec } from './spec';
 import { ContractValidator } from './validator';
 import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from './cache';
-import { readsOf, touchedBy } from './cacheTags';
+import type { CacheTags } from './cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
@@ -17,8 +17,8 @@ export interface DispatchOptions {
   validateResponses: boolean;
   /** Replace handlers by operationId (tests prove that a broken provider fails verification). */
   overrides?: Record<string, Handler> | undefined;
-  /** Shared with the request fast path; a fresh one when absent. */
-  cache?: HotCache | undefined;
+  /** What each operation reads and writes, for the catalogue cache (shared with the request fast path). */
+  cacheTags: CacheTags;
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
@@ -36,7 +36,8 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
   if (missing.length) console.warn(`[server] operations without a handler: ${missing.join(', ')}`);
   const router = new OperationRouter(ops);
   const validator = new ContractValidator(doc);
-  const cache = options.cache ?? new HotCache();
+  const cache = new HotCache(options.cacheTags);
+  const tags = options.cacheTags;
 
   async function dispatch(c: Context): Promise<Response | undefined> {
     const url = new URL(c.req.url);
@@ -62,20 +63,20 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
       }
       ctx = await buildContext(c, op, match.params, url, validator, services, raw);
       const result = await handler(ctx);
-      cache.invalidate(touchedBy(op.operationId, ctx));
+      cache.invalidate(tags.touchedBy(op.operationId, ctx));
       if (result instanceof Response) return result;
       const status = result.status ?? 200;
       const response = await respond(op, status, result.body, validator, options);
       // Only a body that passed response validation (outside production) is ever stored.
       if (cacheable && status === 200 && response.status === 200) {
-        const entry = cache.set(key, JSON.stringify(result.body), mark, readsOf(op.operationId, ctx));
+        const entry = cache.set(key, JSON.stringify(result.body), mark, tags.readsOf(op.operationId, ctx));
         return cachedResponse(entry, c.req.header('if-none-match'));
       }
       return response;
     } catch (err) {
       // A failed write may still have changed something (a handler without a transaction); before its context
       // was built (an invalid request) it ran nothing, and the whole tables it names are dropped all the same.
-      cache.invalidate(touchedBy(op.operationId, ctx ?? {}));
+      cache.invalidate(tags.touchedBy(op.operationId, ctx ?? {}));
       if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options);
       console.error(`[server] ${op.operationId} failed:`, err);
       return envelope(500, SERVER_ERROR);
