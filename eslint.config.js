@@ -9,8 +9,8 @@
  * - components (the shell: header, footer, layouts, ui) may use auth, api and lib — the header shows who
  *   is signed in and the cart count, which are identity and API facts;
  * - auth (who is signed in) may use session, api, lib and the identity machines; session (the users table) only lib;
- * - payment (the card provider port) may use api, lib and the checkout machine's types; features may use it
- *   and the machines they drive (checkout);
+ * - features may use the machines they drive (checkout, quiz); the card-provider port lives with checkout
+ *   (src/features/checkout/provider) and is loaded by the payment page only;
  * - api (the one client, the query factories by tag) only lib; lib nothing of the app;
  * - machines/ depend on nothing of the app (xstate, their own folder, rules/, and the contract types by `import type`:
  *   schema.gen.ts exports only types, and verbatimModuleSyntax makes any import of it a type import);
@@ -33,13 +33,11 @@ import boundaries from 'eslint-plugin-boundaries';
 const MAY_IMPORT = {
   app: ['routes', 'features', 'components', 'auth', 'session', 'api', 'lib', 'machines'],
   routes: ['features', 'components', 'auth', 'api', 'lib', 'app'],
-  // The checkout screens drive the checkout machine and the payment-provider port (issue 12).
-  features: ['components', 'auth', 'payment', 'api', 'lib', 'machines', 'app'],
+  // The checkout screens drive the checkout machine; the card-provider port is checkout's own (features/checkout/provider).
+  features: ['components', 'auth', 'api', 'lib', 'machines', 'app'],
   components: ['auth', 'api', 'lib', 'app'],
   auth: ['session', 'api', 'lib', 'machines', 'app'],
   session: ['lib', 'app', 'machines'],
-  // The payment-provider port (PortOne, local test card): loaded by the payment page only.
-  payment: ['api', 'lib', 'machines', 'app'],
   api: ['lib', 'app'],
   lib: [],
   machines: [],
@@ -99,7 +97,6 @@ export default tseslint.config(
         { type: 'components', pattern: 'src/components', partialMatch: false },
         { type: 'auth', pattern: 'src/auth', partialMatch: false },
         { type: 'session', pattern: 'src/session', partialMatch: false },
-        { type: 'payment', pattern: 'src/payment', partialMatch: false },
         { type: 'api', pattern: 'src/api', partialMatch: false },
         { type: 'lib', pattern: 'src/lib', partialMatch: false },
         // The files at the root of src/: entry, router, generated route tree, configuration (see APP_ROOT_ONLY).
@@ -131,7 +128,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/{features,components,auth,session,payment,api,lib}/**/*.{ts,tsx}'],
+    files: ['src/{features,components,auth,session,api,lib}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_ROOT_ONLY] }] },
   },

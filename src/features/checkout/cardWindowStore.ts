@@ -1,4 +1,4 @@
-import type { AskDecision, LocalCardDecision } from '../../payment/local';
+import type { AskDecision, LocalCardDecision } from './provider/local';
 
 /** The local test card window's one pending question; LocalCardWindow renders it and answers it. */
 export interface CardQuestion {

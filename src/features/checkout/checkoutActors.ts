@@ -3,8 +3,8 @@ import { checkoutMachine, type CheckoutOrder, type OrderLecture } from '../../..
 import { fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
 import { confirmCouponUse, confirmPointEntry, fetchUsableCoupon } from '../../api/queries/points';
 import type { components } from '../../api/schema.gen';
-import { loadPaymentProvider } from '../../payment/provider';
-import type { PaymentProvider } from '../../payment/port';
+import { loadPaymentProvider } from './provider/provider';
+import type { PaymentProvider } from './provider/port';
 import { askCardDecision } from './cardWindowStore';
 import { forgetAttempt, rememberAttempt } from './attemptStore';
 

@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../../../config';
 import type { AskDecision } from './local';
 import type { PaymentProvider } from './port';
 

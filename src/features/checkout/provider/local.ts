@@ -1,4 +1,4 @@
-import { decideLocalCardTransaction, startLocalCardTransaction, type LocalCardDecision } from '../api/queries/local';
+import { decideLocalCardTransaction, startLocalCardTransaction, type LocalCardDecision } from '../../../api/queries/local';
 import { RETURN_PATHS, leavingPage, type CardPaymentRequest, type PaymentProvider, type ProviderOutcome } from './port';
 
 export type { LocalCardDecision };

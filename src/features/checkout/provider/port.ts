@@ -1,4 +1,4 @@
-import type { ProviderOutcome } from '../../machines/checkout';
+import type { ProviderOutcome } from '../../../../machines/checkout';
 
 export type { ProviderOutcome };
 
