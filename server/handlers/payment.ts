@@ -7,7 +7,7 @@ import { iso, isoOrNull, kst } from '../lib/time';
 import { Failure, fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
-import { ok, type Handlers } from '../openapi/typed';
+import { ok, type DatasOf, type Handlers, type OpCtx } from '../openapi/typed';
 import { classesOwnedNow } from '../domain/ownership';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
@@ -39,6 +39,21 @@ const toEnrollment = (e: EnrollmentRow, me: string) => ({
   downloaddate: isoOrNull(e.downloaded_at),
   expiredate: iso(e.end_at),
 });
+
+/** Stamps the first play or first download of a class (what a refund depends on) and answers the enrolment. */
+async function stampFirstUse(
+  ctx: OpCtx<'recordFirstPlay'> | OpCtx<'recordDownload'>,
+  column: 'first_play_at' | 'downloaded_at',
+) {
+  const me = ownUser(ctx, ctx.params.useruid);
+  const e = await one(
+    ctx.s.db,
+    sql<EnrollmentRow>`update enrollments set ${sql.ref(column)} = coalesce(${sql.ref(column)}, ${kst()})
+      where useruid = ${me} and contentsid = ${ctx.params.contentsid} returning *`,
+  );
+  if (!e) return fail(404, NO_ENROLLMENT);
+  return ok<DatasOf<'recordFirstPlay'>>(toEnrollment(e, me));
+}
 
 /** Orders: the already-bought check, Save (priced by the server), the card's confirmation, history, first play and download. */
 export const payment = {
@@ -173,26 +188,8 @@ export const payment = {
     if (!p || (contentsid !== 0 && !idsOf(p).includes(contentsid))) return fail(404, NO_PAYMENT);
     return ok(toPayment(p));
   },
-  async recordFirstPlay(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
-    const e = await one(
-      ctx.s.db,
-      sql<EnrollmentRow>`update enrollments set first_play_at = coalesce(first_play_at, ${kst()})
-        where useruid = ${me} and contentsid = ${ctx.params.contentsid} returning *`,
-    );
-    if (!e) return fail(404, NO_ENROLLMENT);
-    return ok(toEnrollment(e, me));
-  },
-  async recordDownload(ctx) {
-    const me = ownUser(ctx, ctx.params.useruid);
-    const e = await one(
-      ctx.s.db,
-      sql<EnrollmentRow>`update enrollments set downloaded_at = coalesce(downloaded_at, ${kst()})
-        where useruid = ${me} and contentsid = ${ctx.params.contentsid} returning *`,
-    );
-    if (!e) return fail(404, NO_ENROLLMENT);
-    return ok(toEnrollment(e, me));
-  },
+  recordFirstPlay: (ctx) => stampFirstUse(ctx, 'first_play_at'),
+  recordDownload: (ctx) => stampFirstUse(ctx, 'downloaded_at'),
 } satisfies Partial<Handlers>;
 
 /** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
