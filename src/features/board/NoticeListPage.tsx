@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { NOTICE_PAGE_SIZE, noticesQuery } from '../../api/queries/board';
 import { Pagination } from '../../components/ui/Pagination';
+import { Tabs } from '../../components/ui/Tabs';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { Section } from '../../components/section/Section';
@@ -25,20 +26,7 @@ const KINDS: [NoticeKind, string][] = [
 export function NoticeListPage({ kind, page, onChange }: NoticeListPageProps) {
   return (
     <div className="page board">
-      <div className="board-tabs" role="tablist" aria-label="게시판">
-        {KINDS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={kind === value}
-            className={kind === value ? 'on' : undefined}
-            onClick={() => onChange({ kind: value, page: 1 })}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <Tabs label="게시판" className="board-tabs" tabs={KINDS} selected={kind} onSelect={(k) => onChange({ kind: k, page: 1 })} />
       <Section resetKey={`${kind}/${page}`} fallback={<PageSkeleton lines={10} />}>
         <NoticeList kind={kind} page={page} onPage={(p) => onChange({ page: p })} />
       </Section>

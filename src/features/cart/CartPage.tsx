@@ -7,6 +7,7 @@ import { QueryState } from '../../components/section/QueryState';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Price } from '../../components/ui/Price';
+import { ClassThumbLink } from '../../components/ui/ClassThumbLink';
 import { formatWon } from '../../lib/format';
 import { itemKey, paymentIdsParam, selectionTotals } from './cartSelection';
 import { useCartActions } from './useCartActions';
@@ -144,15 +145,9 @@ function CartLine({ item, ticked, busy, onToggle, onRemove }: CartLineProps) {
       <label className="cart-check cart-line__check">
         <input type="checkbox" checked={ticked} onChange={onToggle} aria-label={`${lecture.title} 선택`} />
       </label>
-      <Link
-        to="/classView/$contentsid"
-        params={{ contentsid: item.contentsid }}
-        className="cart-line__thumb"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+      <ClassThumbLink contentsid={item.contentsid} className="cart-line__thumb">
         <img src={lecture.thumbnail} alt="" width={160} height={100} loading="lazy" />
-      </Link>
+      </ClassThumbLink>
       <div className="cart-line__info">
         <p className="cart-line__category">{lecture.ctgrname}</p>
         <Link to="/classView/$contentsid" params={{ contentsid: item.contentsid }} className="cart-line__title">

@@ -5,13 +5,12 @@ import { fetchOrderLectures } from '../../api/queries/catalogOrder';
 import { fetchPaymentInfo, paymentKeys } from '../../api/queries/payment';
 import { isApiError } from '../../api/errors';
 import { useSessionUser } from '../../auth/sessionStore';
+import { AmountRows } from '../../components/ui/AmountRows';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { formatWon } from '../../lib/format';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentIdOf } from './providerReturn';
 import './checkout.css';
-
-const minus = (n: number) => (n > 0 ? `-${formatWon(n)}` : formatWon(0));
 
 /** /paymentResult and /paymentResultFree: the receipt of one order, read from the server. */
 export function ReceiptPage({ free }: { free: boolean }) {
@@ -78,24 +77,17 @@ export function ReceiptPage({ free }: { free: boolean }) {
           ))}
           {!lectures.data && <li>{o.title}</li>}
         </ul>
-        <dl className="receipt__facts">
-          <div>
-            <dt>주문 금액</dt>
-            <dd>{formatWon(o.amount)}</dd>
-          </div>
-          <div>
-            <dt>쿠폰 할인</dt>
-            <dd>{minus(o.coupondiscount)}</dd>
-          </div>
-          <div>
-            <dt>포인트 사용</dt>
-            <dd>{minus(o.pointused)}</dd>
-          </div>
-          <div className="checkout-sum__total">
-            <dt>최종 결제금액</dt>
-            <dd data-testid="paid-amount">{formatWon(o.paidamount)}</dd>
-          </div>
-        </dl>
+        <AmountRows
+          className="receipt__facts"
+          rows={[
+            { label: '주문 금액', won: o.amount },
+            { label: '쿠폰 할인', won: o.coupondiscount, deduct: true },
+            { label: '포인트 사용', won: o.pointused, deduct: true },
+          ]}
+          total={o.paidamount}
+          totalClassName="checkout-sum__total"
+          totalTestId="paid-amount"
+        />
       </div>
       <div className="outcome__actions">
         <Link to="/myclass" className="btn btn--primary">

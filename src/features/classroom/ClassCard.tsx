@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { MyLecture } from '../../api/queries/classroom-lectures';
+import { ClassThumbLink } from '../../components/ui/ClassThumbLink';
 import { formatDate } from '../../lib/format';
 import { daysLeft, daysLeftText, periodText } from './period';
 import { PlayerLink } from './PlayerLink';
@@ -24,17 +25,11 @@ export function ClassCard({ lecture, resume }: { lecture: MyLecture; resume: Res
       data-testid="class-card"
       data-contentsid={lecture.contentsid}
     >
-      <Link
-        to="/classView/$contentsid"
-        params={{ contentsid: lecture.contentsid }}
-        className="class-card__thumb"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+      <ClassThumbLink contentsid={lecture.contentsid} className="class-card__thumb">
         <img src={lecture.thumbnail} alt="" width={480} height={300} loading="lazy" decoding="async" />
         {ended && <span className="class-card__badge">수강 종료</span>}
         {!ended && lecture.isbookmarked && <span className="class-card__badge class-card__badge--mark">북마크</span>}
-      </Link>
+      </ClassThumbLink>
       <div className="class-card__body">
         <p className="class-card__category">{lecture.ctgrname}</p>
         <h3 className="class-card__title">

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { orderLecturesQuery } from '../../api/queries/catalogOrder';
 import { paymentInfoQuery, type Payment } from '../../api/queries/payment';
-import { formatWon } from '../../lib/format';
+import { AmountRows } from '../../components/ui/AmountRows';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
@@ -38,24 +38,22 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
 
       <section className="payment-detail__section" aria-labelledby="pd-amounts">
         <h3 id="pd-amounts">결제 금액</h3>
-        <dl className="payment-amounts" data-testid="payment-amounts">
-          <div>
-            <dt>상품금액</dt>
-            <dd>{formatWon(p.amount)}</dd>
-          </div>
-          <div>
-            <dt>쿠폰 할인{p.couponnumber ? <small> ({p.couponnumber})</small> : null}</dt>
-            <dd>{p.coupondiscount > 0 ? `-${formatWon(p.coupondiscount)}` : formatWon(0)}</dd>
-          </div>
-          <div>
-            <dt>포인트 사용</dt>
-            <dd>{p.pointused > 0 ? `-${formatWon(p.pointused)}` : formatWon(0)}</dd>
-          </div>
-          <div className="payment-amounts__total">
-            <dt>최종 결제금액</dt>
-            <dd>{formatWon(p.paidamount)}</dd>
-          </div>
-        </dl>
+        <AmountRows
+          className="payment-amounts"
+          data-testid="payment-amounts"
+          rows={[
+            { label: '상품금액', won: p.amount },
+            {
+              label: '쿠폰 할인',
+              won: p.coupondiscount,
+              deduct: true,
+              note: p.couponnumber ? <small> ({p.couponnumber})</small> : null,
+            },
+            { label: '포인트 사용', won: p.pointused, deduct: true },
+          ]}
+          total={p.paidamount}
+          totalClassName="payment-amounts__total"
+        />
       </section>
 
       <section className="payment-detail__section" aria-labelledby="pd-method">

@@ -5,6 +5,7 @@ import { QueryState } from '../../components/section/QueryState';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Pagination } from '../../components/ui/Pagination';
+import { Tabs } from '../../components/ui/Tabs';
 import { formatDate, formatPoints } from '../../lib/format';
 import './points.css';
 
@@ -44,20 +45,13 @@ export function PointsPage({ useruid }: { useruid: string }) {
       <section className="point-ledger" aria-labelledby="point-ledger-title">
         <div className="point-ledger__head">
           <h2 id="point-ledger-title">포인트 내역</h2>
-          <div className="point-tabs" role="tablist" aria-label="포인트 내역 구분">
-            {POINT_KINDS.map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                aria-selected={kind === value}
-                className={kind === value ? 'on' : undefined}
-                onClick={() => onChange({ kind: value, page: 1 })}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            label="포인트 내역 구분"
+            className="point-tabs"
+            tabs={POINT_KINDS}
+            selected={kind}
+            onSelect={(k) => onChange({ kind: k, page: 1 })}
+          />
         </div>
         <QueryState query={ledger} fallback={<SkeletonBlock height={240} />}>
           {(data) => (
