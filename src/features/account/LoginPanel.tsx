@@ -66,29 +66,28 @@ function useProviderReturn(naver: NaverReturnSearch | undefined) {
   }, [naver]);
 }
 
+/** The sign-in providers, in the order their buttons stand. */
+const PROVIDERS = [
+  { provider: 'kakao', mark: 'K', label: '카카오 로그인' },
+  { provider: 'naver', mark: 'N', label: '네이버 로그인' },
+] as const;
+
 function SocialButtons({ remember }: { remember: boolean }) {
   return (
     <div className="login__buttons">
-      <button
-        type="button"
-        className="social-btn social-btn--kakao"
-        onClick={() => withIdentity((i) => i.signInWith('kakao', remember))}
-      >
-        <span className="social-btn__mark" aria-hidden="true">
-          K
-        </span>
-        카카오 로그인
-      </button>
-      <button
-        type="button"
-        className="social-btn social-btn--naver"
-        onClick={() => withIdentity((i) => i.signInWith('naver', remember))}
-      >
-        <span className="social-btn__mark" aria-hidden="true">
-          N
-        </span>
-        네이버 로그인
-      </button>
+      {PROVIDERS.map(({ provider, mark, label }) => (
+        <button
+          key={provider}
+          type="button"
+          className={`social-btn social-btn--${provider}`}
+          onClick={() => withIdentity((i) => i.signInWith(provider, remember))}
+        >
+          <span className="social-btn__mark" aria-hidden="true">
+            {mark}
+          </span>
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, updateMember, type Member, type MemberUpdate } from '../../api/queries/account';
 import { sessionStore } from '../../auth/sessionStore';
 import { alertDark, alertError } from '../../lib/popup';
-import { fieldErrors, profileFields, type FieldErrors } from './memberFields';
+import { memberFields, readMemberFields } from './memberFields';
+import { NameInput, PhoneInput, useFieldsSubmit } from './memberForm';
 
 export const PROFILE_SAVED_MESSAGE = '회원정보가 저장되었습니다.';
 const SNS_LABEL: Record<Member['snstype'], string> = { kakao: '카카오', naver: '네이버', local: '로컬 체험' };
@@ -11,7 +11,6 @@ const SNS_LABEL: Record<Member['snstype'], string> = { kakao: '카카오', naver
 /** Name, phone and marketing consent of the signed-in member (UpdateUser). */
 export function ProfileForm({ member }: { member: Member }) {
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
     mutationFn: (body: MemberUpdate) => updateMember(body),
     onSuccess: async (saved) => {
@@ -23,21 +22,9 @@ export function ProfileForm({ member }: { member: Member }) {
     onError: (e) => void alertError(e),
   });
 
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const parsed = profileFields.safeParse({
-      name: String(form.get('name') ?? ''),
-      phone: String(form.get('phone') ?? ''),
-      agreemarketing: form.get('agreemarketing') === 'on',
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate({ useruid: member.useruid, ...parsed.data });
-  };
+  const { errors, submit } = useFieldsSubmit(memberFields, readMemberFields, (fields) =>
+    save.mutate({ useruid: member.useruid, ...fields }),
+  );
 
   return (
     <form className="profile-form" onSubmit={submit} noValidate aria-label="회원정보 수정">
@@ -56,40 +43,8 @@ export function ProfileForm({ member }: { member: Member }) {
           <dd>{SNS_LABEL[member.snstype]}</dd>
         </div>
       </dl>
-      <label>
-        <span>이름</span>
-        <input
-          name="name"
-          defaultValue={member.name}
-          maxLength={20}
-          autoComplete="name"
-          aria-invalid={!!errors.name}
-          aria-describedby="name-error"
-        />
-        {errors.name && (
-          <em className="field-error" id="name-error" role="alert">
-            {errors.name}
-          </em>
-        )}
-      </label>
-      <label>
-        <span>휴대폰 번호</span>
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          defaultValue={member.phone ?? ''}
-          placeholder="010-1234-5678"
-          autoComplete="tel-national"
-          aria-invalid={!!errors.phone}
-          aria-describedby="phone-error"
-        />
-        {errors.phone && (
-          <em className="field-error" id="phone-error" role="alert">
-            {errors.phone}
-          </em>
-        )}
-      </label>
+      <NameInput defaultValue={member.name} error={errors.name} describedByError />
+      <PhoneInput defaultValue={member.phone ?? ''} error={errors.phone} describedByError />
       <label className="profile-form__check">
         <input type="checkbox" name="agreemarketing" defaultChecked={member.agreemarketing} />
         <span>이벤트·혜택 소식 받기 (선택)</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mobilePhone, memberName, NAME_MESSAGE, PHONE_MESSAGE, profileFields, fieldErrors } from './memberFields';
+import { mobilePhone, memberFields, memberName, NAME_MESSAGE, PHONE_MESSAGE, fieldErrors, readMemberFields } from './memberFields';
 
 describe('Korean mobile number', () => {
   it.each([
@@ -19,12 +19,15 @@ describe('Korean mobile number', () => {
   );
 });
 
-describe('profile fields', () => {
+describe('member fields (profile and sign-up)', () => {
   it('a blank name and a bad phone are reported per field', () => {
-    const r = profileFields.safeParse({ name: '  ', phone: '1234', agreemarketing: false });
+    const r = memberFields.safeParse({ name: '  ', phone: '1234', agreemarketing: false });
     expect(r.success).toBe(false);
     expect(fieldErrors(r.error!)).toEqual({ name: NAME_MESSAGE, phone: PHONE_MESSAGE });
   });
 
   it('trims the name', () => expect(memberName.parse(' 박무폰 ')).toBe('박무폰'));
+
+  it('an empty form reads as blank texts and an unticked box', () =>
+    expect(readMemberFields(new FormData())).toEqual({ name: '', phone: '', agreemarketing: false }));
 });
