@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
+import {
+  MatchersV3,
+  clientFor,
+  commonHeaders,
+  okEnvelope,
+  storefrontApiPact,
+  MEMBER,
+  DEMO_MEMBER,
+  DEMO_TOKEN,
+  otherMemberIsRefused,
+} from './pact';
 import { checkUserAccount, checkUserPhone, createSnsUser, loginSubmit } from '../../src/auth/accountApi';
 import { setAccessTokenSource } from '../../src/api/client';
 import { createMember, fetchMember, fetchMemberByEmail, leaveMember, updateMember } from '../../src/api/queries/account';
@@ -141,7 +151,6 @@ const demoMember = (overrides: Record<string, unknown> = {}) => ({
   regdate: string('2024-01-05T12:00:00+09:00'),
   ...overrides,
 });
-const FORBIDDEN = '본인의 정보만 조회할 수 있습니다.';
 
 describe('profile, leaving and sign-up (storefront-web → storefront-api)', () => {
   const asMember = <T>(run: () => Promise<T>) => {
@@ -165,17 +174,12 @@ describe('profile, leaving and sign-up (storefront-web → storefront-api)', () 
 
   it("GetUserInfoWithUseruid: another member's useruid is refused", () =>
     asMember(() =>
-      pact
-        .addInteraction()
-        .given(MEMBER, DEMO_MEMBER)
-        .uponReceiving('a profile read of member u-demo-2 with the token of u-demo-1')
-        .withRequest('POST', '/api/GetUserInfoWithUseruid/u-demo-2', (b) => b.headers({ ...commonHeaders, ...bearer }))
-        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
-        .executeTest(async (server) => {
-          const error = await fetchMember('u-demo-2', clientFor(server.url)).catch((e: unknown) => e);
-          expect(isApiError(error) && error.status).toBe(403);
-          expect((error as Error).message).toBe(FORBIDDEN);
-        }),
+      otherMemberIsRefused(pact, {
+        description: 'a profile read of member u-demo-2 with the token of u-demo-1',
+        method: 'POST',
+        path: '/api/GetUserInfoWithUseruid/u-demo-2',
+        call: (client) => fetchMember('u-demo-2', client),
+      }),
     ));
 
   it('GetUserInfo: the member by their own email (/join checks for an existing record)', () =>
@@ -207,33 +211,28 @@ describe('profile, leaving and sign-up (storefront-web → storefront-api)', () 
         }),
     ));
 
-  it("UpdateUser: another member's useruid is refused", () =>
-    asMember(() =>
-      pact
-        .addInteraction()
-        .given(MEMBER, DEMO_MEMBER)
-        .uponReceiving('a profile update of member u-demo-2 with the token of u-demo-1')
-        .withRequest('POST', '/api/UpdateUser', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-2', phone: '010-0000-0000' }))
-        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
-        .executeTest(async (server) => {
-          const error = await updateMember({ useruid: 'u-demo-2', phone: '010-0000-0000' }, clientFor(server.url)).catch((e: unknown) => e);
-          expect(isApiError(error) && error.status).toBe(403);
-        }),
-    ));
+  it("UpdateUser: another member's useruid is refused", () => {
+    const update = { useruid: 'u-demo-2', phone: '010-0000-0000' };
+    return asMember(() =>
+      otherMemberIsRefused(pact, {
+        description: 'a profile update of member u-demo-2 with the token of u-demo-1',
+        method: 'POST',
+        path: '/api/UpdateUser',
+        body: update,
+        call: (client) => updateMember(update, client),
+      }),
+    );
+  });
 
   it("LeaveUser: another member's useruid is refused", () =>
     asMember(() =>
-      pact
-        .addInteraction()
-        .given(MEMBER, DEMO_MEMBER)
-        .uponReceiving('a withdrawal of member u-demo-2 with the token of u-demo-1')
-        .withRequest('POST', '/api/LeaveUser', (b) => b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-2' }))
-        .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(FORBIDDEN) }))
-        .executeTest(async (server) => {
-          const error = await leaveMember('u-demo-2', clientFor(server.url)).catch((e: unknown) => e);
-          expect(isApiError(error) && error.status).toBe(403);
-          expect((error as Error).message).toBe(FORBIDDEN);
-        }),
+      otherMemberIsRefused(pact, {
+        description: 'a withdrawal of member u-demo-2 with the token of u-demo-1',
+        method: 'POST',
+        path: '/api/LeaveUser',
+        body: { useruid: 'u-demo-2' },
+        call: (client) => leaveMember('u-demo-2', client),
+      }),
     ));
 
   it('LeaveUser: the member withdraws', () =>

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import { lecture } from './fixtures';
 import { addLectureToCart, fetchCart, removeFromCart, type CartItem } from '../../src/api/queries/cart';
 import { setAccessTokenSource } from '../../src/api/client';
@@ -153,14 +153,12 @@ describe('cart page (/mycart) calls', () => {
 
   it("another member's cart is 403 to u-demo-1: neither listed nor emptied", () => {
     setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given(CART, { useruid: 'u-demo-2', contentsids: [104] })
-      .uponReceiving('a cart list of member u-demo-2 asked with the token of member u-demo-1')
-      .withRequest('GET', '/api/Cart/list/lecture/u-demo-2/0', (b) => b.headers({ ...commonHeaders, ...bearer }))
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string('본인의 정보만 조회할 수 있습니다.') }))
-      .executeTest(async (server) => {
-        await expect(fetchCart('u-demo-2', clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      });
+    return otherMemberIsRefused(pact, {
+      given: [CART, { useruid: 'u-demo-2', contentsids: [104] }],
+      description: 'a cart list of member u-demo-2 asked with the token of member u-demo-1',
+      method: 'GET',
+      path: '/api/Cart/list/lecture/u-demo-2/0',
+      call: (client) => fetchCart('u-demo-2', client),
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
+import {
+  MatchersV3,
+  clientFor,
+  commonHeaders,
+  okEnvelope,
+  storefrontApiPact,
+  MEMBER,
+  DEMO_MEMBER,
+  DEMO_TOKEN,
+  otherMemberIsRefused,
+} from './pact';
 import { answeredQuestion, myLectureMidway, myLectureNotStarted, pdfFile } from './fixtures';
 import { fetchMyClassInfo } from '../../src/api/queries/classroom';
 import {
@@ -25,7 +35,6 @@ const me = DEMO_MEMBER.useruid;
 const OTHER = 'u-demo-2';
 const OWNS_121 = ['member owns lecture', { useruid: me, contentsid: 121 }] as const;
 const NOT_OWNS_104 = ['member does not own lecture', { useruid: me, contentsid: 104 }] as const;
-const FORBIDDEN = { success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' };
 
 beforeAll(() => setAccessTokenSource(() => DEMO_TOKEN));
 afterAll(() => setAccessTokenSource(() => undefined));
@@ -115,20 +124,14 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       }));
 
   it("GetMyLectures with another member's useruid is 403", () =>
-    pact
-      .addInteraction()
-      .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('a classroom request of member u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/Contents/GetMyLectures/', (b) =>
-        b.headers(headers).jsonBody({ useruid: OTHER, status: 'ing', page: 1, pageSize: MY_LECTURES_PAGE_SIZE }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody(FORBIDDEN))
-      .executeTest(async (server) => {
-        await expect(fetchMyLectures(OTHER, 'ing', 1, clientFor(server.url))).rejects.toMatchObject({
-          status: 403,
-          message: FORBIDDEN.respMessage,
-        });
-      }));
+    otherMemberIsRefused(pact, {
+      description: 'a classroom request of member u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/Contents/GetMyLectures/',
+      body: { useruid: OTHER, status: 'ing', page: 1, pageSize: MY_LECTURES_PAGE_SIZE },
+      exactReason: true,
+      call: (client) => fetchMyLectures(OTHER, 'ing', 1, client),
+    }));
 
   it('GetContentsPdfList: an owned class lists its materials as signed links', () =>
     pact
@@ -202,17 +205,15 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       }));
 
   it("QnA GetList with another member's useruid is 403", () =>
-    pact
-      .addInteraction()
-      .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('a question list request of member u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/QnA/GetList/101/u-demo-2', (b) =>
-        b.headers(headers).query({ canIOnlySee: 'true' }).jsonBody({ page: 1, pageSize: QNA_PAGE_SIZE }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody(FORBIDDEN))
-      .executeTest(async (server) => {
-        await expect(fetchQnaList(101, OTHER, true, 1, clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      }));
+    otherMemberIsRefused(pact, {
+      description: 'a question list request of member u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/QnA/GetList/101/u-demo-2',
+      query: { canIOnlySee: 'true' },
+      body: { page: 1, pageSize: QNA_PAGE_SIZE },
+      exactReason: true,
+      call: (client) => fetchQnaList(101, OTHER, true, 1, client),
+    }));
 
   it('QnA Save: a member asks about a class they own', () =>
     pact
@@ -310,18 +311,12 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       }));
 
   it("SetBookmark with another member's useruid is 403", () =>
-    pact
-      .addInteraction()
-      .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('a bookmark request of member u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/Contents/SetBookmark/', (b) =>
-        b.headers(headers).jsonBody({ useruid: OTHER, contentsid: 101, isbookmarked: true }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody(FORBIDDEN))
-      .executeTest(async (server) => {
-        await expect(setBookmark(OTHER, 101, true, clientFor(server.url))).rejects.toMatchObject({
-          status: 403,
-          message: FORBIDDEN.respMessage,
-        });
-      }));
+    otherMemberIsRefused(pact, {
+      description: 'a bookmark request of member u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/Contents/SetBookmark/',
+      body: { useruid: OTHER, contentsid: 101, isbookmarked: true },
+      exactReason: true,
+      call: (client) => setBookmark(OTHER, 101, true, client),
+    }));
 });

@@ -1,5 +1,6 @@
-import { PactV4, MatchersV3 } from '@pact-foundation/pact';
-import { createApiClient } from '../../src/api/client';
+import { PactV4, MatchersV3, type TemplateQuery } from '@pact-foundation/pact';
+import { expect } from 'vitest';
+import { createApiClient, type ApiClient } from '../../src/api/client';
 import { consumerPactDir } from '../pact-dirs';
 
 /** Where every consumer test writes (a temp folder, see `contracts/pact-dirs.ts`); emptied before each run. */
@@ -43,3 +44,56 @@ export const DEMO_MEMBER = { useruid: 'u-demo-1' };
  * verification swaps for a real token of that member before each request.
  */
 export const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
+
+/** The backend's reason when a member's token names another member's data. */
+const OTHER_MEMBER_REFUSED = '본인의 정보만 조회할 수 있습니다.';
+
+type StateParams = NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['given']>[1]>;
+
+/** One call that names another member (u-demo-2) with the token of DEMO_MEMBER, as `otherMemberIsRefused` declares it. */
+export type OtherMemberCall = {
+  /** The interaction's description (its name in the pact file). */
+  description: string;
+  /** Provider state and its parameters; `[MEMBER, DEMO_MEMBER]` when left out. */
+  given?: readonly [state: string, params: StateParams];
+  method: 'GET' | 'POST';
+  path: string;
+  query?: TemplateQuery;
+  /** JSON request body, when the call sends one. */
+  body?: unknown;
+  /** Headers beside the common one and DEMO_MEMBER's bearer token. */
+  headers?: Record<string, string>;
+  /** The reason recorded to the letter instead of by type (as the earlier classroom and progress pacts have it). */
+  exactReason?: boolean;
+  /** The storefront's call, naming the other member, on the mock server's client. */
+  call: (client: ApiClient) => Promise<unknown>;
+};
+
+/**
+ * Declares and runs the attacker interaction "member u-demo-1 names another member's id": the request carries
+ * DEMO_MEMBER's bearer token, the answer is 403 `{ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }`,
+ * and the call must reject with that status and message. The caller sets the access token source (DEMO_TOKEN).
+ */
+export function otherMemberIsRefused(pact: PactV4, c: OtherMemberCall): Promise<unknown> {
+  const [state, params] = c.given ?? [MEMBER, DEMO_MEMBER];
+  const bearer = MatchersV3.regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`);
+  return pact
+    .addInteraction()
+    .given(state, params)
+    .uponReceiving(c.description)
+    .withRequest(c.method, c.path, (b) => {
+      b.headers({ ...commonHeaders, Authorization: bearer, ...c.headers });
+      if (c.query) b.query(c.query);
+      if (c.body !== undefined) b.jsonBody(c.body);
+    })
+    .willRespondWith(403, (b) =>
+      b.jsonBody({ success: false, respMessage: c.exactReason ? OTHER_MEMBER_REFUSED : MatchersV3.string(OTHER_MEMBER_REFUSED) }),
+    )
+    .executeTest(async (server) => {
+      await expect(c.call(clientFor(server.url))).rejects.toMatchObject({
+        name: 'ApiError',
+        status: 403,
+        message: OTHER_MEMBER_REFUSED,
+      });
+    });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import { recordDownload } from '../../src/api/queries/payment-download';
 import { setAccessTokenSource } from '../../src/api/client';
 
@@ -35,13 +35,11 @@ describe('payment download mark (storefront-web → storefront-api)', () => {
       }));
 
   it("UpdateDownload with another member's useruid is 403", () =>
-    pact
-      .addInteraction()
-      .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('a download mark by member u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/Payment/UpdateDownload/u-demo-2/121', (b) => b.headers(headers))
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }))
-      .executeTest(async (server) => {
-        await expect(recordDownload('u-demo-2', 121, clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      }));
+    otherMemberIsRefused(pact, {
+      description: 'a download mark by member u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/Payment/UpdateDownload/u-demo-2/121',
+      exactReason: true,
+      call: (client) => recordDownload('u-demo-2', 121, client),
+    }));
 });

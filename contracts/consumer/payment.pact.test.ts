@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import { lecture } from './fixtures';
 import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
 import {
@@ -87,17 +87,14 @@ describe('payment history (/mypayment) calls', () => {
 
   it("GetPaymentList: another member's history is 403", () => {
     setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given('member has a paid order', { useruid: 'u-demo-2', paymentid: 9001, contentsids: [106] })
-      .uponReceiving('a payment history of member u-demo-2 asked with the token of member u-demo-1')
-      .withRequest('POST', '/api/Payment/GetPaymentList/', (b) =>
-        b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-2', page: 1, pageSize: PAYMENT_PAGE_SIZE }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string('본인의 정보만 조회할 수 있습니다.') }))
-      .executeTest(async (server) => {
-        await expect(fetchPaymentList('u-demo-2', 1, clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      });
+    return otherMemberIsRefused(pact, {
+      given: ['member has a paid order', { useruid: 'u-demo-2', paymentid: 9001, contentsids: [106] }],
+      description: 'a payment history of member u-demo-2 asked with the token of member u-demo-1',
+      method: 'POST',
+      path: '/api/Payment/GetPaymentList/',
+      body: { useruid: 'u-demo-2', page: 1, pageSize: PAYMENT_PAGE_SIZE },
+      call: (client) => fetchPaymentList('u-demo-2', 1, client),
+    });
   });
 
   it('GetOrderLectures: the lectures of an order, for the detail', () =>

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import { fetchPoints, fetchPointSum, POINT_PAGE_SIZE } from '../../src/api/queries/points';
 import { setAccessTokenSource } from '../../src/api/client';
 import type { components } from '../../src/api/schema.gen';
 
 /** Calls of the yaml's `points` tag. */
-const { eachLike, integer, regex, string } = MatchersV3;
+const { eachLike, integer, regex } = MatchersV3;
 const pact = storefrontApiPact();
 const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 const LEDGER = 'member has point entries';
@@ -60,31 +60,24 @@ describe('points history (/mypoint) calls', () => {
 
   it("GetPointSum: another member's balance is 403", () => {
     setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given(LEDGER, { useruid: 'u-demo-2', amounts: [3000] })
-      .uponReceiving('a point balance of member u-demo-2 asked with the token of member u-demo-1')
-      .withRequest('GET', '/api/Point/GetPointSum/u-demo-2', (b) => b.headers({ ...commonHeaders, ...bearer }))
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string('본인의 정보만 조회할 수 있습니다.') }))
-      .executeTest(async (server) => {
-        await expect(fetchPointSum('u-demo-2', clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      });
+    return otherMemberIsRefused(pact, {
+      given: [LEDGER, { useruid: 'u-demo-2', amounts: [3000] }],
+      description: 'a point balance of member u-demo-2 asked with the token of member u-demo-1',
+      method: 'GET',
+      path: '/api/Point/GetPointSum/u-demo-2',
+      call: (client) => fetchPointSum('u-demo-2', client),
+    });
   });
 
   it("GetList: another member's ledger is 403", () => {
     setAccessTokenSource(() => DEMO_TOKEN);
-    return pact
-      .addInteraction()
-      .given(LEDGER, { useruid: 'u-demo-2', amounts: [3000] })
-      .uponReceiving('a point ledger of member u-demo-2 asked with the token of member u-demo-1')
-      .withRequest('POST', '/api/Point/GetList/', (b) =>
-        b
-          .headers({ ...commonHeaders, ...bearer })
-          .jsonBody({ useruid: 'u-demo-2', page: 1, pageSize: POINT_PAGE_SIZE, kind: 'all' }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string('본인의 정보만 조회할 수 있습니다.') }))
-      .executeTest(async (server) => {
-        await expect(fetchPoints('u-demo-2', 1, 'all', clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      });
+    return otherMemberIsRefused(pact, {
+      given: [LEDGER, { useruid: 'u-demo-2', amounts: [3000] }],
+      description: 'a point ledger of member u-demo-2 asked with the token of member u-demo-1',
+      method: 'POST',
+      path: '/api/Point/GetList/',
+      body: { useruid: 'u-demo-2', page: 1, pageSize: POINT_PAGE_SIZE, kind: 'all' },
+      call: (client) => fetchPoints('u-demo-2', 1, 'all', client),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import {
   claimPlayingPlace,
   fetchLastWatchTime,
@@ -81,20 +81,18 @@ describe('progress calls (storefront-web → storefront-api)', () => {
         expect((await sendWatchTime(body, {}, clientFor(server.url))).watchedtime).toBe(130);
       }));
 
-  it("UpdateWatchTime: another member's record is 403 (the token names u-demo-1)", () =>
-    pact
-      .addInteraction()
-      .given(OWNS_AND_WATCHED, watched)
-      .uponReceiving('a watch-time write by u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/Video/UpdateWatchTime/', (b) =>
-        b.headers(json).jsonBody({ useruid: 'u-demo-2', contentsid: 121, videoid: 12112, watchedtime: 30 }),
-      )
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string('본인의 정보만 조회할 수 있습니다.') }))
-      .executeTest(async (server) => {
-        const body = { useruid: 'u-demo-2', contentsid: 121, videoid: 12112, watchedtime: 30 };
-        const error = await sendWatchTime(body, {}, clientFor(server.url)).catch((e: unknown) => e);
-        expect((error as ApiError).status).toBe(403);
-      }));
+  it("UpdateWatchTime: another member's record is 403 (the token names u-demo-1)", () => {
+    const body = { useruid: 'u-demo-2', contentsid: 121, videoid: 12112, watchedtime: 30 };
+    return otherMemberIsRefused(pact, {
+      given: [OWNS_AND_WATCHED, watched],
+      description: 'a watch-time write by u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/Video/UpdateWatchTime/',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      call: (client) => sendWatchTime(body, {}, client),
+    });
+  });
 
   it('UpdateContProgress: the furthest second; the answer carries completion and the class progress', () =>
     pact

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, MEMBER, DEMO_MEMBER, DEMO_TOKEN } from './pact';
+import {
+  MatchersV3,
+  clientFor,
+  commonHeaders,
+  okEnvelope,
+  storefrontApiPact,
+  DEMO_MEMBER,
+  DEMO_TOKEN,
+  otherMemberIsRefused,
+} from './pact';
 import { fetchCompleteList, fetchLastWatchTime } from '../../src/api/queries/progress';
 import { setAccessTokenSource } from '../../src/api/client';
 
@@ -60,15 +69,13 @@ describe('progress calls (storefront-web → storefront-api)', () => {
       }));
 
   it("GetCompleteList with another member's useruid is 403", () =>
-    pact
-      .addInteraction()
-      .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('a completion request of member u-demo-1 naming member u-demo-2')
-      .withRequest('POST', '/api/Online/GetCompleteList/101/u-demo-2', (b) => b.headers(headers))
-      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }))
-      .executeTest(async (server) => {
-        await expect(fetchCompleteList(101, 'u-demo-2', clientFor(server.url))).rejects.toMatchObject({ status: 403 });
-      }));
+    otherMemberIsRefused(pact, {
+      description: 'a completion request of member u-demo-1 naming member u-demo-2',
+      method: 'POST',
+      path: '/api/Online/GetCompleteList/101/u-demo-2',
+      exactReason: true,
+      call: (client) => fetchCompleteList(101, 'u-demo-2', client),
+    }));
 
   it('GetLastWatchTime: the last video and second of the member', () =>
     pact

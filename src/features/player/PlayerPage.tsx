@@ -9,6 +9,7 @@ import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { recordFirstPlay } from '../../api/queries/payment';
 import type { components } from '../../api/schema.gen';
 import { InlineFailure } from '../../components/section/InlineFailure';
+import { Tabs } from '../../components/ui/Tabs';
 import { CurriculumPanel } from './CurriculumPanel';
 import { Displaced } from './Displaced';
 import { NextUp } from './NextUp';
@@ -20,6 +21,11 @@ import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
 
 type Video = components['schemas']['Video'];
+
+const PLAYER_TABS = [
+  ['curriculum', '커리큘럼'],
+  ['qna', 'Q&A'],
+] as const;
 
 interface PlayerPageProps {
   contentsid: number;
@@ -211,28 +217,14 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
           ) : null}
         </div>
         <aside className="player-side">
-          <div className="player-tabs" role="tablist" aria-label="강의 정보">
-            <button
-              type="button"
-              role="tab"
-              id="player-tab-curriculum"
-              aria-selected={tab === 'curriculum'}
-              aria-controls="player-panel"
-              onClick={() => setTab('curriculum')}
-            >
-              커리큘럼
-            </button>
-            <button
-              type="button"
-              role="tab"
-              id="player-tab-qna"
-              aria-selected={tab === 'qna'}
-              aria-controls="player-panel"
-              onClick={() => setTab('qna')}
-            >
-              Q&amp;A
-            </button>
-          </div>
+          <Tabs
+            label="강의 정보"
+            className="player-tabs"
+            tabs={PLAYER_TABS}
+            selected={tab}
+            onSelect={setTab}
+            idPrefix="player"
+          />
           <div className="player-panel" id="player-panel" role="tabpanel" aria-labelledby={`player-tab-${tab}`}>
             {tab === 'curriculum' ? (
               <CurriculumPanel

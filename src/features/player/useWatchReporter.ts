@@ -85,21 +85,19 @@ export function useWatchReporter(video: HTMLVideoElement | null, target: WatchTa
       if (progress?.kind === 'progress') void sendContentProgress(progress.body, { keepalive: true }).catch(() => undefined);
     };
     const onOnline = () => void watchQueue.flush();
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', onEnded);
-    video.addEventListener('seeked', onSeeked);
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('online', onOnline);
+    const listeners: [EventTarget, string, () => void][] = [
+      [video, 'play', onPlay],
+      [video, 'pause', onPause],
+      [video, 'ended', onEnded],
+      [video, 'seeked', onSeeked],
+      [window, 'pagehide', onPageHide],
+      [window, 'online', onOnline],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
     if (!video.paused) onPlay();
     return () => {
       clearInterval(timer);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', onEnded);
-      video.removeEventListener('seeked', onSeeked);
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('online', onOnline);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
       // Leaving this video inside the app (another video, another page): one last write.
       if (video.currentTime > 0 && !video.ended) void report();
     };
