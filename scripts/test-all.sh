@@ -30,17 +30,19 @@ step "type-check" npx tsc --noEmit
 step "lint (layers: eslint.config.js)" npx eslint .
 step "unused files, exports and dependencies (knip)" npx knip
 step "OpenAPI lint" npx redocly lint --format=stylish openapi/storefront.yaml
-step "unit, machine and server tests (PGlite)" vitest_json unit --project unit
+# Two workers: vitest's default on a 2-core machine is one, which left a core idle while each file's PGlite started.
+step "unit, machine and server tests (PGlite)" vitest_json unit --project unit --maxWorkers=2
 # Consumer tests write into a temp folder; the step fails on any failing test or on any difference from
 # the committed contracts/pacts/ (added, removed or changed interactions are listed).
 step "pact consumer tests (pacts equal to the committed ones)" npx tsx scripts/pact-consumer.ts --check -- --reporter=default --reporter=json --outputFile.json="$results/pact.json"
 step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
 step "pact provider verification" npx tsx contracts/provider/verify.ts
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
+  step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi
-step "browser tests (headless Chromium)" vitest_json e2e --project e2e
-step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
+# The budget builds the app (it reads the build's chunks); the browser tests then use that same dist/.
 step "budgets (initial JS against the stack floor, Lighthouse median of 7)" npx tsx scripts/budget.ts
+E2E_NO_BUILD=1 step "browser tests (headless Chromium)" vitest_json e2e --project e2e
+step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
 
 node scripts/summarise-tests.mjs "$results"
