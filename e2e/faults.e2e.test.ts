@@ -78,9 +78,10 @@ async function observe(
   page.on('request', (r) => {
     const op = operationOf(r.method(), r.url());
     if (op && !operations.includes(op)) operations.push(op);
-    // A hung call is never answered: waiting for it would wait for ever. Images and media do not feed a section.
+    // A hung call is never answered: waiting for it would wait for ever. Images and media do not feed a section, and
+    // a playing <video> keeps its stream (getMedia) open while it buffers: waiting for it ran every settle to its cap.
     if (op && fault?.mode === 'hang' && op === fault.operation) return;
-    if (!op && IGNORED_TYPES.has(r.resourceType())) return;
+    if (IGNORED_TYPES.has(r.resourceType())) return;
     inflight.add(r);
   });
   const done = (r: Request) => inflight.delete(r);

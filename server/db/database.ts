@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
-import { freshMemoryPglite } from './pgliteTemplate';
 
 /**
  * Untyped tables: handlers read through typed raw SQL (`sql<Row>`, rows in `rows.ts`); only the seed and
@@ -41,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const extensions = { pg_trgm };
   let client: PGlite;
   if (options.memory || !options.dir) {
-    client = await freshMemoryPglite(extensions);
+    client = await PGlite.create({ extensions });
   } else {
     mkdirSync(options.dir, { recursive: true });
     client = await PGlite.create(options.dir, { extensions });
