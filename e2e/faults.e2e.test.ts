@@ -374,7 +374,14 @@ describe('fault matrix', () => {
         const label = labelOf(c);
         const t0 = Date.now();
         try {
-          let got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c);
+          // A navigation that never reached DOMContentLoaded in 30 s: seen once in 450 cases in two of three clean runs
+          // (2026-11-25, a different screen each time; cause not found). Tried once more and listed below if it passes.
+          const first = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c).catch((e: Error) => {
+            if (!/page\.goto: Timeout/.test(e.message)) throw e;
+            retried.push(`${label} (page.goto time-out on the first run)`);
+            return undefined;
+          });
+          let got = first ?? (await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c));
           let problems = judge(c, base, got);
           const pair = `${c.signedIn ? 'member' : 'visitor'} ${c.screen.url} ${c.operation}`;
           // Once more before it counts: a section below the fold that was still arriving when the page was read is
