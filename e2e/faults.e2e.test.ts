@@ -374,7 +374,7 @@ describe('fault matrix', () => {
         const label = labelOf(c);
         const t0 = Date.now();
         try {
-          // A navigation that never reached DOMContentLoaded in 30 s: seen once in 450 cases in two of three clean runs
+          // A navigation that never reached DOMContentLoaded in 30 s: seen once in 450 cases in each of three clean runs
           // (2026-11-25, a different screen each time; cause not found). Tried once more and listed below if it passes.
           const first = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, c).catch((e: Error) => {
             if (!/page\.goto: Timeout/.test(e.message)) throw e;
