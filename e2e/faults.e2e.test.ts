@@ -110,7 +110,9 @@ async function observe(
     (url) => !/^\/(api|local|assets|media)\//.test(url.pathname),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
+      // route.fetch can meet a keep-alive socket the server has just closed (ECONNRESET): the route was then never
+      // answered and the page's goto waited out its 30 s. Fetch once more on a new attempt.
+      const response = await route.fetch().catch(() => route.fetch());
       const body = (await response.text()).replace(
         /<script type="application\/json" id="first-paint-data">[\s\S]*?<\/script>/,
         '',
