@@ -48,7 +48,8 @@ interface Observation {
 /** Browser noise for a failed request, not an application error. */
 const NETWORK_NOISE = /^Failed to load resource|net::ERR_/;
 const IGNORED_TYPES = new Set(['image', 'media', 'font']);
-const CAUGHT_BY_BOUNDARY = /using the error boundary you provided/;
+/** src/main.tsx reports what an error boundary caught under this label (handled, not a crash). */
+const CAUGHT_BY_BOUNDARY = /^\[caught by an error boundary\]/;
 
 /** `footerExpected`: look for the footer (always on a first visit; on a case, when the screen's first visit had one). */
 async function observe(
@@ -157,15 +158,27 @@ async function observe(
   }
 }
 
+/** What kept a settle waiting to its cap: the request's path, counted across the run (printed at the end). */
+const stillInFlightAtCap = new Map<string, number>();
+
 /** Until no call (API, script, style) has been in flight for 250 ms (at most 8 s), then one more frame for React to paint. */
 async function settle(page: Page, inflight: Set<Request>): Promise<void> {
   const until = Date.now() + 8_000;
   let quietSince = Date.now();
+  let quiet = false;
   while (Date.now() < until) {
     await page.waitForTimeout(50);
     if (inflight.size) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 250) break;
+    else if (Date.now() - quietSince >= 250) {
+      quiet = true;
+      break;
+    }
   }
+  if (!quiet)
+    for (const r of inflight) {
+      const key = `${r.resourceType()} ${new URL(r.url()).pathname}`;
+      stillInFlightAtCap.set(key, (stillInFlightAtCap.get(key) ?? 0) + 1);
+    }
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null)))).catch(() => undefined);
 }
 
@@ -418,10 +431,18 @@ describe('fault matrix', () => {
       timings.sort((a, b) => b.ms - a.ms);
       console.log(
         `[faults] a case takes ${(timings.reduce((n, t) => n + t.ms, 0) / Math.max(1, timings.length) / 1000).toFixed(1)} s on average; slowest: ${timings
-          .slice(0, 3)
+          .slice(0, 10)
           .map((t) => `${t.label} ${(t.ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
+      if (stillInFlightAtCap.size)
+        console.log(
+          `[faults] settles that waited out their 8 s cap, by what was still in flight:\n  ${[...stillInFlightAtCap]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 15)
+            .map(([what, n]) => `${n}× ${what}`)
+            .join('\n  ')}`,
+        );
       if (retried.length) console.log(`[faults] passed on a second run:\n  ${retried.sort().join('\n  ')}`);
       if (unexercised.length)
         console.log(

@@ -7,8 +7,15 @@ import './styles/global.css';
 
 const { router, queryClient } = createAppRouter();
 
+/**
+ * An error an error boundary caught is handled (the section shows its Korean message), but still reported, under one
+ * label in every build: React's own wording for it exists only in its development build.
+ */
+const reportCaught = (error: unknown, info: { componentStack?: string }) =>
+  console.error('[caught by an error boundary]', error, info.componentStack ?? '');
+
 function render() {
-  createRoot(document.getElementById('app')!).render(
+  createRoot(document.getElementById('app')!, { onCaughtError: reportCaught }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
