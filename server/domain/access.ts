@@ -52,29 +52,63 @@ export async function fileAccess(db: Db, filename: string): Promise<FileAccess |
 
 const isPublic = (a: FileAccess) => a.kind === 'notice' || (a.kind === 'upload' && a.isPublic);
 
-/** Throws 401/403 unless the caller may fetch the file (signed link, or the right bearer). */
+/**
+ * What a file link's signature covers. A class handout's link names the member it was issued to (issue 23,
+ * finding 8): the member is signed with the file, so a link cannot be re-addressed to anyone else, and the
+ * download it serves is recorded as that member's. The member is encoded, so no `:` inside it can shift the
+ * boundary between member and file name.
+ */
+const handoutResource = (filename: string, member: string) => `handout:${encodeURIComponent(member)}:${filename}`;
+
+/**
+ * Throws 401/403 unless the caller may fetch the file (signed link, or the right bearer). Answers the member a
+ * handout download counts for: the one its signed link names (whoever presents it within its 10 minutes:
+ * the link is the member's to hand on, like the file itself), else the owner whose token was sent.
+ */
 export async function checkDownload(
   ctx: { member: Member | undefined; s: { db: Db } },
   filename: string,
   access: FileAccess,
-  link: { expires?: unknown; signature?: unknown } = {},
-): Promise<void> {
-  if (isPublic(access) || verifySignature(`file:${filename}`, link.expires, link.signature)) return;
+  link: { expires?: unknown; signature?: unknown; member?: unknown } = {},
+): Promise<string | undefined> {
+  if (isPublic(access)) return undefined;
+  if (access.kind === 'handout') {
+    if (
+      typeof link.member === 'string' &&
+      verifySignature(handoutResource(filename, link.member), link.expires, link.signature)
+    ) {
+      return link.member;
+    }
+  } else if (verifySignature(`file:${filename}`, link.expires, link.signature)) return undefined;
   const me = ctx.member?.useruid;
   if (!me) return fail(link.signature ? 403 : 401, link.signature ? LINK_EXPIRED : SIGN_IN);
   if (access.kind === 'handout') {
     if (!(await ownsClassNow(ctx.s.db, me, access.contentsid))) fail(403, NOT_OWNER_DOWNLOAD);
-  } else if (access.kind === 'upload' && access.uploader !== me) fail(403, NOT_AUTHOR_DOWNLOAD);
+    return me;
+  }
+  if (access.kind === 'upload' && access.uploader !== me) fail(403, NOT_AUTHOR_DOWNLOAD);
+  return undefined;
 }
+
+const downloadBase = (filename: string, originalFilename: string) =>
+  `/api/file/downloadstream?filename=${encodeURIComponent(filename)}&originalFilename=${encodeURIComponent(originalFilename)}`;
 
 /** The download link of a file: plain when anyone may fetch it, else signed for the caller who got it. */
 export function downloadPath(filename: string, originalFilename: string, signed: boolean): string {
-  const base = `/api/file/downloadstream?filename=${encodeURIComponent(filename)}&originalFilename=${encodeURIComponent(originalFilename)}`;
+  const base = downloadBase(filename, originalFilename);
   return signed ? base + signedQuery(`file:${filename}`) : base;
 }
 
-export const downloadPathFor = (filename: string, originalFilename: string, access: FileAccess) =>
-  downloadPath(filename, originalFilename, !isPublic(access));
+/** A class handout's download link, signed for `member` and naming them (the owner it is issued to). */
+export function handoutPath(filename: string, originalFilename: string, member: string): string {
+  return `${downloadBase(filename, originalFilename)}&member=${encodeURIComponent(member)}${signedQuery(handoutResource(filename, member))}`;
+}
+
+/** The link GetFileUrl gives a caller who passed `checkDownload`; a handout's names the member it answered (always one for a handout). */
+export const downloadPathFor = (filename: string, originalFilename: string, access: FileAccess, member: string | undefined) =>
+  access.kind === 'handout' && member
+    ? handoutPath(filename, originalFilename, member)
+    : downloadPath(filename, originalFilename, !isPublic(access));
 
 /** A `<video src>` for a video: previews are public, a class video carries a signature. */
 export function mediaPath(path: string, isPreview: boolean): string {

@@ -9,8 +9,9 @@ import { minimalPdf } from '../media/pdf';
 import { fail } from '../lib/failure';
 import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
 import { uploadedFile } from '../domain/uploads';
+import { recordFirstUse } from '../domain/usage';
 import { ok, type Handlers } from '../openapi/typed';
-import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { writes, uncachedRead, readRecordingUse, type CacheTable } from '../openapi/cacheTags';
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
@@ -49,14 +50,16 @@ export const files = {
     const { filename } = ctx.query;
     const access = await fileAccess(ctx.s.db, filename);
     if (!access) return fail(404, NO_FILE);
-    await checkDownload(ctx, filename, access);
-    return ok({ url: downloadPathFor(filename, filename, access) });
+    const member = await checkDownload(ctx, filename, access);
+    return ok({ url: downloadPathFor(filename, filename, access, member) });
   },
   async downloadFile(ctx) {
     const { s, query } = ctx;
     const access = await fileAccess(s.db, query.filename);
     if (!access) return fail(404, NO_FILE);
-    await checkDownload(ctx, query.filename, access, query);
+    const member = await checkDownload(ctx, query.filename, access, query);
+    // Served to a member: the first download of the class's materials is recorded before any byte leaves.
+    if (access.kind === 'handout' && member) await recordFirstUse(s.db, member, access.contentsid, 'download');
     const headers = { 'content-disposition': contentDisposition(query.originalFilename), 'cache-control': 'private, no-store' };
     const pdfHeaders = { ...headers, 'content-type': 'application/pdf' };
     if (access.kind === 'notice') {
@@ -86,5 +89,5 @@ export const files = {
 export const filesCache = {
   uploadFiles: writes(['uploads']),
   getFileUrl: uncachedRead,
-  downloadFile: uncachedRead,
+  downloadFile: readRecordingUse,
 } satisfies CacheTable<typeof files>;

@@ -9,6 +9,7 @@ import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
 import { ok, type DatasOf, type Handlers, type OpCtx } from '../openapi/typed';
 import { classesOwnedNow } from '../domain/ownership';
+import { recordFirstUse, type FirstUse } from '../domain/usage';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
@@ -40,17 +41,14 @@ const toEnrollment = (e: EnrollmentRow, me: string) => ({
   expiredate: iso(e.end_at),
 });
 
-/** Stamps the first play or first download of a class (what a refund depends on) and answers the enrolment. */
-async function stampFirstUse(
-  ctx: OpCtx<'recordFirstPlay'> | OpCtx<'recordDownload'>,
-  column: 'first_play_at' | 'downloaded_at',
-) {
+/**
+ * The browser's confirmation of a first play or download (the server already recorded it when it issued the
+ * video source or served the handout: server/domain/usage.ts). It can only add the first time, never move or
+ * clear it, and answers the enrolment's marks.
+ */
+async function stampFirstUse(ctx: OpCtx<'recordFirstPlay'> | OpCtx<'recordDownload'>, use: FirstUse) {
   const me = ownUser(ctx, ctx.params.useruid);
-  const e = await one(
-    ctx.s.db,
-    sql<EnrollmentRow>`update enrollments set ${sql.ref(column)} = coalesce(${sql.ref(column)}, ${kst()})
-      where useruid = ${me} and contentsid = ${ctx.params.contentsid} returning *`,
-  );
+  const e = await recordFirstUse(ctx.s.db, me, ctx.params.contentsid, use);
   if (!e) return fail(404, NO_ENROLLMENT);
   return ok<DatasOf<'recordFirstPlay'>>(toEnrollment(e, me));
 }
@@ -188,8 +186,8 @@ export const payment = {
     if (!p || (contentsid !== 0 && !idsOf(p).includes(contentsid))) return fail(404, NO_PAYMENT);
     return ok(toPayment(p));
   },
-  recordFirstPlay: (ctx) => stampFirstUse(ctx, 'first_play_at'),
-  recordDownload: (ctx) => stampFirstUse(ctx, 'downloaded_at'),
+  recordFirstPlay: (ctx) => stampFirstUse(ctx, 'play'),
+  recordDownload: (ctx) => stampFirstUse(ctx, 'download'),
 } satisfies Partial<Handlers>;
 
 /** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */

@@ -7,10 +7,11 @@ import { lessonMedia } from '../media/lessonMedia';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO, mediaPath, ownUser } from '../domain/access';
 import { ownsClassNow } from '../domain/ownership';
+import { recordFirstUse } from '../domain/usage';
 import { lectureOr404 } from '../domain/lectures';
 import { toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
-import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { uncachedRead, readRecordingUse, type CacheTable } from '../openapi/cacheTags';
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url));
 const NO_VIDEO = '요청하신 영상을 찾을 수 없습니다.';
@@ -34,6 +35,10 @@ export const player = {
     const v = await one(ctx.s.db, sql<VideoRow>`select * from videos where videoid = ${ctx.params.id}`);
     if (!v) return fail(404, NO_VIDEO);
     if (!v.is_preview && !(await ownsClassNow(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    // A class video's signed source is handed to its owner only to play it: that is the class's first play
+    // (refunds depend on it), recorded here whether or not the browser confirms it. A preview plays for anyone
+    // and uses nothing that was paid for.
+    if (!v.is_preview) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
     return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
   },
   async getMedia({ s, query, req }) {
@@ -46,6 +51,6 @@ export const player = {
 export const playerCache = {
   getSectionVideos: uncachedRead,
   getLectureVideos: uncachedRead,
-  getVideoSourceUrl: uncachedRead,
+  getVideoSourceUrl: readRecordingUse,
   getMedia: uncachedRead,
 } satisfies CacheTable<typeof player>;

@@ -10,9 +10,12 @@ import { ownUser } from '../domain/access';
 import { page, pageOf, totalOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { lookupLimit, throttle } from '../openapi/throttle';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_COUPON = '쿠폰을 찾을 수 없습니다.';
+/** Coupon numbers are codes handed out, some readable words: 10 lookups a minute per client, so they cannot be tried fast. */
+const COUPON_LOOKUPS = lookupLimit('쿠폰 조회', 10);
 
 /** A ledger row with the running balance after it. */
 type PointWithBalance = PointRow & { balance: number };
@@ -71,6 +74,7 @@ export const points = {
   },
   async getCouponInfo(ctx) {
     ownUser(ctx, undefined);
+    throttle(ctx, COUPON_LOOKUPS);
     const c = await one(ctx.s.db, sql<CouponRow>`select * from coupons where couponnumber = ${ctx.params.couponnumber}`);
     if (!c) return fail(404, NO_COUPON);
     const held = await one(

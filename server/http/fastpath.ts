@@ -128,7 +128,7 @@ export function createFastPath(dispatcher: Dispatcher, security: Record<string, 
         req.off('data', onData);
         req.resume();
         stats.invalid++;
-        res.writeHead(413, { 'content-type': JSON_TYPE });
+        res.writeHead(413, { ...security, 'content-type': JSON_TYPE });
         res.end(JSON.stringify({ success: false, respMessage: '요청 본문이 너무 큽니다.' }));
       };
       req.on('data', onData);

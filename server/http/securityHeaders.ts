@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 
 /** sha256 sources (`'sha256-…'`) of the inline scripts of an HTML page, so CSP allows exactly those. */
 export function inlineScriptHashes(html: string): string[] {
@@ -67,5 +68,18 @@ export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
+  };
+}
+
+/**
+ * Sets the headers on the node:http response before anything answers it, so the answers no app code writes
+ * carry them too (the Node adapter's own 400 for a request it cannot read, its 500 when writing fails). Hono
+ * and the fast path set the same values again; a header written later replaces this one, never doubles it.
+ */
+export function withSecurityHeaders(headers: Record<string, string>, next: RequestListener): RequestListener {
+  const entries = Object.entries(headers);
+  return (req, res) => {
+    for (const [name, value] of entries) res.setHeader(name, value);
+    return next(req, res);
   };
 }

@@ -6,6 +6,8 @@ export class Failure extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the refusal carries besides the envelope's (`Retry-After` of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

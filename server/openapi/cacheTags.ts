@@ -27,6 +27,11 @@ export const reads = (tags: readonly string[] | Tags): CacheDecl => ({ reads: ta
 export const writes = (tags: readonly string[] | Tags): CacheDecl => ({ writes: tagsOf(tags) });
 /** A read that is not cached (a member's own data) and changes nothing. */
 export const uncachedRead: CacheDecl = writes([]);
+/**
+ * A read that also records the member's first use of a class (server/domain/usage.ts: first play, first download).
+ * No cached read shows those marks, so nothing is dropped, and it stays a read for whoever asks (its data is shown).
+ */
+export const readRecordingUse: CacheDecl = writes([]);
 
 /** `table:key` when the request names the key, else the whole table (e.g. a request that failed validation). */
 export function keyed(table: string, key: unknown): string {

@@ -21,6 +21,8 @@ export interface Ctx {
   /** The signed-in member, present on secured operations. */
   member: Member | undefined;
   s: Services;
+  /** The connection's remote address as this server sees it ('' for an in-process request); see server/openapi/throttle.ts. */
+  client: string;
 }
 
 /** What a handler returns: an envelope (status 200 unless given) or a finished Response (files, media). */

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { EnrollmentRow } from '../db/rows';
+import { one } from '../db/query';
+import { kst } from '../lib/time';
+
+/**
+ * Whether a member has used a class: its first play and the first download of its materials, which a refund
+ * depends on (issue 23, finding 8). The server records them itself when it hands the member what plays or
+ * downloads: a signed video source (GetVideoSourceUrl) and a handout fetched through the link issued to that
+ * member (or with the member's own token). The browser's FirstPlay / UpdateDownload only confirm the record.
+ *
+ * The first time is kept: a later or repeated record, from the server or the browser, never moves it and
+ * nothing clears it, so a member cannot make a used class look unused.
+ */
+export type FirstUse = 'play' | 'download';
+
+const COLUMN = { play: 'first_play_at', download: 'downloaded_at' } as const;
+
+/** Records the first play or download of `contentsid` by `useruid`; the enrolment after it, or undefined when there is none. */
+export function recordFirstUse(db: Db, useruid: string, contentsid: number, use: FirstUse): Promise<EnrollmentRow | undefined> {
+  const column = sql.ref(COLUMN[use]);
+  return one(
+    db,
+    sql<EnrollmentRow>`update enrollments set ${column} = coalesce(${column}, ${kst()})
+      where useruid = ${useruid} and contentsid = ${contentsid} returning *`,
+  );
+}
