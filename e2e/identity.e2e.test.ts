@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { confirmPopup, DEMO, newPage, popupText, productKeys, signInLocal, appUnderTest } from './support';
 
 const app = appUnderTest();
@@ -162,6 +163,40 @@ describe('token validity', () => {
     await page.goto('/mypoint');
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('a session the server ended', () => {
+  it('a member who left on another device is signed out on the next call, told once why, and sent to /login', async () => {
+    // A member of its own, so leaving takes nothing from the other tests of this file.
+    const email = 'left-elsewhere@demo.kr';
+    await sql`insert into members (useruid, userid, email, name, phone, sns_type, created_at)
+      values ('u-demo-9', 'left9', ${email}, '정탈퇴', '010-9999-0000', 'kakao', '2024-05-01 10:00:00')`.execute(app.server.db);
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, email);
+    await page.goto('/classView/109');
+    const addToCart = page.getByRole('button', { name: '장바구니', exact: true });
+    await addToCart.waitFor();
+
+    // Leaving elsewhere (the same token, as another device of the member would hold its own).
+    const token = (await context.cookies()).find((c) => c.name === 'pilates_accessToken')?.value;
+    const left = await fetch(`${app.server.url}/api/LeaveUser`, {
+      method: 'POST',
+      headers: { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ useruid: 'u-demo-9' }),
+    });
+    expect(left.status).toBe(200);
+
+    await addToCart.click();
+    expect(await popupText(page)).toBe('로그인이 만료되었습니다. 다시 로그인해주세요.');
+    await page.waitForURL('**/login');
+    await visitorHeader(page).waitFor();
+    expect(await productKeys(page)).toEqual([]);
+    await confirmPopup(page);
+    // Told once: neither the cart's own failure nor the next check says it again.
+    await page.waitForTimeout(800);
+    expect(await page.locator('.swal2-popup').count()).toBe(0);
     await context.close();
   });
 });

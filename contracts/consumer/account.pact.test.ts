@@ -25,15 +25,28 @@ const pact = storefrontApiPact();
 const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 
 describe('account calls of the login flow (storefront-web → storefront-api)', () => {
-  it('CheckUserAccount: an existing email returns its useruid', () =>
+  it("CheckUserAccount: the member's own token gets its useruid (the login flow goes on)", () =>
     pact
       .addInteraction()
       .given(MEMBER, DEMO_MEMBER)
-      .uponReceiving('an account check for the email of member u-demo-1')
-      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr' }))
-      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: string('u-demo-1') })))
+      .uponReceiving('an account check for the email of member u-demo-1 with its own token')
+      .withRequest('POST', '/api/CheckUserAccount/', (b) =>
+        b.headers({ ...commonHeaders, ...bearer }).jsonBody({ email: 'member@demo.kr' }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: 'u-demo-1' })))
       .executeTest(async (server) => {
-        expect(await checkUserAccount('member@demo.kr', clientFor(server.url))).toEqual({ useruid: 'u-demo-1' });
+        expect(await checkUserAccount('member@demo.kr', DEMO_TOKEN, clientFor(server.url))).toEqual({ useruid: 'u-demo-1' });
+      }));
+
+  it("CheckUserAccount: a visitor learns that a member's email is taken, never its useruid", () =>
+    pact
+      .addInteraction()
+      .given(MEMBER, DEMO_MEMBER)
+      .uponReceiving('an account check for the email of member u-demo-1 without a token')
+      .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'member@demo.kr' }))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: true, useruid: null })))
+      .executeTest(async (server) => {
+        expect(await checkUserAccount('member@demo.kr', '', clientFor(server.url))).toEqual({ useruid: null });
       }));
 
   it('CheckUserAccount: an unknown email returns a null useruid', () =>
@@ -44,7 +57,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
       .withRequest('POST', '/api/CheckUserAccount/', (b) => b.headers(commonHeaders).jsonBody({ email: 'nobody@demo.kr' }))
       .willRespondWith(200, (b) => b.jsonBody(okEnvelope({ exists: false, useruid: null })))
       .executeTest(async (server) => {
-        expect(await checkUserAccount('nobody@demo.kr', clientFor(server.url))).toEqual({ useruid: null });
+        expect(await checkUserAccount('nobody@demo.kr', '', clientFor(server.url))).toEqual({ useruid: null });
       }));
 
   it('CreateSNSUser: creates the social member', () =>
@@ -73,6 +86,7 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
       .executeTest(async (server) => {
         const created = await createSnsUser(
           { useruid: 'u-sns-new', userid: 'sns-new@demo.kr', email: 'sns-new@demo.kr', name: '최소셜' },
+          '',
           clientFor(server.url),
         );
         expect(created).toEqual({ useruid: 'u-sns-new' });
@@ -92,10 +106,29 @@ describe('account calls of the login flow (storefront-web → storefront-api)', 
       .executeTest(async (server) => {
         const error = await createSnsUser(
           { useruid: 'kakao-999', userid: 'member@demo.kr', email: 'member@demo.kr', name: '김필라' },
+          '',
           clientFor(server.url),
         ).catch((e: unknown) => e);
         expect(isApiError(error)).toBe(true);
         expect((error as Error).message).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+      }));
+
+  it("CreateSNSUser: a member's own useruid and email, without its token, is 409 with none of its data", () =>
+    pact
+      .addInteraction()
+      .given(MEMBER, DEMO_MEMBER)
+      .uponReceiving('a social member creation with the useruid and email of member u-demo-1 and no token')
+      .withRequest('POST', '/api/CreateSNSUser/', (b) =>
+        b.headers(commonHeaders).jsonBody({ useruid: 'u-demo-1', userid: 'member@demo.kr', email: 'member@demo.kr', name: '공격자' }),
+      )
+      .willRespondWith(409, (b) => b.jsonBody({ success: false, respMessage: string('동일한 이메일로 가입된 사용자가 있습니다.') }))
+      .executeTest(async (server) => {
+        const error = await createSnsUser(
+          { useruid: 'u-demo-1', userid: 'member@demo.kr', email: 'member@demo.kr', name: '공격자' },
+          '',
+          clientFor(server.url),
+        ).catch((e: unknown) => e);
+        expect(isApiError(error) && error.status).toBe(409);
       }));
 
   it('LoginSubmit: the session-token request issues a new session token', () =>

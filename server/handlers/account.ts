@@ -87,28 +87,36 @@ export const account = {
     if (!m) return fail(404, NO_MEMBER);
     return ok({ useruid: me }, '탈퇴 처리되었습니다.');
   },
-  async checkUserAccount({ s, body }) {
+  // Only whether the email is taken, which signing up with it would say as well ('동일한 이메일로 가입된 사용자가
+  // 있습니다.'); the useruid only to the member it belongs to, proven by its own token (the login flow sends it).
+  async checkUserAccount({ s, body, member }) {
     const m = await one(
       s.db,
       sql<{ useruid: string }>`select useruid from members where email = ${body.email} and left_at is null`,
     );
-    return ok({ exists: !!m, useruid: m?.useruid ?? null });
+    return ok({ exists: !!m, useruid: m && member?.useruid === m.useruid ? m.useruid : null });
   },
-  async createSnsUser({ s, body }) {
+  async createSnsUser({ s, body, member }) {
     const existing = await one(
       s.db,
       sql<MemberRow>`select * from members where email = ${body.email} or useruid = ${body.useruid}`,
     );
     if (existing) {
-      if (existing.useruid === body.useruid && existing.email === body.email) return ok(toUser(existing));
+      // A second CreateSNSUser of the same sign-in answers that member's record, and only to that member's token:
+      // a useruid and an email are no proof of who is asking.
+      const same = existing.useruid === body.useruid && existing.email === body.email && !existing.left_at;
+      if (same && member?.useruid === existing.useruid) return ok(toUser(existing));
       return fail(409, DUPLICATE);
     }
     const m = await one(
       s.db,
       sql<MemberRow>`insert into members (useruid, userid, email, name, sns_type, created_at)
-        values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, 'kakao', ${kst()}) returning *`,
+        values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, 'kakao', ${kst()})
+        on conflict do nothing returning *`,
     );
-    return ok(toUser(m!), '회원가입이 완료되었습니다.');
+    // A doubled request that lost the race to the same useruid or email: taken, as for any later one.
+    if (!m) return fail(409, DUPLICATE);
+    return ok(toUser(m), '회원가입이 완료되었습니다.');
   },
   async checkUserPhone(ctx) {
     const m = await member(ctx.s.db, ownUser(ctx, ctx.query.useruid));

@@ -9,13 +9,15 @@ import { lectureOr404 } from '../domain/lectures';
 import { page, pageOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
 import { everEnrolled } from '../domain/ownership';
+import { maskName } from '../domain/privacy';
 import { reads, writes, uncachedRead, keyed, bodyField, type CacheTable } from '../openapi/cacheTags';
 
 const toRating = (r: RatingRow, me: string | undefined): components['schemas']['Rating'] => ({
   ratingid: r.ratingid,
   contentsid: r.contentsid,
   useruid: r.useruid,
-  username: r.username,
+  // Masked for everyone, the author included (the yaml's Rating.username).
+  username: maskName(r.username),
   ratescore: r.ratescore,
   content: r.content,
   ismine: r.useruid === me,
@@ -44,7 +46,7 @@ export const ratings = {
       contentsid: r.contentsid,
       lecturetitle: r.lecturetitle,
       thumbnail: r.thumbnail,
-      username: r.username,
+      username: maskName(r.username),
       ratescore: r.ratescore,
       content: r.content,
       regdate: iso(r.created_at),

@@ -107,10 +107,11 @@ describe('leaving, replayed', () => {
   it('the second LeaveUser of the same member is refused and the token no longer reads the profile', async () => {
     const first = await s.call('POST', '/api/LeaveUser', { body: { useruid: 'u-demo-2' }, ...other() });
     expect(first.status).toBe(200);
+    // Leaving ended the token itself (issue 23, finding 5): the replay is 401, no longer a 404 from a live session.
     const again = await s.call('POST', '/api/LeaveUser', { body: { useruid: 'u-demo-2' }, ...other() });
-    expect(again.status).toBe(404);
-    expect(again.json.respMessage).toBe('회원 정보를 찾을 수 없습니다.');
-    expect((await s.call('POST', '/api/GetUserInfoWithUseruid/u-demo-2', other())).status).toBe(404);
+    expect(again.status).toBe(401);
+    expect(again.json.respMessage).toBe('로그인 후 이용해주세요.');
+    expect((await s.call('POST', '/api/GetUserInfoWithUseruid/u-demo-2', other())).status).toBe(401);
     expect((await s.call('POST', '/local/auth/sign-in', { body: { email: 'new@demo.kr', remember: false } })).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, datasOf, setAccessTokenSource } from './client';
+import { alertError } from '../lib/popup';
+import { createApiClient, datasOf, setAccessTokenSource, setSessionRejectedHandler } from './client';
 import { ApiError, NETWORK_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE } from './errors';
 
 type Seen = { url: string; headers: Headers };
@@ -105,5 +106,65 @@ describe('api client', () => {
     expect(category?.headers.get('X-Application-Key')).toBeTruthy();
     expect(stats?.headers.get('X-Application-Id')).toBeNull();
     expect(stats?.headers.get('X-Storefront-Client')).toBe('web/1.0');
+  });
+});
+
+describe('a session the API refuses (issue 23: leaving ends every token)', () => {
+  const UNAUTHORIZED = () => json({ success: false, respMessage: '로그인 후 이용해주세요.' }, 401);
+  async function run(sessionToken: string | undefined, call: (client: ReturnType<typeof fakeNetwork>['client']) => Promise<unknown>, respond = UNAUTHORIZED) {
+    let told = 0;
+    setAccessTokenSource(() => sessionToken);
+    setSessionRejectedHandler(() => told++);
+    try {
+      const { client } = fakeNetwork(respond);
+      return { error: await failureOf(call(client)), told: () => told };
+    } finally {
+      setAccessTokenSource(() => undefined);
+      setSessionRejectedHandler(() => {});
+    }
+  }
+  const cartAdd = (client: ReturnType<typeof fakeNetwork>['client']) =>
+    client.GET('/api/Cart/{type}/{itemtype}/{useruid}/{contentsid}', {
+      params: { path: { type: 'add', itemtype: 'lecture', useruid: 'u-demo-1', contentsid: 109 } },
+    });
+
+  it("a 401 to the session's own token tells the sign-out, and marks the error so no screen repeats it", async () => {
+    const { error, told } = await run('member-token', cartAdd);
+    expect([error.status, error.sessionEnded, told()]).toEqual([401, true, 1]);
+    // alertError stays silent for it (the sign-out says '로그인이 만료되었습니다.' once); it would otherwise load sweetalert2.
+    await expect(alertError(error)).resolves.toBeUndefined();
+  });
+
+  it('a 401 to another token (a sign-in in progress) or with no session is not the session ending', async () => {
+    const other = await run('member-token', (client) =>
+      client.POST('/api/CheckUserAccount/', { body: { email: 'member@demo.kr' }, headers: { Authorization: 'Bearer provider-token' } }),
+    );
+    expect([other.error.status, other.error.sessionEnded, other.told()]).toEqual([401, false, 0]);
+    const visitor = await run(undefined, cartAdd);
+    expect([visitor.error.sessionEnded, visitor.told()]).toEqual([false, 0]);
+  });
+
+  it('a 401 arriving after another refused call already ended the session is silent too, and tells nothing twice', async () => {
+    let token: string | undefined = 'member-token';
+    let told = 0;
+    setAccessTokenSource(() => token);
+    setSessionRejectedHandler(() => told++);
+    try {
+      // The sign-out clears the token while this call is under way.
+      const { client } = fakeNetwork(() => {
+        token = undefined;
+        return UNAUTHORIZED();
+      });
+      const error = await failureOf(cartAdd(client));
+      expect([error.sessionEnded, told]).toEqual([true, 0]);
+    } finally {
+      setAccessTokenSource(() => undefined);
+      setSessionRejectedHandler(() => {});
+    }
+  });
+
+  it('a 403 (another member named) keeps the session', async () => {
+    const { error, told } = await run('member-token', cartAdd, () => json({ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }, 403));
+    expect([error.status, error.sessionEnded, told()]).toEqual([403, false, 0]);
   });
 });

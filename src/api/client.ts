@@ -29,6 +29,28 @@ export function setAccessTokenSource(source: TokenSource): void {
   accessTokenSource = source;
 }
 
+let sessionRejected: () => void = () => {};
+/**
+ * The auth layer registers what happens when the API answers 401 to this browser's own session token (the member
+ * left, or the token expired): the one place that signs the member out and says why (src/auth/identity.ts).
+ */
+export function setSessionRejectedHandler(handler: () => void): void {
+  sessionRejected = handler;
+}
+
+/** The session token a request carried, when the client added it (a sign-in in progress sends its own). */
+const sessionTokenSent = new WeakMap<Request, string>();
+
+/**
+ * A 401 to the session's own token: `current` while that session is still this browser's (sign it out), `over` when
+ * another refused call has already ended it, or a new sign-in replaced it (nothing more to say).
+ */
+function sessionRefusal(request: Request, response: Response): 'current' | 'over' | undefined {
+  const sent = sessionTokenSent.get(request);
+  if (response.status !== 401 || sent === undefined) return undefined;
+  return accessTokenSource() === sent ? 'current' : 'over';
+}
+
 function operationOf(request: Request, schemaPath: string): string {
   return `${request.method} ${schemaPath}`;
 }
@@ -41,7 +63,10 @@ const headers: Middleware = {
       request.headers.set('X-Application-Key', config.VITE_CATEGORY_APP_KEY);
     }
     const token = accessTokenSource();
-    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+    if (token && !request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+      sessionTokenSent.set(request, token);
+    }
     return request;
   },
 };
@@ -67,6 +92,11 @@ const envelope: Middleware = {
     const envelope = readEnvelope(body);
     if (!envelope) throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
     const message = envelope.respMessage || GENERIC_FAILURE_MESSAGE;
+    const refusal = sessionRefusal(request, response);
+    if (refusal) {
+      if (refusal === 'current') sessionRejected();
+      throw new ApiError('http', message, response.status, operation, true);
+    }
     if (!response.ok) throw new ApiError('http', message, response.status, operation);
     if (!envelope.success) throw new ApiError('server', message, response.status, operation);
     return response;

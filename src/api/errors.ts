@@ -19,6 +19,8 @@ export class ApiError extends Error {
     message: string,
     readonly status?: number,
     readonly operation?: string,
+    /** The API refused this browser's own session (401): the sign-out says so once, no screen repeats it. */
+    readonly sessionEnded = false,
   ) {
     super(message);
   }

@@ -2,16 +2,21 @@ import { api, datasOf, type ApiClient } from '../api/client';
 
 /** Account calls of the login flow and the per-navigation checks (spec §7 "Users"). */
 
-export async function checkUserAccount(email: string, client: ApiClient = api): Promise<{ useruid: string | null }> {
-  const datas = await datasOf(client.POST('/api/CheckUserAccount/', { body: { email } }));
+/** The provider's access token of a sign-in in progress (not yet the session's, so not sent by the client itself). */
+const bearer = (accessToken: string) => (accessToken ? { Authorization: `Bearer ${accessToken}` } : {});
+
+/** The useruid comes back only to the account's own token; without one, a taken email answers null. */
+export async function checkUserAccount(email: string, accessToken = '', client: ApiClient = api): Promise<{ useruid: string | null }> {
+  const datas = await datasOf(client.POST('/api/CheckUserAccount/', { body: { email }, headers: bearer(accessToken) }));
   return { useruid: datas.useruid ?? null };
 }
 
 export async function createSnsUser(
   body: { useruid: string; userid: string; email: string; name: string },
+  accessToken = '',
   client: ApiClient = api,
 ): Promise<{ useruid: string }> {
-  const datas = await datasOf(client.POST('/api/CreateSNSUser/', { body }));
+  const datas = await datasOf(client.POST('/api/CreateSNSUser/', { body, headers: bearer(accessToken) }));
   return { useruid: datas.useruid };
 }
 

@@ -1,6 +1,6 @@
 import { sessionStore } from './sessionStore';
 import { onLogoutInOtherTab } from './logoutChannel';
-import { setAccessTokenSource } from '../api/client';
+import { setAccessTokenSource, setSessionRejectedHandler } from '../api/client';
 import { readAccessToken } from './storedUser';
 import type { IdentityDeps, IdentityRuntime } from './runtime';
 
@@ -11,6 +11,10 @@ import type { IdentityDeps, IdentityRuntime } from './runtime';
  */
 // Every API call carries this browser's access token as its bearer token.
 setAccessTokenSource(readAccessToken);
+// The one place a refused session ends: the API answered 401 to that token (the member left, or it expired).
+setSessionRejectedHandler(() => {
+  if (sessionStore.get().user.loggedIn) void loadIdentity().then((identity) => identity.sessionEnded());
+});
 
 let provideDeps: (deps: IdentityDeps) => void;
 /**

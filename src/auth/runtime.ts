@@ -9,6 +9,7 @@ import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
 import { sessionStore } from './sessionStore';
 import { announceLogoutToOtherTabs } from './logoutChannel';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
+import { isApiError } from '../api/errors';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
 import { createSupabaseAuthAdapter } from './supabaseAdapter';
 import type { AuthPort } from './port';
@@ -26,6 +27,12 @@ import {
 export interface IdentityDeps {
   navigate: (to: string) => void;
 }
+
+/** Said once when the API refuses the session's token (the member left on another device, or the token expired). */
+const SESSION_ENDED_MESSAGE = '로그인이 만료되었습니다. 다시 로그인해주세요.';
+
+/** A refused session is the sign-out's to tell (`sessionEnded` below), not a check's. */
+const isSessionEnd = (error: unknown) => isApiError(error) && error.sessionEnded;
 
 function inspectLocalSession(): LocalSession {
   const loggedIn = sessionStore.get().user.loggedIn;
@@ -53,8 +60,9 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
   const auth = createActor(
     authMachine.provide({
       actors: {
-        checkUserAccount: fromPromise(({ input }) => checkUserAccount(input.email)),
-        createSnsUser: fromPromise(({ input }) => createSnsUser(input)),
+        // With the provider's token of the sign-in in progress: only its own account's useruid is answered.
+        checkUserAccount: fromPromise(({ input }) => checkUserAccount(input.email, signingInToken())),
+        createSnsUser: fromPromise(({ input }) => createSnsUser(input, signingInToken())),
         requestSessionToken: fromPromise(({ input }) => port.requestSessionToken(input)),
         // The token of the sign-in in progress: it is saved to cookies only once this row is written.
         upsertUsersRow: fromPromise(({ input }) => upsertUsersRow(supabase, input, signingInToken())),
@@ -85,7 +93,12 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
         readActiveSessionToken: fromPromise(({ input }) =>
           readActiveSessionToken(supabase, input.useruid, readAccessToken() ?? ''),
         ),
-        checkUserPhone: fromPromise(({ input }) => checkUserPhone(input.useruid)),
+        checkUserPhone: fromPromise(({ input }) =>
+          checkUserPhone(input.useruid).catch((error: unknown) => {
+            if (isSessionEnd(error)) return { exists: true, message: '' };
+            throw error;
+          }),
+        ),
         notify,
         logout: fromPromise(async () => {
           auth.send({ type: 'LOGOUT' });
@@ -108,6 +121,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     { inspect },
   ).start();
 
+  let ending = false;
   const restored = sessionStore.get().user.loggedIn ? readSignedInUser() : null;
   if (restored) auth.send({ type: 'RESTORED', user: restored });
 
@@ -171,6 +185,21 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     async logout() {
       auth.send({ type: 'LOGOUT' });
       await waitFor(auth, (s) => s.matches('loggedOut'));
+    },
+    /**
+     * The API refused the session's token: sign out (every stored key, /login), then say why, once, however many
+     * calls were refused together. A member already logging out (leaving) is not told again.
+     */
+    async sessionEnded() {
+      if (ending || !auth.getSnapshot().matches('loggedIn')) return;
+      ending = true;
+      try {
+        auth.send({ type: 'LOGOUT' });
+        await waitFor(auth, (s) => s.matches('loggedOut'));
+        await alertDark(SESSION_ENDED_MESSAGE);
+      } finally {
+        ending = false;
+      }
     },
   };
 }

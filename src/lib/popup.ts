@@ -56,7 +56,11 @@ export async function confirmDark(message: string): Promise<boolean> {
   return result.isConfirmed;
 }
 
-/** Every API failure reaches the screen as its message in a dark alert (spec §8). */
+/**
+ * Every API failure reaches the screen as its message in a dark alert (spec §8), except a refused session: the
+ * sign-out that follows says so once (src/api/client.ts, `sessionEnded`), and a second popup would replace it.
+ */
 export function alertError(error: unknown): Promise<void> {
+  if ((error as { sessionEnded?: unknown } | null)?.sessionEnded === true) return Promise.resolve();
   return alertDark(error instanceof Error ? error.message : String(error));
 }
