@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { quizQuestions } from '../server/db/seed-data';
+import { certificateRuleText } from '../rules/certificate';
 import { DEMO, newPage, signInLocal, appUnderTest } from './support';
 
 const app = appUnderTest();
@@ -11,14 +13,25 @@ const LECTURE = 101;
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 
 describe('quiz and certificate journey of the demo member', () => {
-  it('fails once, resumes a draft after a reload, retakes, passes → certificate listed, printed on one A4 page, verified publicly', async () => {
+  it('시작 opens the questions, a failed attempt names no question, a pass waits for the last video → certificate printed and verified', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
     await page.goto(`/myclassProgress/${LECTURE}`);
+    // The progress page states the certificate rule in the words the FAQ, the terms and the certificate use.
+    expect(await page.locator('.class-progress__rule').textContent()).toBe(`수료 기준: ${certificateRuleText()}`);
+    // A timed quiz waits for 시작: its terms, no question and no clock before it.
+    const start = page.getByRole('button', { name: '시작', exact: true });
+    await start.waitFor();
+    const terms = await page.locator('.quiz__terms').textContent();
+    expect(terms).toContain('제한 시간 20분');
+    expect(terms).toContain('하루 3회까지 응시 (오늘 남은 횟수 3회, 한국 시간 0시 기준)');
     const questions = page.locator('.quiz__question');
+    expect(await questions.count()).toBe(0);
+    expect(await page.getByRole('timer').count()).toBe(0);
+    await start.click();
     await questions.first().waitFor();
     expect(await questions.count()).toBe(KEY.length);
-    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/남은 시간 \d\d:\d\d/);
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/남은 시간 (20:00|19:\d\d)/);
 
     // A wrong first answer, saved as a draft, survives a reload.
     const wrong = KEY.map((k) => (k + 1) % 4);
@@ -36,18 +49,38 @@ describe('quiz and certificate journey of the demo member', () => {
     await page.getByRole('button', { name: '제출하기' }).click();
     await page.getByText('아쉽지만 불합격입니다.').waitFor();
     expect(await page.locator('.quiz__score').textContent()).toBe('점수 0점 (합격 기준 60점)');
+    // The score and how many were right, never which.
+    const failedBox = (await page.locator('.quiz__box--fail').textContent())!;
+    expect(failedBox).toContain(`${KEY.length}문항 중 0문항 정답`);
+    expect(failedBox).toContain('어느 문항이 틀렸는지는 알려드리지 않습니다.');
+    expect(failedBox).not.toMatch(/틀린 문항|\d+번/);
+    expect(failedBox).toContain('오늘 남은 응시 횟수 2회 (하루 3회)');
 
     await page.getByRole('button', { name: '다시 응시하기' }).click();
+    await start.waitFor();
+    expect(await page.locator('.quiz__terms').textContent()).toContain('오늘 남은 횟수 2회');
+    await start.click();
     await questions.first().waitFor();
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
     for (const [i, choice] of KEY.entries()) await questions.nth(i).getByRole('radio').nth(choice).check();
     await page.getByRole('button', { name: '제출하기' }).click();
-    await page.getByText('합격입니다! 수료증을 발급받을 수 있습니다.').waitFor();
+    // Half of the class is watched: passed, and the certificate waits for the other half.
+    await page.getByText('합격입니다! 남은 영상을 모두 시청하면 수료증이 발급됩니다.').waitFor();
     expect(await page.locator('.quiz__score').textContent()).toBe('점수 100점 (합격 기준 60점)');
+    await page.goto('/myCertificates');
+    await page.locator('.certs__item').first().waitFor();
+    expect(await page.locator(`a[href="/myCertificatesPrint/${LECTURE}"]`).count()).toBe(0);
 
-    // The certificate appears on /myCertificates with its number.
-    await page.getByRole('link', { name: '수료증 목록' }).click();
-    await page.waitForURL('**/myCertificates');
+    // The other videos completed on the server (watching them is the player's journey): the certificate is issued.
+    await sql`update progress set completed = true where useruid = ${DEMO.member.useruid} and contentsid = ${LECTURE}`.execute(
+      app.server.db,
+    );
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
+      select ${DEMO.member.useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2026-01-01 10:00:00' from videos
+      where contentsid = ${LECTURE} on conflict (useruid, contentsid, videoid) do update set completed = true`.execute(
+      app.server.db,
+    );
+    await page.reload();
     const item = page
       .locator('.certs__item', { hasText: '매트 필라테스' })
       .filter({ has: page.locator(`a[href="/myCertificatesPrint/${LECTURE}"]`) });
@@ -64,6 +97,9 @@ describe('quiz and certificate journey of the demo member', () => {
     expect(await certificate.locator('.certificate__name').textContent()).toBe(DEMO.member.name);
     expect(await certificate.textContent()).toContain(title);
     expect(await certificate.textContent()).toContain(number);
+    // The learning time of the class's videos (1,500 s), not "0.4시간"; and the rule it was issued under.
+    expect(await certificate.locator('dd').nth(3).textContent()).toBe('25분');
+    expect(await certificate.locator('.certificate__rule').textContent()).toBe(`이수 기준: ${certificateRuleText()}`);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(pageCount(pdf)).toBe(1);
     const size = pdf.toString('latin1').match(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/);

@@ -13,14 +13,26 @@ const test: QuizTest = {
   available: true,
   reason: null,
   progress: 50,
+  attemptsleft: 3,
   requiredprogress: 50,
   timelimit: 20,
   startedat: null,
-  questions: [
-    { questionid: 1, text: '호흡법은?', choices: ['흉식', '복식'], answer: null },
-    { questionid: 2, text: '통증이 생기면?', choices: ['계속', '중단'], answer: null },
-  ],
+  // A timed test shows no question before 시작 (the server sends them to a started attempt only).
+  questions: [],
 };
+const questions = [
+  { questionid: 1, text: '호흡법은?', choices: ['흉식', '복식'], answer: null },
+  { questionid: 2, text: '통증이 생기면?', choices: ['계속', '중단'], answer: null },
+];
+/** The test once 시작 saved the first draft: its questions, its draft id and when it started. */
+const startedTest = (startedat = '2026-11-23T20:00:00+09:00'): QuizTest => ({
+  ...test,
+  isdraft: true,
+  isscoreid: 7,
+  startedat,
+  questions,
+});
+const untimed: QuizTest = { ...test, timelimit: null, questions };
 const result = (ispassed: boolean): QuizResult => ({
   quizid: 31,
   score: ispassed ? 100 : 0,
@@ -45,6 +57,7 @@ const loads: Record<string, QuizLoad> = {
     test: { ...test, available: false, reason: '진도율 50% 이상 수강하면 응시할 수 있습니다. (현재 0%)', questions: [] },
   },
   open: { passed: null, test },
+  untimed: { passed: null, test: untimed },
 };
 
 type GraphEvent = QuizEvent | { type: string; output?: unknown; error?: unknown };
@@ -54,6 +67,9 @@ const failed = (id: string): GraphEvent => ({ type: `xstate.error.actor.${id}`, 
 const events: GraphEvent[] = [
   ...Object.values(loads).map((l) => done('loadQuiz', l)),
   failed('loadQuiz'),
+  { type: 'START' },
+  done('startQuiz', startedTest()),
+  failed('startQuiz'),
   { type: 'ANSWER', questionid: 1, choice: 1 },
   { type: 'ANSWER', questionid: 2, choice: 1 },
   done('saveDraft', { isscoreid: 7, startedat: '2026-11-23T20:00:00+09:00', savedat: '2026-11-23T20:01:00+09:00' }),
@@ -101,6 +117,7 @@ function liveActor() {
     actors: {
       loadQuiz: effect<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
       saveDraft: effect<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
+      startQuiz: effect<QuizTest, { quizid: number; contentsid: number; useruid: string }>('startQuiz'),
       submitAnswers: effect<QuizResult, Submission>('submitAnswers'),
       checkRetake: effect<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
       countdown: fromCallback(() => undefined),
@@ -160,16 +177,21 @@ describe('quiz machine: what the member sees', () => {
       savedat: `2026-11-23T20:0${input.answers.length}:00+09:00`,
     }));
     const submitAnswers = vi.fn(async (_: { answers: unknown[] }) => result(true));
+    const startQuiz = vi.fn(async (_: { quizid: number; contentsid: number; useruid: string }) =>
+      startedTest(new Date().toISOString()),
+    );
     const machine = quizMachine.provide({
       actors: {
         loadQuiz: fromPromise(async () => load),
         saveDraft: fromPromise(({ input }) => saveDraft(input)),
+        startQuiz: fromPromise(({ input }) => startQuiz(input)),
         submitAnswers: fromPromise(({ input }) => submitAnswers(input)),
         checkRetake: fromPromise(async () => retake(true)),
         ...overrides,
       },
     });
-    return { actor: createActor(machine, { input: { contentsid: 101, useruid: 'u-demo-1' } }).start(), saveDraft, submitAnswers };
+    const actor = createActor(machine, { input: { contentsid: 101, useruid: 'u-demo-1' } }).start();
+    return { actor, saveDraft, submitAnswers, startQuiz };
   }
 
   it('resumes a saved draft: its answers and the time left since it started', async () => {
@@ -179,7 +201,7 @@ describe('quiz machine: what the member sees', () => {
       isdraft: true,
       isscoreid: 7,
       startedat,
-      questions: test.questions.map((q, i) => ({ ...q, answer: i === 0 ? 1 : null })),
+      questions: questions.map((q, i) => ({ ...q, answer: i === 0 ? 1 : null })),
     };
     const { actor } = start({ passed: null, test: draft });
     await settle();
@@ -189,9 +211,81 @@ describe('quiz machine: what the member sees', () => {
     expect(c.deadline).toBe(Date.parse(startedat) + 20 * 60_000);
   });
 
+  it('a timed test waits for 시작: no question and no clock before it, then the clock runs from the server’s start', async () => {
+    const { actor, startQuiz } = start(loads.open!);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.deadline).toBeNull();
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'START' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
+    expect(startQuiz).toHaveBeenCalledWith({ quizid: 101, contentsid: 101, useruid: 'u-demo-1' });
+    const c = actor.getSnapshot().context;
+    expect([c.isscoreid, c.test!.questions.length, c.answers]).toEqual([7, 2, {}]);
+    expect(c.deadline).toBe(Date.parse(c.test!.startedat!) + 20 * 60_000);
+  });
+
+  it('a refused 시작 stays on the start screen with the server’s reason', async () => {
+    const reason = '오늘 응시할 수 있는 3회를 모두 사용했습니다. 11월 26일 0시(한국 시간)부터 다시 응시할 수 있습니다.';
+    const { actor } = start(loads.open!, {
+      startQuiz: fromPromise(async (): Promise<QuizTest> => {
+        throw new Error(reason);
+      }),
+    });
+    await settle();
+    actor.send({ type: 'START' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(reason));
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('an untimed test opens at once; with no draft saved yet, the submit saves one first (an attempt is a draft)', async () => {
+    let saves = 0;
+    const { actor, submitAnswers } = start(loads.untimed!, {
+      saveDraft: fromPromise(async () => {
+        if (saves++ === 0) throw new Error('network');
+        return { isscoreid: 9, startedat: '2026-11-23T20:00:00+09:00', savedat: '2026-11-23T20:01:00+09:00' };
+      }),
+    });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ taking: 'answering' });
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe('draftFailed'));
+    actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
+    expect(saves).toBe(2);
+    // The second save worked: the submit goes straight out. Had it failed too, SUBMIT would save first.
+    actor.send({ type: 'SUBMIT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('passed'));
+    expect(submitAnswers).toHaveBeenCalledTimes(1);
+  });
+
+  it('with every draft save failed, SUBMIT saves the attempt before submitting it', async () => {
+    let saves = 0;
+    const { actor, submitAnswers } = start(loads.untimed!, {
+      saveDraft: fromPromise(async () => {
+        saves++;
+        if (saves <= 2) throw new Error('network');
+        return { isscoreid: 9, startedat: '2026-11-23T20:00:00+09:00', savedat: '2026-11-23T20:01:00+09:00' };
+      }),
+    });
+    await settle();
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe('draftFailed'));
+    actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.notice).toBe('draftFailed'));
+    expect(actor.getSnapshot().context.isscoreid).toBe(0);
+    actor.send({ type: 'SUBMIT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('passed'));
+    expect([saves, submitAnswers.mock.calls.length]).toEqual([3, 1]);
+  });
+
   it('saves answers as a draft, submits only with all answered, and a submit during a save waits for it', async () => {
     const { actor, saveDraft, submitAnswers } = start(loads.open!);
     await settle();
+    actor.send({ type: 'START' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.notice).toBe('unanswered');
     actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
@@ -216,6 +310,9 @@ describe('quiz machine: what the member sees', () => {
     try {
       const { actor, submitAnswers } = start(loads.open!);
       await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'START' });
+      await vi.advanceTimersByTimeAsync(0);
+      // Time before 시작 does not count: the clock starts with it.
       actor.send({ type: 'ANSWER', questionid: 1, choice: 1 });
       await vi.advanceTimersByTimeAsync(20 * 60_000);
       expect(submitAnswers).toHaveBeenCalledWith(expect.objectContaining({ answers: [{ questionid: 1, choice: 1 }] }));
@@ -225,17 +322,36 @@ describe('quiz machine: what the member sees', () => {
     }
   });
 
-  it('a failed attempt offers a retake that starts clean, with a new time limit', async () => {
-    const { actor } = start(loads.open!, { submitAnswers: fromPromise(async () => result(false)) });
+  it('a failed attempt spends one of the day’s attempts and offers a retake that starts clean with a new 시작', async () => {
+    const { actor, startQuiz } = start(loads.open!, { submitAnswers: fromPromise(async () => result(false)) });
     await settle();
+    actor.send({ type: 'START' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
     actor.send({ type: 'ANSWER', questionid: 1, choice: 0 });
     actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
     actor.send({ type: 'SUBMIT' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
     expect(actor.getSnapshot().context.result?.score).toBe(0);
+    expect(actor.getSnapshot().context.test!.attemptsleft).toBe(2);
+    actor.send({ type: 'RETAKE' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+    expect(actor.getSnapshot().context.answers).toEqual({});
+    expect(actor.getSnapshot().context.deadline).toBeNull();
+    actor.send({ type: 'START' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
+    expect(startQuiz).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.deadline).toBeGreaterThan(Date.now() + 19 * 60_000);
+  });
+
+  it('an untimed test retakes straight into the questions', async () => {
+    const { actor } = start(loads.untimed!, { submitAnswers: fromPromise(async () => result(false)) });
+    await settle();
+    actor.send({ type: 'ANSWER', questionid: 1, choice: 0 });
+    actor.send({ type: 'ANSWER', questionid: 2, choice: 0 });
+    actor.send({ type: 'SUBMIT' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
     actor.send({ type: 'RETAKE' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ taking: 'answering' }));
-    expect(actor.getSnapshot().context.answers).toEqual({});
-    expect(actor.getSnapshot().context.deadline).toBeGreaterThan(Date.now() + 19 * 60_000);
+    expect(actor.getSnapshot().context.deadline).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup } from 'xstate';
+import { and, assign, fromCallback, setup } from 'xstate';
 import type { components } from '../src/api/schema.gen';
 import { missingActor } from './missingActor';
 
@@ -49,6 +49,7 @@ export interface QuizContext {
 }
 
 export type QuizEvent =
+  | { type: 'START' }
   | { type: 'ANSWER'; questionid: number; choice: number }
   | { type: 'SUBMIT' }
   | { type: 'TIME_UP' }
@@ -56,12 +57,26 @@ export type QuizEvent =
   | { type: 'RETRY' };
 
 type Submission = { quizid: number; contentsid: number; useruid: string; answers: QuizAnswer[] };
+type Start = { quizid: number; contentsid: number; useruid: string };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const answerList = (answers: Record<number, number>): QuizAnswer[] =>
   Object.entries(answers).map(([questionid, choice]) => ({ questionid: Number(questionid), choice }));
 const deadlineOf = (test: QuizTest, startedAt: string | null) =>
   test.timelimit ? (startedAt ? Date.parse(startedAt) : Date.now()) + test.timelimit * 60_000 : null;
+/** The questions of a timed quiz open only with 시작 (the server sends them to a started attempt alone). */
+const needsStart = (test: QuizTest) => test.timelimit !== null && !test.isdraft;
+/** A test as the taking state holds it: its resumed answers, its draft and its deadline. */
+const takingFrom = (test: QuizTest) => {
+  const answers: Record<number, number> = {};
+  for (const q of test.questions) if (q.answer !== null) answers[q.questionid] = q.answer;
+  return {
+    test,
+    answers,
+    isscoreid: test.isdraft ? test.isscoreid : 0,
+    deadline: deadlineOf(test, test.isdraft ? test.startedat : null),
+  };
+};
 const submission = (c: QuizContext): Submission => ({
   quizid: c.test!.quizid,
   contentsid: c.contentsid,
@@ -77,9 +92,11 @@ const countdown = fromCallback<QuizEvent, { deadline: number | null }>(({ input,
 });
 
 /**
- * One member taking a lecture's quiz: load (a pass, an unavailable test, or questions with a resumed
- * draft) → answering with every answer saved as a draft → submit (or time up) → passed, or failed →
- * retake check → answering again. The server grades; the machine never sees a correct answer first.
+ * One member taking a lecture's quiz: load (a pass, an unavailable test, a timed test waiting for 시작, or
+ * questions with a resumed draft) → 시작 (a timed test: the first draft save starts the attempt and its clock)
+ * → answering with every answer saved as a draft → submit (or time up) → passed, or failed → retake check →
+ * ready or answering again. The server grades; the machine never sees a correct answer first, and a failed
+ * result carries none.
  */
 export const quizMachine = setup({
   types: {
@@ -90,6 +107,7 @@ export const quizMachine = setup({
   actors: {
     loadQuiz: missingActor<QuizLoad, { contentsid: number; useruid: string; isscoreid: number }>('loadQuiz'),
     saveDraft: missingActor<{ isscoreid: number; startedat: string; savedat: string }, Submission>('saveDraft'),
+    startQuiz: missingActor<QuizTest, Start>('startQuiz'),
     submitAnswers: missingActor<QuizResult, Submission>('submitAnswers'),
     checkRetake: missingActor<RetakeInfo, { quizid: number; useruid: string }>('checkRetake'),
     countdown,
@@ -97,11 +115,14 @@ export const quizMachine = setup({
   guards: {
     alreadyPassed: (_, load: QuizLoad) => load.passed !== null,
     notAvailable: (_, load: QuizLoad) => !load.test?.available,
+    needsStart: (_, load: QuizLoad) => needsStart(load.test!),
+    noDraft: ({ context }) => context.isscoreid === 0,
     allAnswered: ({ context }) => context.test!.questions.every((q) => context.answers[q.questionid] !== undefined),
     dirty: ({ context }) => context.dirty,
     submitRequested: ({ context }) => context.submitRequested,
     passed: (_, result: QuizResult) => result.ispassed,
     canRetake: (_, retake: RetakeInfo) => retake.canretake,
+    canRetakeTimed: ({ context }, retake: RetakeInfo) => retake.canretake && context.test!.timelimit !== null,
   },
   actions: {
     keepAnswer: assign({
@@ -148,21 +169,27 @@ export const quizMachine = setup({
             actions: assign({ test: ({ event }) => event.output.test }),
           },
           {
-            target: 'taking',
-            actions: assign(({ event }) => {
-              const test = event.output.test!;
-              const answers: Record<number, number> = {};
-              for (const q of test.questions) if (q.answer !== null) answers[q.questionid] = q.answer;
-              return {
-                test,
-                answers,
-                isscoreid: test.isdraft ? test.isscoreid : 0,
-                deadline: deadlineOf(test, test.isdraft ? test.startedat : null),
-              };
-            }),
+            guard: { type: 'needsStart', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign({ test: ({ event }) => event.output.test }),
           },
+          { target: 'taking', actions: assign(({ event }) => takingFrom(event.output.test!)) },
         ],
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    // A timed test: its rules and the 시작 button; the clock has not started.
+    ready: {
+      on: { START: { target: 'starting', actions: assign({ error: null }) } },
+    },
+    starting: {
+      invoke: {
+        id: 'startQuiz',
+        src: 'startQuiz',
+        input: ({ context }) => ({ quizid: context.test!.quizid, contentsid: context.contentsid, useruid: context.useruid }),
+        onDone: { target: 'taking', actions: assign(({ event }) => ({ ...takingFrom(event.output), savedAt: null })) },
+        // The server's reason (the day's attempts used up, the class ended) stays on the ready screen.
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
     },
     loadFailed: {
@@ -178,7 +205,12 @@ export const quizMachine = setup({
         answering: {
           on: {
             ANSWER: { target: 'saving', actions: 'keepAnswer' },
-            SUBMIT: [{ guard: 'allAnswered', target: '#quiz.submitting' }, { actions: assign({ notice: 'unanswered' }) }],
+            // An attempt is a saved draft: with none saved yet (every save failed), saving it comes first.
+            SUBMIT: [
+              { guard: and(['allAnswered', 'noDraft']), target: 'saving', actions: assign({ submitRequested: true }) },
+              { guard: 'allAnswered', target: '#quiz.submitting' },
+              { actions: assign({ notice: 'unanswered' }) },
+            ],
           },
         },
         saving: {
@@ -214,7 +246,8 @@ export const quizMachine = setup({
               },
             ],
             // The answers stay in memory; only a reload would lose the unsaved ones.
-            onError: { target: 'answering', actions: assign({ notice: 'draftFailed', dirty: false }) },
+            // A submit waiting on the failed save waits no more: the member sees the notice and submits again.
+            onError: { target: 'answering', actions: assign({ notice: 'draftFailed', dirty: false, submitRequested: false }) },
           },
           on: {
             ANSWER: { actions: ['keepAnswer', assign({ dirty: true })] },
@@ -239,7 +272,15 @@ export const quizMachine = setup({
             target: 'passed',
             actions: assign({ result: ({ event }) => event.output, isscoreid: 0 }),
           },
-          { target: 'failed', actions: assign({ result: ({ event }) => event.output, isscoreid: 0 }) },
+          {
+            target: 'failed',
+            actions: assign({
+              result: ({ event }) => event.output,
+              isscoreid: 0,
+              // One of the day's attempts is spent: the screen counts it down without asking again.
+              test: ({ context }) => ({ ...context.test!, attemptsleft: Math.max(0, context.test!.attemptsleft - 1) }),
+            }),
+          },
         ],
         // Not back to answering: past the deadline the countdown would resubmit at once, in a loop.
         onError: { target: 'submitFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
@@ -258,6 +299,11 @@ export const quizMachine = setup({
         src: 'checkRetake',
         input: ({ context }) => ({ quizid: context.test!.quizid, useruid: context.useruid }),
         onDone: [
+          {
+            guard: { type: 'canRetakeTimed', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign(({ event }) => ({ retake: event.output, answers: {}, savedAt: null, result: null, deadline: null })),
+          },
           {
             guard: { type: 'canRetake', params: ({ event }) => event.output },
             target: 'taking',

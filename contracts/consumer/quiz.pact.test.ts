@@ -13,12 +13,13 @@ import { setAccessTokenSource } from '../../src/api/client';
 import { MY_LECTURES_PAGE_SIZE } from '../../src/api/queries/classroom-lectures';
 
 /** Calls of the yaml's `quiz` tag (and the certificate list of GetMyLectures): what the quiz panel and certificate pages use. */
-const { like, eachLike, integer, string, boolean, regex, nullValue } = MatchersV3;
+const { like, eachLike, integer, string, regex, nullValue } = MatchersV3;
 const pact = storefrontApiPact();
 const bearer = { Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 const member = { ...commonHeaders, ...bearer };
 const ME = 'u-demo-1';
 const MAY_TAKE = 'member may take the quiz of a lecture';
+const STARTED = 'member has started the quiz of a lecture';
 const PASSED = 'member has passed the quiz of a lecture';
 const failure = (message: string) => ({ success: false, respMessage: like(message) });
 
@@ -37,6 +38,7 @@ const test = (extra: Record<string, unknown>) => ({
   available: true,
   reason: nullValue(),
   progress: like(100),
+  attemptsleft: integer(3),
   requiredprogress: integer(50),
   timelimit: integer(20),
   startedat: nullValue(),
@@ -55,17 +57,16 @@ beforeAll(() => setAccessTokenSource(() => DEMO_TOKEN));
 afterAll(() => setAccessTokenSource(() => undefined));
 
 describe('quiz calls (storefront-web → storefront-api)', () => {
-  it('GetTest: a fresh test carries no answers', () =>
+  it('GetTest: a timed test not started yet shows no question (its clock starts with 시작)', () =>
     pact
       .addInteraction()
       .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
       .uponReceiving('a request for the quiz of lecture 101 by a member who may take it')
       .withRequest('GET', `/api/Evaluate/GetTest/101/${ME}/0`, (b) => b.headers(member))
-      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(test({}))))
+      .willRespondWith(200, (b) => b.jsonBody(okEnvelope(test({ questions: [] }))))
       .executeTest(async (server) => {
         const t = await fetchQuizTest(101, ME, 0, clientFor(server.url));
-        expect(t.available).toBe(true);
-        expect(t.questions[0]?.answer).toBeNull();
+        expect([t.available, t.timelimit, t.questions]).toEqual([true, 20, []]);
       }));
 
   it('GetTest: a saved draft resumes with the member’s own choices', () =>
@@ -117,6 +118,44 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
         expect(t.reason).toContain('진도율');
       }));
 
+  it('Scoring/0 with no answers is 시작: the attempt and its clock start', () =>
+    pact
+      .addInteraction()
+      .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
+      .uponReceiving('a start of the quiz of lecture 101 (a draft save with no answers)')
+      .withRequest('POST', '/api/Evaluate/Scoring/0', (b) => b.headers(member).jsonBody({ ...answers, answers: [] }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            quizid: 101,
+            isscoreid: integer(101),
+            startedat: like('2024-05-01T10:00:00+09:00'),
+            savedat: like('2024-05-01T10:00:00+09:00'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const d = await saveQuizDraft({ ...answers, answers: [] }, clientFor(server.url));
+        expect(d.startedat).toBeTruthy();
+      }));
+
+  it('Scoring/0: after the day’s attempts the start is refused with when the quiz opens again', () =>
+    pact
+      .addInteraction()
+      .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
+      .given('member has used the day’s quiz attempts', { useruid: ME, contentsid: 101 })
+      .uponReceiving('a start of the quiz of lecture 101 after the day’s three attempts')
+      .withRequest('POST', '/api/Evaluate/Scoring/0', (b) => b.headers(member).jsonBody({ ...answers, answers: [] }))
+      .willRespondWith(409, (b) =>
+        b.jsonBody(failure('오늘 응시할 수 있는 3회를 모두 사용했습니다. 11월 26일 0시(한국 시간)부터 다시 응시할 수 있습니다.')),
+      )
+      .executeTest(async (server) => {
+        await expect(saveQuizDraft({ ...answers, answers: [] }, clientFor(server.url))).rejects.toMatchObject({
+          status: 409,
+          message: expect.stringContaining('다시 응시할 수 있습니다.'),
+        });
+      }));
+
   it('Scoring/0: the answers so far become the member’s draft', () =>
     pact
       .addInteraction()
@@ -138,11 +177,12 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
         expect(d.isscoreid).toBeGreaterThan(0);
       }));
 
-  it('Scoring/1: graded by the server; a failed result does not reveal the right choices', () =>
+  it('Scoring/1: graded by the server; a failed result says how many were right, never which', () =>
     pact
       .addInteraction()
       .given(MAY_TAKE, { useruid: ME, contentsid: 101 })
-      .uponReceiving('a submission of wrong answers to the quiz of lecture 101')
+      .given(STARTED, { useruid: ME, contentsid: 101 })
+      .uponReceiving('a submission of wrong answers to a started attempt at the quiz of lecture 101')
       .withRequest('POST', '/api/Evaluate/Scoring/1', (b) => b.headers(member).jsonBody(answers))
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -154,19 +194,13 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
             isscoreid: integer(101),
             correctcnt: integer(0),
             questioncnt: integer(5),
-            results: eachLike({
-              questionid: integer(1011),
-              choice: integer(3),
-              correctchoice: nullValue(),
-              iscorrect: boolean(false),
-            }),
+            results: [],
           }),
         ),
       )
       .executeTest(async (server) => {
         const r = await submitQuiz(answers, clientFor(server.url));
-        expect(r.ispassed).toBe(false);
-        expect(r.results[0]?.correctchoice).toBeNull();
+        expect([r.ispassed, r.correctcnt, r.questioncnt, r.results]).toEqual([false, 0, 5, []]);
       }));
 
   it('Scoring/1: a second pass is refused with the server message', () =>
@@ -194,7 +228,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
           okEnvelope({
             canretake: true,
             attemptcnt: integer(1),
-            maxattempt: nullValue(),
+            maxattempt: integer(3),
             lastscore: integer(20),
             ispassed: false,
           }),
@@ -216,7 +250,7 @@ describe('quiz calls (storefront-web → storefront-api)', () => {
           okEnvelope({
             canretake: false,
             attemptcnt: integer(1),
-            maxattempt: nullValue(),
+            maxattempt: integer(3),
             lastscore: integer(80),
             ispassed: true,
           }),

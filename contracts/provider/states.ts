@@ -262,9 +262,30 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'member may take the quiz of a lecture': withDb(async (db, p) => {
       const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
       await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
-      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
-        select ${useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2024-05-01 10:00:00' from videos where contentsid = ${contentsid}
-        on conflict (useruid, contentsid, videoid) do update set completed = true`.execute(db);
+      // Watched through (issue 23: completion is the server's coverage), seeded as the coverage itself.
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans)
+        select ${useruid}, contentsid, videoid, duration_sec, duration_sec, true, '2024-05-01 10:00:00', '[[0,' || duration_sec || ']]'
+        from videos where contentsid = ${contentsid}
+        on conflict (useruid, contentsid, videoid) do update set completed = true, watched_sec = excluded.watched_sec,
+          watched_spans = excluded.watched_spans`.execute(db);
+    }),
+
+    // 시작 pressed just now (issue 23): the attempt's clock runs from this moment, no answer saved yet. Given after
+    // 'member may take the quiz of a lecture' (which completes the videos and clears the attempts).
+    'member has started the quiz of a lecture': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await sql`delete from quiz_results where useruid = ${useruid} and contentsid = ${contentsid} and is_draft`.execute(db);
+      await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
+        values (${contentsid}, ${useruid}, ${contentsid}, 0, false, '[]', ${kstNow()}, true, ${kstNow()})`.execute(db);
+    }),
+
+    // The day's three attempts (a Korean calendar day) recorded and failed just now (issue 23). Given after
+    // 'member may take the quiz of a lecture'.
+    'member has used the day’s quiz attempts': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      for (let i = 0; i < 3; i++)
+        await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at)
+          values (${contentsid}, ${useruid}, ${contentsid}, 20, false, '[]', ${kstNow()})`.execute(db);
     }),
 
     'member lacks progress for the quiz of a lecture': withDb(async (db, p) => {
@@ -318,10 +339,13 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         id(p, 'seconds'),
       ];
       await own(db, useruid, contentsid);
-      // Dated now (Korean time): the latest watch any state wrote, so it is the member's last watch.
-      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
-        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, ${kstNow()})
-        on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = false, updated_at = excluded.updated_at`.execute(
+      // Dated now (Korean time): the latest watch any state wrote, so it is the member's last watch. Watched from the
+      // start, the last heartbeat 20 s ago (issue 23): the next one is judged against it.
+      const anchor = JSON.stringify({ position: seconds, at: Date.now() - 20_000, owed: 0, onTimeAt: Date.now() - 20_000 });
+      await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans, watch_anchor)
+        values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, ${kstNow()}, ${`[[0,${seconds}]]`}, ${anchor})
+        on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position,
+          completed = false, updated_at = excluded.updated_at, watched_spans = excluded.watched_spans, watch_anchor = excluded.watch_anchor`.execute(
         db,
       );
     }),
@@ -403,7 +427,10 @@ async function activeEnrolment(db: Kysely<any>, useruid: string, contentsid: num
     );
 }
 
-/** The member's progress on one video, as the player would have written it. */
+/**
+ * The member's progress on one video, as the player's heartbeats would have left it (issue 23): watched from the start
+ * to `seconds`, or, when complete, through the whole video.
+ */
 async function watched(
   db: Kysely<any>,
   useruid: string,
@@ -413,8 +440,11 @@ async function watched(
   completed: boolean,
   at = '2024-05-01 10:00:00',
 ): Promise<void> {
-  await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at) values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, ${completed}, ${at})
-    on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position, completed = excluded.completed, updated_at = excluded.updated_at`.execute(
+  await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans)
+    select ${useruid}, ${contentsid}, ${videoid}, c.sec, ${seconds}, ${completed}, ${at}, '[[0,' || c.sec || ']]'
+    from videos v, lateral (select case when ${completed} then v.duration_sec else ${seconds}::int end as sec) c where v.videoid = ${videoid}
+    on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position,
+      completed = excluded.completed, updated_at = excluded.updated_at, watched_spans = excluded.watched_spans, watch_anchor = null`.execute(
     db,
   );
 }

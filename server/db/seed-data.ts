@@ -1,4 +1,5 @@
 /** Demo catalogue in Korean. Ids are stable so tests, pacts and provider states can name them. */
+import { certificateRuleText } from '../../rules/certificate';
 
 export const DEMO_MEMBER = { useruid: 'u-demo-1', email: 'member@demo.kr', name: '김필라', phone: '010-1234-5678' };
 export const NEW_MEMBER = { useruid: 'u-demo-2', email: 'new@demo.kr', name: '이새봄', phone: '010-2222-3333' };
@@ -98,7 +99,7 @@ export const notices: { isnotice: number; title: string; content: string; istop:
   { isnotice: 1, istop: true, date: '2024-04-28 09:00:00', title: '개인정보 처리방침 개정 안내', content: '<p>2024년 5월 1일부로 개인정보 처리방침이 개정됩니다.</p><p>자세한 내용은 <a href="/privacyPolicy">개인정보처리방침</a>을 확인해주세요.</p>' },
   { isnotice: 1, istop: false, date: '2024-04-20 09:00:00', title: '서울 지점 워크숍 일정 안내', content: '<p>5월 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'notice-workshop.pdf' },
   { isnotice: 1, istop: false, date: '2024-04-10 09:00:00', title: '시스템 점검 안내 (4/15 02:00~04:00)', content: '<p>점검 시간 동안 영상 재생이 일시 중단됩니다.</p>' },
-  { isnotice: 1, istop: false, date: '2024-03-30 09:00:00', title: '수료증 발급 방법 안내', content: '<p>퀴즈를 <strong>60점 이상</strong>으로 통과하면 수료증을 발급받을 수 있습니다.</p>' },
+  { isnotice: 1, istop: false, date: '2024-03-30 09:00:00', title: '수료증 발급 방법 안내', content: `<p>${certificateRuleText()}</p>` },
   { isnotice: 1, istop: false, date: '2024-03-15 09:00:00', title: '포인트 적립 정책 변경', content: '<p>결제 금액의 <strong>5%</strong>가 포인트로 적립됩니다.</p>' },
   { isnotice: 1, istop: false, date: '2024-03-01 09:00:00', title: '신규 리포머 클래스 오픈', content: '<p>리포머 풋워크 마스터 클래스가 새로 열렸습니다.</p>' },
   { isnotice: -1, istop: false, date: '2024-04-25 09:00:00', title: '[이벤트] 후기 작성하고 포인트 받기', content: '<p>수강 후기를 남기면 <strong>1,000P</strong>를 드립니다.</p>' },
@@ -112,7 +113,7 @@ export const faqs = [
   ['결제', '환불은 어떻게 하나요?', '<p>수강 시작 전 7일 이내 전액 환불됩니다.</p>'],
   ['결제', '쿠폰은 어디에서 입력하나요?', '<p>결제 화면의 쿠폰 입력란에 번호를 입력하세요.</p>'],
   ['계정', '다른 기기에서 로그인하면 어떻게 되나요?', '<p>기존 기기는 자동으로 로그아웃됩니다.</p>'],
-  ['수료증', '수료증은 언제 발급되나요?', '<p>모든 영상 시청 후 퀴즈를 통과하면 발급됩니다.</p>'],
+  ['수료증', '수료증은 언제 발급되나요?', `<p>${certificateRuleText()}</p>`],
 ] as const;
 
 export const suggestTypes = [

@@ -3,6 +3,7 @@ import type { Db } from './database';
 import * as d from './seed-data';
 import { daysFromNow, kst } from '../lib/time';
 import { BUSINESS } from '../../rules/business';
+import { CERTIFICATE_RULE } from '../../rules/certificate';
 
 /** True when the database holds no catalogue yet (first start, or after db:reset). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -65,6 +66,9 @@ export async function seed(db: Db): Promise<void> {
       ...videosOf(101).slice(0, 2).map((videoid) => ({ useruid: me, contentsid: 101, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-1) })),
       ...videosOf(102).map((videoid) => ({ useruid: me, contentsid: 102, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-3) })),
     ]).execute();
+    // A complete video was watched through (issue 23: completion is coverage): its whole length is covered.
+    await sql`update progress p set watched_spans = '[[0,' || v.duration_sec || ']]', watched_sec = v.duration_sec
+      from videos v where v.videoid = p.videoid and p.completed`.execute(tx);
     await tx.insertInto('carts').values({ useruid: me, contentsid: 104, itemtype: 'online', optionvalue: '', created_at: daysFromNow(-1) }).execute();
     await tx.insertInto('bookmarks').values({ useruid: me, contentsid: 101, videoid: 10111, created_at: daysFromNow(-2) }).execute();
     await tx.insertInto('points').values([
@@ -75,7 +79,8 @@ export async function seed(db: Db): Promise<void> {
     ]).execute();
     await tx.insertInto('coupons').values(d.coupons.map((c) => ({ used_by: null, used_at: null, ...c }))).execute();
 
-    await tx.insertInto('quizzes').values(d.quizLectures.map((c) => ({ quizid: c, contentsid: c, title: `${d.lectures.find((l) => l.contentsid === c)!.title} 수료 퀴즈`, pass_score: 60 }))).execute();
+    // Every demo quiz has the standard terms the FAQ and the terms state (rules/certificate.ts).
+    await tx.insertInto('quizzes').values(d.quizLectures.map((c) => ({ quizid: c, contentsid: c, title: `${d.lectures.find((l) => l.contentsid === c)!.title} 수료 퀴즈`, pass_score: CERTIFICATE_RULE.passScore, required_progress: CERTIFICATE_RULE.quizOpensAt }))).execute();
     await tx.insertInto('quiz_questions').values(d.quizLectures.flatMap((quizid) => d.quizQuestions.map(([question, options, answer], i) => ({ questionid: quizid * 10 + i + 1, quizid, question, options: JSON.stringify(options), answer, score: 20, sort: i + 1 })))).execute();
     // The certificate of 102: a passed quiz on a completed lecture.
     await tx.insertInto('quiz_results').values({ isscoreid: 1, quizid: 102, useruid: me, contentsid: 102, score: 80, passed: true, answers: '[0,2,2,1,1]', created_at: daysFromNow(-2) }).execute();

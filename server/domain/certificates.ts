@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { CertificateRow } from '../db/rows';
 import { all, one } from '../db/query';
@@ -47,4 +47,29 @@ export async function certificateNumbers(
       where useruid = ${useruid} and contentsid = any(${ids}::int[])`,
   );
   return new Map(rows.map((r) => [r.contentsid, r.certificateno]));
+}
+
+/**
+ * When member `me`'s class `contentsid` met the certificate rule (rules/certificate.ts), as stored KST text, or null
+ * while it has not: a completion recorded at a pass (`completedAt`, also every completion from before this rule), else
+ * a passed quiz and every video of the class complete by the server's own `progress.completed` flags, dated by the
+ * later of the pass and the last completed video's report (the quiz may be passed from the required progress on; the
+ * certificate waits for the last video). `contentsid` and `completedAt` name columns of the caller's query.
+ */
+export const certificateDueAtSql = (me: string, contentsid: RawBuilder<unknown>, completedAt: RawBuilder<unknown>) =>
+  sql<string | null>`coalesce(${completedAt}, (
+    select greatest(min(r.created_at), (select max(p.updated_at) from progress p
+        where p.useruid = ${me} and p.contentsid = ${contentsid} and p.completed))
+    from quiz_results r where r.useruid = ${me} and r.contentsid = ${contentsid} and r.passed
+    having count(*) > 0 and not exists (select 1 from videos v where v.contentsid = ${contentsid} and not exists (
+      select 1 from progress p where p.useruid = ${me} and p.contentsid = ${contentsid} and p.videoid = v.videoid and p.completed))))`;
+
+/** The moment the rule was met for one class of `me`, or null (see `certificateDueAtSql`). */
+export async function certificateDueAt(db: Db, me: string, contentsid: number): Promise<string | null> {
+  const row = await one(
+    db,
+    sql<{ at: string | null }>`select ${certificateDueAtSql(me, sql`e.contentsid`, sql`e.completed_at`)} as at
+      from enrollments e where e.useruid = ${me} and e.contentsid = ${contentsid}`,
+  );
+  return row?.at ?? null;
 }

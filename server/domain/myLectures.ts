@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import { lecturesBeside } from './lectures';
+import { certificateDueAtSql } from './certificates';
 
 type MyLectureStatus = components['schemas']['MyLectureStatus'];
 
@@ -19,10 +20,14 @@ export interface MyLectureRow {
   lastwatched: string | null;
   bookmarked: boolean;
   certificateno: string | null;
+  /** When the certificate was issued, if it was. */
+  certificate_at: string | null;
+  /** When the class met the certificate rule, or null (`certificateDueAtSql`). */
+  due_at: string | null;
   name: string | null;
 }
 
-function statusFilter(status: MyLectureStatus, now: string): RawBuilder<unknown> {
+function statusFilter(me: string, status: MyLectureStatus, now: string): RawBuilder<unknown> {
   switch (status) {
     case 'ing':
       return sql`e.end_at > ${now}`;
@@ -31,7 +36,7 @@ function statusFilter(status: MyLectureStatus, now: string): RawBuilder<unknown>
     case 'ebook':
       return sql`exists(select 1 from lectures l where l.contentsid = e.contentsid and l.is_ebook)`;
     case 'certificate':
-      return sql`e.completed_at is not null`;
+      return sql`${certificateDueAtSql(me, sql`e.contentsid`, sql`e.completed_at`)} is not null`;
     case 'bookmark':
       return sql`exists(select 1 from bookmarks b where b.useruid = e.useruid and b.contentsid = e.contentsid)`;
     case 'package':
@@ -54,13 +59,15 @@ export function myLecturesPage(
   const rows = sql`
     with pg as (
       select e.contentsid, e.start_at, e.end_at, e.completed_at, count(*) over ()::int as total
-      from enrollments e where e.useruid = ${me} and ${statusFilter(status, now)}
+      from enrollments e where e.useruid = ${me} and ${statusFilter(me, status, now)}
       order by e.start_at desc, e.contentsid desc limit ${p.pageSize} offset ${p.offset})
     select pg.*,
       (select count(*)::int from progress w where w.useruid = ${me} and w.contentsid = pg.contentsid and w.completed) as done,
       lw.videoid as lastvideoid, lw.updated_at as lastwatched,
       exists(select 1 from bookmarks b where b.useruid = ${me} and b.contentsid = pg.contentsid) as bookmarked,
-      c.certificateno, (select name from members where useruid = ${me}) as name
+      c.certificateno, c.issued_at as certificate_at,
+      ${certificateDueAtSql(me, sql`pg.contentsid`, sql`pg.completed_at`)} as due_at,
+      (select name from members where useruid = ${me}) as name
     from pg
     left join lateral (select videoid, updated_at from progress w where w.useruid = ${me} and w.contentsid = pg.contentsid
       order by updated_at desc limit 1) lw on true
@@ -71,6 +78,6 @@ export function myLecturesPage(
 /** How many enrolments match the filter: asked only when a page lies past the last one (its window is empty). */
 export async function countMyLectures(db: Db, me: string, status: MyLectureStatus, now: string): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from enrollments e
-    where e.useruid = ${me} and ${statusFilter(status, now)}`.execute(db);
+    where e.useruid = ${me} and ${statusFilter(me, status, now)}`.execute(db);
   return r.rows[0]?.n ?? 0;
 }

@@ -6,14 +6,24 @@ import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { ownsClassNow } from '../domain/ownership';
-import { certificateNumber } from '../domain/certificates';
+import { certificateDueAt, certificateNumber } from '../domain/certificates';
 import { progressOf } from '../domain/videos';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import {
+  CERTIFICATE_RULE,
+  attemptLimitText,
+  kstDayStart,
+  passes,
+  quizOpen,
+  type CertificateTerms,
+} from '../../rules/certificate';
 
 const NO_QUIZ = '퀴즈를 찾을 수 없습니다.';
 const ALREADY_PASSED = '이미 합격한 퀴즈입니다.';
 const NOT_ENROLLED = '수강 중인 클래스에서만 응시할 수 있습니다.';
+const NOT_STARTED = '진행 중인 응시가 없습니다. 시작 버튼을 눌러 응시를 시작해주세요.';
+const TIME_IS_UP = '제한 시간이 지나 답안을 더 저장할 수 없습니다. 제출하면 시간 안에 저장된 답안으로 채점됩니다.';
 const notYet = (required: number, progress: number) =>
   `진도율 ${required}% 이상 수강하면 응시할 수 있습니다. (현재 ${progress}%)`;
 
@@ -21,6 +31,7 @@ interface Availability {
   available: boolean;
   reason: string | null;
   progress: number;
+  attemptsleft: number;
 }
 
 interface Answer {
@@ -28,12 +39,36 @@ interface Answer {
   choice: number;
 }
 
-/** The server alone decides who may sit the quiz: an active enrolment and enough progress. */
-async function availability(db: Db, me: string, quiz: QuizRow): Promise<Availability> {
+/** The certificate rule as this quiz applies it: its own opening progress and pass score, the rule's attempt limit. */
+const termsOf = (quiz: QuizRow): CertificateTerms => ({
+  quizOpensAt: quiz.required_progress,
+  passScore: quiz.pass_score,
+  attemptsPerDay: CERTIFICATE_RULE.attemptsPerDay,
+});
+
+/** Recorded attempts of the member at this quiz since 00:00 KST of `now`'s day (drafts are not attempts yet). */
+async function attemptsToday(db: Db, me: string, quizid: number, now: Date): Promise<number> {
+  const r = await one(
+    db,
+    sql<{ n: number }>`select count(*)::int as n from quiz_results
+      where useruid = ${me} and quizid = ${quizid} and not is_draft and created_at >= ${kst(kstDayStart(now))}`,
+  );
+  return r?.n ?? 0;
+}
+
+/**
+ * The server alone decides who may sit the quiz (rules/certificate.ts): an active enrolment, the required share of
+ * the class's videos complete by the server's own flags, and an attempt left today.
+ */
+async function availability(db: Db, me: string, quiz: QuizRow, now = new Date()): Promise<Availability> {
+  const terms = termsOf(quiz);
   const progress = await progressOf(db, me, quiz.contentsid);
-  if (!(await ownsClassNow(db, me, quiz.contentsid))) return { available: false, reason: NOT_ENROLLED, progress };
-  if (progress < quiz.required_progress) return { available: false, reason: notYet(quiz.required_progress, progress), progress };
-  return { available: true, reason: null, progress };
+  const attemptsleft = Math.max(0, terms.attemptsPerDay - (await attemptsToday(db, me, quiz.quizid, now)));
+  const closed = (reason: string) => ({ available: false, reason, progress, attemptsleft });
+  if (!(await ownsClassNow(db, me, quiz.contentsid))) return closed(NOT_ENROLLED);
+  if (!quizOpen(progress, terms)) return closed(notYet(quiz.required_progress, progress));
+  if (attemptsleft === 0) return closed(attemptLimitText(now, terms));
+  return { available: true, reason: null, progress, attemptsleft };
 }
 
 /** Stored answers: `[{questionid, choice}]`, or the seed's older positional `[choice, …]`. */
@@ -72,12 +107,20 @@ async function openToAnswer(db: Db, me: string, quiz: QuizRow): Promise<void> {
 }
 
 const LATE_GRACE_MIN = 2;
+/** Past the time limit of an attempt started at `startedAt`, with a grace for the network. */
+const timeIsUp = (quiz: QuizRow, startedAt: string | null) =>
+  !!startedAt &&
+  quiz.time_limit_min > 0 &&
+  kst() > kst(new Date(Date.parse(iso(startedAt)) + (quiz.time_limit_min + LATE_GRACE_MIN) * 60_000));
 const storedChoicesList = (text: string) =>
   (JSON.parse(text) as (number | Answer)[]).filter((a): a is Answer => typeof a === 'object');
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
-/** A class's quiz: questions, a saved draft, recorded scoring, retakes, a passed attempt. */
+/**
+ * A class's quiz: questions, the start (the first draft save), recorded scoring, retakes, a passed attempt. An
+ * attempt is one started draft, recorded once: a doubled submit finds it closed.
+ */
 export const quiz = {
   async getTest(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
@@ -95,9 +138,11 @@ export const quiz = {
     if (isscoreid && !attempt) return fail(404, '응시 기록을 찾을 수 없습니다.');
     const a = await availability(db, me, q);
     const choices = attempt ? storedChoices(attempt.answers, qs) : new Map<number | undefined, number>();
-    // Never the correct answer: only the member's own choices travel before grading.
+    // A timed quiz shows its questions only to a started attempt: the limit runs from 시작, so nothing is read
+    // before it. A recorded attempt shows the member's own choices; neither ever carries the key or a verdict.
+    const started = !!attempt?.is_draft || q.time_limit_min === 0;
     const questions =
-      a.available || (attempt && !attempt.is_draft)
+      (a.available && started) || (attempt && !attempt.is_draft)
         ? qs.map((x) => ({
             questionid: x.questionid,
             text: x.question,
@@ -125,14 +170,26 @@ export const quiz = {
     const db = ctx.s.db;
     const q = await quizOf(ctx);
     await openToAnswer(db, me, q);
+    const open = await one(
+      db,
+      sql<
+        Pick<QuizResultRow, 'started_at'>
+      >`select started_at from quiz_results where quizid = ${q.quizid} and useruid = ${me} and is_draft`,
+    );
+    // Answers saved after the limit would be graded as if in time (a late submit is graded on the draft).
+    if (open && timeIsUp(q, open.started_at)) return fail(409, TIME_IS_UP);
     const answers = JSON.stringify(cleanAnswers(ctx.body.answers, await questionsOf(db, q.quizid)));
     const now = kst();
+    // The first save is the start (the 시작 button saves an empty list): `started_at` is set once, here. An empty list
+    // never erases saved answers: 시작 pressed again, or on a second device, resumes the attempt.
     const row = await one(
       db,
       sql<Pick<QuizResultRow, 'isscoreid' | 'started_at' | 'created_at'>>`insert into quiz_results
         (quizid, useruid, contentsid, score, passed, answers, created_at, is_draft, started_at)
       values (${q.quizid}, ${me}, ${q.contentsid}, 0, false, ${answers}, ${now}, true, ${now})
-      on conflict (quizid, useruid) where is_draft do update set answers = excluded.answers, created_at = excluded.created_at
+      on conflict (quizid, useruid) where is_draft do update
+        set answers = case when excluded.answers = '[]' then quiz_results.answers else excluded.answers end,
+          created_at = excluded.created_at
       returning isscoreid, started_at, created_at`,
     );
     return ok(
@@ -151,92 +208,90 @@ export const quiz = {
         where quizid = ${q.quizid} and useruid = ${me} and is_draft`,
     );
     // Past the time limit (and a grace for the network), only what was saved in time counts.
-    const late =
-      draft?.started_at &&
-      q.time_limit_min > 0 &&
-      kst() > kst(new Date(Date.parse(iso(draft.started_at)) + (q.time_limit_min + LATE_GRACE_MIN) * 60_000));
+    const late = !!draft && timeIsUp(q, draft.started_at);
     const answers = cleanAnswers(late ? storedChoicesList(draft.answers) : ctx.body.answers, qs);
     const chosen = new Map(answers.map((a) => [a.questionid, a.choice]));
     const graded = qs.map((x) => ({
       questionid: x.questionid,
       choice: chosen.get(x.questionid) ?? null,
-      correct: x.answer,
+      correctchoice: x.answer,
       iscorrect: chosen.get(x.questionid) === x.answer,
     }));
     const total = qs.reduce((a, x) => a + x.score, 0);
     const got = qs.reduce((a, x, i) => a + (graded[i]!.iscorrect ? x.score : 0), 0);
     const score = total ? Math.round((got / total) * 100) : 0;
-    const passed = score >= q.pass_score;
-    let isscoreid: number;
+    const passed = passes(score, termsOf(q));
+    let recorded: { isscoreid: number; certified: boolean };
     try {
-      isscoreid = await ctx.s.db.transaction().execute(async (tx) => {
+      recorded = await ctx.s.db.transaction().execute(async (tx) => {
         // Two submits of one member queue on the enrolment row; the unique pass index is the last word.
         await sql`select 1 from enrollments where useruid = ${me} and contentsid = ${q.contentsid} for update`.execute(tx);
         await openToAnswer(tx, me, q);
         const now = kst();
-        const row =
-          (await one(
-            tx,
-            sql<{ isscoreid: number }>`update quiz_results set is_draft = false, score = ${score}, passed = ${passed},
-              answers = ${JSON.stringify(answers)}, created_at = ${now}
-            where quizid = ${q.quizid} and useruid = ${me} and is_draft returning isscoreid`,
-          )) ??
-          (await one(
-            tx,
-            sql<{ isscoreid: number }>`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at)
-              values (${q.quizid}, ${me}, ${q.contentsid}, ${score}, ${passed}, ${JSON.stringify(answers)}, ${now}) returning isscoreid`,
-          ));
-        if (passed) {
-          await sql`update enrollments set completed_at = coalesce(completed_at, ${now})
+        // Only the started attempt is recorded, once: a doubled submit (or one without 시작) finds no open draft.
+        const row = await one(
+          tx,
+          sql<{ isscoreid: number }>`update quiz_results set is_draft = false, score = ${score}, passed = ${passed},
+            answers = ${JSON.stringify(answers)}, created_at = ${now}
+          where quizid = ${q.quizid} and useruid = ${me} and is_draft returning isscoreid`,
+        );
+        if (!row) return fail(409, NOT_STARTED);
+        // A pass completes the class only under the whole rule: every video complete too. Otherwise the certificate
+        // is issued when the classroom next lists the class after its last video (getMyLectures).
+        const dueAt = passed ? await certificateDueAt(tx, me, q.contentsid) : null;
+        if (dueAt) {
+          await sql`update enrollments set completed_at = coalesce(completed_at, ${dueAt})
             where useruid = ${me} and contentsid = ${q.contentsid}`.execute(tx);
-          const e = await one(
-            tx,
-            sql<{
-              completed_at: string;
-            }>`select completed_at from enrollments where useruid = ${me} and contentsid = ${q.contentsid}`,
-          );
-          await certificateNumber(tx, me, q.contentsid, e!.completed_at);
+          await certificateNumber(tx, me, q.contentsid, dueAt);
         }
-        return row!.isscoreid;
+        return { isscoreid: row.isscoreid, certified: !!dueAt };
       });
     } catch (e) {
       if (isUniqueViolation(e)) return fail(409, ALREADY_PASSED);
       throw e;
     }
-    // A failed attempt learns which answers were wrong, not which were right: the retake stays a test.
-    const results = graded.map((g) => ({
-      questionid: g.questionid,
-      choice: g.choice,
-      correctchoice: passed ? g.correct : null,
-      iscorrect: g.iscorrect,
-    }));
+    // A failed attempt learns its score and how many were right, never which: the verdicts of a handful of attempts
+    // would spell out the key. A pass may see it.
     return ok(
       {
         quizid: q.quizid,
         score,
         passscore: q.pass_score,
         ispassed: passed,
-        isscoreid,
+        isscoreid: recorded.isscoreid,
         correctcnt: graded.filter((g) => g.iscorrect).length,
         questioncnt: qs.length,
-        results,
+        results: passed ? graded : [],
       },
-      passed ? '합격입니다. 수료증을 발급받을 수 있습니다.' : '아쉽지만 불합격입니다. 다시 도전해주세요.',
+      !passed
+        ? '아쉽지만 불합격입니다. 다시 도전해주세요.'
+        : recorded.certified
+          ? '합격입니다. 수료증을 발급받을 수 있습니다.'
+          : '합격입니다. 남은 영상을 모두 시청하면 수료증이 발급됩니다.',
     );
   },
 
   async isRetakeQuiz(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
     if (!(await one(ctx.s.db, sql`select 1 from quizzes where quizid = ${ctx.params.quizid}`))) return fail(404, NO_QUIZ);
+    const now = new Date();
     const rows = await all(
       ctx.s.db,
       sql<QuizResultRow>`select * from quiz_results where quizid = ${ctx.params.quizid} and useruid = ${me} and not is_draft
         order by isscoreid desc`,
     );
     const passed = rows.some((r) => r.passed);
+    const today = await attemptsToday(ctx.s.db, me, ctx.params.quizid, now);
+    const limit = CERTIFICATE_RULE.attemptsPerDay;
     return ok(
-      { canretake: !passed, attemptcnt: rows.length, maxattempt: null, lastscore: rows[0]?.score ?? null, ispassed: passed },
-      passed ? ALREADY_PASSED : '',
+      {
+        canretake: !passed && today < limit,
+        attemptcnt: rows.length,
+        maxattempt: limit,
+        lastscore: rows[0]?.score ?? null,
+        ispassed: passed,
+      },
+      passed ? ALREADY_PASSED : today < limit ? '' : attemptLimitText(now),
     );
   },
 

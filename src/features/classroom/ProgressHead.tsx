@@ -5,6 +5,7 @@ import { formatDate, formatDuration } from '../../lib/format';
 import { daysLeftText } from './period';
 import { ProgressBar } from './ProgressBar';
 import { ResumeLink } from './ResumeLink';
+import { certificateRuleText } from '../../../rules/certificate';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 type Completion = { videoid: number; watchedtime: number; iscomplete: boolean };
@@ -41,6 +42,7 @@ export function ProgressHead({ contentsid, lecture, ended, videos, last }: Progr
             완료한 영상 {completion.filter((v) => v.iscomplete).length} / {completion.length}
           </p>
         )}
+        <p className="muted class-progress__rule">수료 기준: {certificateRuleText()}</p>
         <div className="class-progress__actions actions-row">
           {ended ? (
             <span className="class-card__ended">수강 기간이 끝나 재생할 수 없습니다</span>

@@ -1,4 +1,5 @@
 import type { PolicySection } from './PolicyDocument';
+import { certificateRuleText } from '../../../rules/certificate';
 
 /** Generic terms of use (an example, not legal advice). */
 export const TERMS_INTRO =
@@ -32,6 +33,13 @@ export const TERMS_SECTIONS: PolicySection[] = [
     heading: '제5조 (청약철회와 환불)',
     paragraphs: [
       '결제일로부터 7일 이내이고 강의를 재생하지 않은 경우 전액 환불받을 수 있습니다. 강의를 일부 수강한 경우에는 관련 법령과 협회의 환불 기준에 따라 수강 비율만큼 공제한 금액을 환불합니다.',
+    ],
+  },
+  {
+    heading: '제5조의2 (수료증)',
+    paragraphs: [
+      certificateRuleText(),
+      '영상의 시청 완료와 진도율은 협회 서버가 기록한 시청 내역으로 판단하며, 응시 횟수의 하루는 한국 시간 0시부터 24시까지입니다.',
     ],
   },
   {

@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { useMyCertificates } from './useMyCertificates';
 import { EmptyPage } from '../../components/page/EmptyPage';
 import { longKoreanDate } from './certificateText';
+import { formatDuration } from '../../lib/format';
+import { certificateRuleText } from '../../../rules/certificate';
 import './certificate-print.css';
 
 const TEXT = {
-  notFound: '출력할 수 있는 수료증이 없습니다. 수료 퀴즈에 합격한 클래스만 출력할 수 있습니다.',
+  notFound: `출력할 수 있는 수료증이 없습니다. ${certificateRuleText()}`,
   back: '수료증 목록으로',
   print: '인쇄하기',
   heading: '수 료 증',
@@ -16,6 +18,7 @@ const TEXT = {
   hours: '교육시간',
   number: '수료증 번호',
   statement: '위 사람은 본 협회가 운영하는 온라인 교육과정을 성실히 이수하였기에 이 수료증을 수여합니다.',
+  rule: '이수 기준',
   verify: '진위 확인',
   hint: '인쇄 설정에서 용지를 A4, 방향을 세로로 선택해주세요.',
 };
@@ -24,8 +27,9 @@ const TEXT = {
 export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
   const { list, fallback } = useMyCertificates();
   if (fallback) return fallback;
-  const c = list.find((l) => l.contentsid === contentsid)?.certificate;
-  if (!c)
+  const lecture = list.find((l) => l.contentsid === contentsid);
+  const c = lecture?.certificate;
+  if (!lecture || !c)
     return (
       <EmptyPage title="수료증 출력" message={TEXT.notFound} headingLevel={1}>
         <Link to="/myCertificates" className="btn btn--dark">
@@ -66,7 +70,8 @@ export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
           </div>
           <div>
             <dt>{TEXT.hours}</dt>
-            <dd>{c.hours}시간</dd>
+            {/* The class's video durations, in words: a 25-minute class read "0.4시간". */}
+            <dd>{formatDuration(lecture.totalduration)}</dd>
           </div>
         </dl>
         <p className="certificate__statement">{TEXT.statement}</p>
@@ -76,6 +81,9 @@ export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
           <span className="certificate__seal" aria-hidden="true">
             인
           </span>
+        </p>
+        <p className="certificate__rule">
+          {TEXT.rule}: {certificateRuleText()}
         </p>
         <p className="certificate__verify">
           {TEXT.verify}: {verifyAt}

@@ -1,16 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useMyCertificates } from './useMyCertificates';
 import { EmptyPage } from '../../components/page/EmptyPage';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDuration } from '../../lib/format';
+import { certificateRuleText } from '../../../rules/certificate';
 import './certificate.css';
 
 const TEXT = {
   title: '수료증 발급',
-  empty: '발급 가능한 수료증이 없습니다. 클래스를 수강하고 수료 퀴즈에 합격하면 수료증이 발급됩니다.',
+  empty: `발급된 수료증이 없습니다. ${certificateRuleText()}`,
   count: (n: number) => `발급된 수료증 ${n}건`,
   issued: '발급일',
   number: '수료증 번호',
-  hours: (h: number) => `교육시간 ${h}시간`,
+  hours: (seconds: number) => `교육시간 ${formatDuration(seconds)}`,
   print: '출력',
   verify: '진위 확인',
 };
@@ -40,7 +41,7 @@ export function MyCertificatesPage() {
                     <dd className="certs__no">{c.certificateno}</dd>
                   </div>
                 </dl>
-                <p className="certs__hours">{TEXT.hours(c.hours)}</p>
+                <p className="certs__hours">{TEXT.hours(l.totalduration)}</p>
               </div>
               <div className="certs__actions">
                 <Link

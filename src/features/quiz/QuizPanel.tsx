@@ -4,6 +4,7 @@ import { useSessionUser } from '../../auth/sessionStore';
 import { useQuiz } from './useQuiz';
 import { QuizQuestions } from './QuizQuestions';
 import { QuizResultView } from './QuizResultView';
+import { QuizStart } from './QuizStart';
 import './quiz.css';
 
 const TEXT = {
@@ -50,7 +51,11 @@ function QuizFlow({ contentsid, useruid }: { contentsid: number; useruid: string
   const c = snapshot?.context;
   const title = c?.test?.title ?? TEXT.heading;
   return (
-    <section className="quiz" aria-labelledby="quiz-heading" aria-busy={step === 'loading' || step === 'submitting'}>
+    <section
+      className="quiz"
+      aria-labelledby="quiz-heading"
+      aria-busy={step === 'loading' || step === 'starting' || step === 'submitting'}
+    >
       <h2 id="quiz-heading" className="quiz__title" ref={heading} tabIndex={-1}>
         {title}
       </h2>
@@ -68,8 +73,12 @@ function QuizFlow({ contentsid, useruid }: { contentsid: number; useruid: string
         <div className="quiz__box">
           <p className="quiz__lead">{TEXT.unavailable}</p>
           <p>{c!.test!.reason}</p>
-          <ProgressBar progress={c!.test!.progress} required={c!.test!.requiredprogress} />
+          {c!.test!.progress < c!.test!.requiredprogress && (
+            <ProgressBar progress={c!.test!.progress} required={c!.test!.requiredprogress} />
+          )}
         </div>
+      ) : step === 'ready' || step === 'starting' ? (
+        <QuizStart test={c!.test!} error={c!.error} starting={step === 'starting'} onStart={() => send({ type: 'START' })} />
       ) : step === 'alreadyPassed' ? (
         <div className="quiz__box quiz__box--pass">
           <p className="quiz__lead">{TEXT.alreadyPassed}</p>

@@ -1,11 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { quizMachine, QuizEvent } from '../../../machines/quiz';
 import { useSecondsLeft } from './useQuiz';
+import { CERTIFICATE_RULE } from '../../../rules/certificate';
 
 type Props = { snapshot: SnapshotFrom<typeof quizMachine>; send: (e: QuizEvent) => void };
 
 const TEXT = {
-  passLine: (score: number) => `${score}점 이상 합격`,
+  passLine: (score: number) => `${score}점 이상 합격 · 하루 ${CERTIFICATE_RULE.attemptsPerDay}회까지 응시`,
   timeLeft: '남은 시간',
   noLimit: '제한 시간 없음',
   resumed: '이어서 풀기: 저장된 답안을 불러왔습니다.',
@@ -33,7 +34,8 @@ export function QuizQuestions({ snapshot, send }: Props) {
         ? TEXT.saving
         : c.savedAt
           ? TEXT.saved
-          : test.isdraft
+          : // Only saved answers make a resume: right after 시작 the started draft has none.
+            test.isdraft && test.questions.some((q) => q.answer !== null)
             ? TEXT.resumed
             : '';
   return (

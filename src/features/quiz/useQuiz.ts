@@ -15,6 +15,11 @@ const liveQuiz = quizMachine.provide({
       },
     ),
     saveDraft: fromPromise(({ input }) => saveQuizDraft(input)),
+    // 시작: the first draft save starts the attempt and its clock (no answers yet); the started test then has questions.
+    startQuiz: fromPromise(async ({ input }) => {
+      const started = await saveQuizDraft({ ...input, answers: [] });
+      return fetchQuizTest(input.contentsid, input.useruid, started.isscoreid);
+    }),
     submitAnswers: fromPromise(({ input }) => submitQuiz(input)),
     checkRetake: fromPromise(({ input }) => fetchQuizRetake(input.quizid, input.useruid)),
   },
