@@ -11,6 +11,7 @@ import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { routePreloads } from './http/routePreloads';
+import { healthRoutes } from './http/health';
 import { composeIndex, staticApp } from './http/static';
 import type { LocalAuth } from './local/auth';
 import { isLocalMode } from './lib/mode';
@@ -30,6 +31,8 @@ export interface AppOptions {
   localMode?: boolean | undefined;
   /** Where the mode and the Content-Security-Policy's hosts are read from; defaults to process.env. */
   env?: Record<string, string | undefined> | undefined;
+  /** True once the server has begun to stop: `/readyz` then answers 503 so a load balancer moves traffic away. */
+  isDraining?: (() => boolean) | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
@@ -71,6 +74,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
+  app.route('/', healthRoutes(options.db, options.isDraining ?? (() => false)));
   app.route('/', usersTableRoutes(options.db, options.auth));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).

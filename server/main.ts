@@ -15,9 +15,12 @@ if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
 const port = Number(process.env.PORT || 4173);
 const server = await startServer({ port, host: '::', serveApp: true });
 console.log(`[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'})`);
-const stop = async () => {
+// SIGTERM (an orchestrator's stop): /readyz turns 503, requests in flight finish, then the pool closes.
+const stop = async (signal: string) => {
+  console.log(`[server] ${signal}: draining`);
   await server.close();
+  console.log('[server] stopped');
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.once('SIGINT', () => void stop('SIGINT'));
+process.once('SIGTERM', () => void stop('SIGTERM'));

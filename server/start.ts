@@ -2,13 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './http/fastpath';
+import { withSecurityHeaders } from './http/securityHeaders';
 import type { HotCache } from './openapi/cache';
 import { createLocalAuth } from './local/auth';
 import { appEnvironment } from './lib/mode';
@@ -22,6 +23,8 @@ export interface StartOptions {
   memory?: boolean;
   databaseUrl?: string | undefined;
   serveApp?: boolean;
+  /** The built app `serveApp` serves (default ./dist); tests pass a miniature one. */
+  distDir?: string;
   validateResponses?: boolean;
   overrides?: Record<string, Handler>;
   quiet?: boolean;
@@ -29,6 +32,8 @@ export interface StartOptions {
   localMode?: boolean;
   /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
   fastPath?: boolean;
+  /** How long `close()` lets requests in flight finish before it cuts their connections (default 10 s). */
+  drainMs?: number;
 }
 
 export interface RunningServer {
@@ -56,16 +61,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!options.quiet) console.log('[server] seeded demo data');
   }
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
+  let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
     auth: createLocalAuth(dataDir),
     dataDir,
-    distDir: options.serveApp ? join(ROOT, 'dist') : undefined,
+    distDir: options.serveApp ? (options.distDir ?? join(ROOT, 'dist')) : undefined,
     validateResponses: options.validateResponses,
     overrides: options.overrides,
     localMode: options.localMode,
     // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
     env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
+    isDraining: () => draining,
   });
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
@@ -75,7 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port: options.port ?? 0,
     hostname: host,
     // Hono's own listener, behind the fast path for cached catalogue reads.
-    createServer: ((opts: ServerOptions, listener: RequestListener) => createServer(opts, fast ? fast.front(listener) : listener)) as typeof createServer,
+    createServer: ((opts: ServerOptions, listener: RequestListener) =>
+      createServer(opts, withSecurityHeaders(headers, fast ? fast.front(listener) : listener))) as typeof createServer,
   });
   await new Promise<void>((ok, fail) => {
     server.once('listening', () => ok());
@@ -92,10 +100,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db: database.db,
     fastPath: fast?.stats,
     cache: dispatcher.cache,
-    // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits.
+    // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits. A drain: no new connection is accepted,
+    // idle keep-alive ones close at once, requests in flight finish (up to `drainMs`), then the database closes.
     close() {
       closing ??= (async () => {
-        await new Promise<void>((ok) => server.close(() => ok()));
+        draining = true;
+        const http = server as Server;
+        const closed = new Promise<void>((ok) => http.close(() => ok()));
+        http.closeIdleConnections();
+        const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
+        await closed;
+        clearTimeout(cut);
         await database.close();
       })();
       return closing;

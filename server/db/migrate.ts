@@ -2,20 +2,41 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { migrations } from './migrations';
 
-/** Applies the migrations not yet recorded, each in its own transaction. Returns the ids applied. */
+/** Any constant every instance shares: the advisory lock that lets one of them migrate at a time. */
+const MIGRATION_LOCK = 2_026_112_501;
+
+/**
+ * Applies the migrations not yet recorded, each in its own transaction. Returns the ids applied. Instances that
+ * start together against one PostgreSQL queue on a session advisory lock, and each reads what is recorded only once
+ * it holds the lock, so a migration runs once, by whichever instance came first.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (id text primary key, applied_at text not null)`.execute(db);
-  const done = new Set((await sql<{ id: string }>`select id from schema_migrations`.execute(db)).rows.map((r) => r.id));
-  const applied: string[] = [];
-  for (const m of migrations) {
-    if (done.has(m.id)) continue;
-    await db.transaction().execute(async (tx) => {
-      for (const statement of m.statements) await sql.raw(statement).execute(tx);
-      await sql`insert into schema_migrations (id, applied_at) values (${m.id}, ${new Date().toISOString()})`.execute(tx);
-    });
-    applied.push(m.id);
-  }
-  return applied;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await sql`create table if not exists schema_migrations (id text primary key, applied_at text not null)`.execute(conn);
+      const done = new Set((await sql<{ id: string }>`select id from schema_migrations`.execute(conn)).rows.map((r) => r.id));
+      const applied: string[] = [];
+      for (const m of migrations) {
+        if (done.has(m.id)) continue;
+        await conn.transaction().execute(async (tx) => {
+          for (const statement of m.statements) await sql.raw(statement).execute(tx);
+          await sql`insert into schema_migrations (id, applied_at) values (${m.id}, ${new Date().toISOString()})`.execute(tx);
+        });
+        applied.push(m.id);
+      }
+      return applied;
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/** The migrations this code knows that the database has not recorded (`/readyz` answers 503 while any is missing). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const recorded = await sql<{ id: string }>`select id from schema_migrations`.execute(db).catch(() => ({ rows: [] }));
+  const done = new Set(recorded.rows.map((r) => r.id));
+  return migrations.filter((m) => !done.has(m.id)).map((m) => m.id);
 }
 
 /** Drops every table of the public schema (db:reset), then the caller migrates and seeds again. */
