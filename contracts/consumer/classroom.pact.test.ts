@@ -34,6 +34,8 @@ const headers = { ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer 
 const me = DEMO_MEMBER.useruid;
 const OTHER = 'u-demo-2';
 const OWNS_121 = ['member owns lecture', { useruid: me, contentsid: 121 }] as const;
+/** A question as anyone sees it, its author too: the author's name masked (the yaml's QnA.username). */
+const questionAsShown = { ...answeredQuestion, username: regex(/^(.\*+.?|\*)$/, answeredQuestion.username) };
 const NOT_OWNS_104 = ['member does not own lecture', { useruid: me, contentsid: 104 }] as const;
 
 beforeAll(() => setAccessTokenSource(() => DEMO_TOKEN));
@@ -133,7 +135,7 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       call: (client) => fetchMyLectures(OTHER, 'ing', 1, client),
     }));
 
-  it('GetContentsPdfList: an owned class lists its materials as signed links', () =>
+  it('GetContentsPdfList: an owned class lists its materials as signed links naming the member', () =>
     pact
       .addInteraction()
       .given(...OWNS_121)
@@ -144,7 +146,8 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
           okEnvelope(
             eachLike({
               ...pdfFile,
-              path: regex(/^\/api\/file\/downloadstream\?filename=.+&expires=\d+&signature=.+$/, pdfFile.path),
+              // The link names the member it was issued to (signed with the file; issue 23, finding 8).
+              path: regex(/^\/api\/file\/downloadstream\?filename=.+&member=u-demo-1&expires=\d+&signature=.+$/, pdfFile.path),
             }),
           ),
         ),
@@ -178,7 +181,7 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
-          okEnvelope({ list: arrayContaining(like(answeredQuestion)), totalCount: integer(2), page: 1, pageSize: QNA_PAGE_SIZE }),
+          okEnvelope({ list: arrayContaining(like(questionAsShown)), totalCount: integer(2), page: 1, pageSize: QNA_PAGE_SIZE }),
         ),
       )
       .executeTest(async (server) => {
@@ -196,7 +199,7 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
-          okEnvelope({ list: arrayContaining(like(answeredQuestion)), totalCount: integer(1), page: 1, pageSize: QNA_PAGE_SIZE }),
+          okEnvelope({ list: arrayContaining(like(questionAsShown)), totalCount: integer(1), page: 1, pageSize: QNA_PAGE_SIZE }),
         ),
       )
       .executeTest(async (server) => {
@@ -237,7 +240,7 @@ describe('classroom calls (storefront-web → storefront-api)', () => {
         b.jsonBody(
           okEnvelope(
             like({
-              ...answeredQuestion,
+              ...questionAsShown,
               qnaid: integer(3),
               contentsid: 121,
               title: '어깨 통증 질문',

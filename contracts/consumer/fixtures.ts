@@ -230,7 +230,7 @@ export const pdfFile: S['PdfFile'] = {
   title: '견갑골 안정화 클래스 교안',
   filename: 'pdf-121.pdf',
   originalFilename: '견갑골 안정화 클래스 교안.pdf',
-  path: '/api/file/downloadstream?filename=pdf-121.pdf&originalFilename=%EA%B2%AC.pdf&expires=1714550400&signature=3q2-7w',
+  path: '/api/file/downloadstream?filename=pdf-121.pdf&originalFilename=%EA%B2%AC.pdf&member=u-demo-1&expires=1714550400&signature=3q2-7w',
   size: 1000,
   regdate: '2024-03-02T09:00:00+09:00',
 };
@@ -240,7 +240,7 @@ export const answeredQuestion: S['QnA'] = {
   contentsid: 101,
   videoid: null,
   useruid: 'u-demo-1',
-  username: '김필라',
+  username: '김*라',
   title: '호흡이 어려워요',
   content: '<p>동작 중 호흡 타이밍을 모르겠어요.</p>',
   issecret: false,

@@ -5,31 +5,34 @@ import { all, one } from '../db/query';
 import { usablePointsSql } from '../domain/orders';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
-import { NOT_OWNER_MATERIAL, downloadPath, ownUser } from '../domain/access';
+import { NOT_OWNER_MATERIAL, handoutPath, ownUser } from '../domain/access';
 import { ownsClassNow, everEnrolled } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { countMyLectures, myLecturesPage, type MyLectureRow } from '../domain/myLectures';
 import { page, pageOf, totalOf } from '../domain/paging';
 import { ISSUER, certificateNumbers } from '../domain/certificates';
-import { SECRET_TITLE } from '../domain/privacy';
+import { SECRET_TITLE, maskName } from '../domain/privacy';
+import { learningHours } from '../../rules/certificate';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 
+/** The certificate of a class that met the rule (rules/certificate.ts), dated when it met it. */
 function certificateOf(
   e: MyLectureRow,
   certificateno: string | undefined,
   title: string,
   hours: number,
 ): components['schemas']['Certificate'] | null {
-  if (!e.completed_at || !certificateno) return null;
+  const completed = e.certificate_at ?? e.due_at;
+  if (!completed || !certificateno) return null;
   return {
     certificateno,
     contentsid: e.contentsid,
     title,
     username: e.name ?? '',
     birth: null,
-    completedate: iso(e.completed_at),
+    completedate: iso(completed),
     hours,
     issuer: ISSUER,
   };
@@ -43,7 +46,8 @@ function toQna(q: QnaRow, me: string, videoid: number | null = null): components
     contentsid: q.contentsid,
     videoid,
     useruid: q.useruid,
-    username: q.username,
+    // Masked for everyone, the author included (the yaml's QnA.username).
+    username: maskName(q.username),
     title: hidden ? SECRET_TITLE : q.title,
     content: hidden ? '' : q.content,
     issecret: q.is_private,
@@ -69,13 +73,13 @@ export const classroom = {
       p,
       () => countMyLectures(db, me, status, now),
     );
-    // Numbers are issued on first need: normally the page's join read them all; a completion never listed before
-    // gets one here, all of the page's at once.
+    // Numbers are issued on first need: normally the page's join read them all; a class that met the certificate
+    // rule and was never listed since (its last video completed after the pass) gets one here, all of the page's at once.
     const numbers = await certificateNumbers(
       db,
       me,
       rows.flatMap(({ beside: e }) =>
-        e.completed_at && !e.certificateno ? [{ contentsid: e.contentsid, completedAt: e.completed_at }] : [],
+        e.due_at && !e.certificateno ? [{ contentsid: e.contentsid, completedAt: e.due_at }] : [],
       ),
     );
     const list = rows.map(({ lecture: l, beside: e }) => ({
@@ -83,7 +87,7 @@ export const classroom = {
       startdate: iso(e.start_at),
       expiredate: iso(e.end_at),
       progress: l.videocount ? Math.round((e.done / l.videocount) * 1000) / 10 : 0,
-      iscomplete: !!e.completed_at,
+      iscomplete: !!e.due_at,
       isexpired: e.end_at <= now,
       isbookmarked: e.bookmarked,
       lastwatched: isoOrNull(e.lastwatched),
@@ -92,7 +96,7 @@ export const classroom = {
         e,
         e.certificateno ?? numbers.get(e.contentsid),
         l.title,
-        Math.round(l.totalduration / 360) / 10,
+        learningHours(l.totalduration),
       ),
     }));
     return ok(pageOf(list, total, p));
@@ -113,7 +117,7 @@ export const classroom = {
         title: `${p.title} 교안`,
         filename: p.filename,
         originalFilename: p.original_filename,
-        path: downloadPath(p.filename, p.original_filename, true),
+        path: handoutPath(p.filename, p.original_filename, me),
         size: 600 + p.pages * 400,
         regdate: iso(p.created_at),
       })),

@@ -7,6 +7,7 @@ import { ContractValidator } from './validator';
 import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from './cache';
 import type { CacheTags } from './cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
+import { memberHasLeft } from '../domain/member';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
@@ -77,7 +78,7 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
       // A failed write may still have changed something (a handler without a transaction); before its context
       // was built (an invalid request) it ran nothing, and the whole tables it names are dropped all the same.
       cache.invalidate(tags.touchedBy(op.operationId, ctx ?? {}));
-      if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options);
+      if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options, err.headers);
       console.error(`[server] ${op.operationId} failed:`, err);
       return envelope(500, SERVER_ERROR);
     }
@@ -145,17 +146,21 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
     const auth = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
     member = token ? await s.auth.verify(token) : undefined;
+    // A valid signature is not enough: a member who left has no session any more (docs/decisions.md).
+    if (member && (await memberHasLeft(s.db, member.useruid))) member = undefined;
     // Optional auth: anonymous is fine, but a token that is sent must be valid.
     if (!member && (op.secured || token)) throw new Failure(401, UNAUTHORIZED);
   }
-  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s };
+  // The connection's own address: no proxy header is trusted (server/openapi/throttle.ts, issue 27).
+  const client = String((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '');
+  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s, client };
 }
 
 function check(result: { ok: boolean; errors?: string | undefined }, where: string): void {
   if (!result.ok) throw new Failure(400, `${BAD_REQUEST} (${where}: ${result.errors})`);
 }
 
-async function respond(op: OperationSpec, status: number, body: unknown, validator: ContractValidator, options: DispatchOptions): Promise<Response> {
+async function respond(op: OperationSpec, status: number, body: unknown, validator: ContractValidator, options: DispatchOptions, headers: Record<string, string> = {}): Promise<Response> {
   if (options.validateResponses) {
     const r = validator.checkResponse(op, status, body);
     if (!r.ok) {
@@ -164,6 +169,6 @@ async function respond(op: OperationSpec, status: number, body: unknown, validat
       return envelope(500, `응답이 계약과 다릅니다: ${op.operationId}`);
     }
   }
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' } });
 }
 
