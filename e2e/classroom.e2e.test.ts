@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { appUnderTest, confirmPopup, DEMO, newPage, popupText, signInLocal } from './support';
 
@@ -55,7 +56,18 @@ describe('classroom journeys of the demo member', () => {
     expect(await page.locator('[data-testid="lesson"][data-complete="true"]').count()).toBe(2);
     expect(await page.getByTestId('progress-percent').textContent()).toBe('50%');
 
-    // The player reports the third video finished; the page reads it back from the server.
+    // The player's heartbeat finishes the third video; the page reads it back from the server. Completion is the
+    // server's coverage (issue 23): the member watched it to just short of 90 %, the last heartbeat 10 s ago, as the
+    // server stores it; the next heartbeat, 18 s further on, passes 90 %.
+    const { rows } = await sql<{ duration_sec: number }>`select duration_sec from videos where videoid = 10121`.execute(app.server.db);
+    const duration = rows[0]!.duration_sec;
+    const upTo = Math.ceil(duration * 0.9) - 10;
+    const beat = Date.now() - 10_000;
+    const anchor = JSON.stringify({ position: upTo, at: beat, owed: 0, onTimeAt: beat });
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans, watch_anchor)
+      values (${DEMO.member.useruid}, 101, 10121, ${upTo}, ${upTo}, false, '2024-05-01 10:00:00', ${`[[0,${upTo}]]`}, ${anchor})
+      on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, completed = false,
+        watched_spans = excluded.watched_spans, watch_anchor = excluded.watch_anchor`.execute(app.server.db);
     const token = await memberToken(page);
     const r = await page.request.post('/api/ContLog/UpdateContProgress/', {
       headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
@@ -64,12 +76,13 @@ describe('classroom journeys of the demo member', () => {
         contentsid: 101,
         sectionid: 1012,
         videoid: 10121,
-        watchedtime: 420,
-        duration: 420,
-        iscomplete: true,
+        watchedtime: upTo + 18,
+        duration,
+        reportedat: new Date().toISOString(),
       },
     });
     expect(r.status()).toBe(200);
+    expect((await r.json()).datas).toMatchObject({ watchedtime: upTo + 18, iscomplete: true });
     await page.reload();
     await page.getByTestId('lesson').first().waitFor();
     await expect.poll(() => page.getByTestId('completed-count').textContent()).toBe('완료한 영상 3 / 4');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
+import { FASTEST_RATE, SLACK_SEC } from '../rules/watchCoverage';
 import { appUnderTest, DEMO, newPage, signInLocal } from './support';
 
 /** Issue 13: the demo member's video player against the real server. Lecture 121 (MP4) and 102 (HLS) are theirs. */
@@ -88,28 +90,48 @@ describe('video player', () => {
     await context.close();
   });
 
-  it('finishing a video marks it complete, raises the class progress and offers the next video', async () => {
+  it('watching a lecture through at 2× completes it: every heartbeat counts, the class progress rises, the next video is offered', async () => {
+    // Issue 23: completion is coverage the server counted from heartbeats, so the video is watched, not skipped to
+    // its end. 10121 is made an 80-second lesson here (its media follows its catalogue length) to keep this short.
+    await sql`update videos set duration_sec = 80 where videoid = 10121`.execute(app.server.db);
     const { context, page } = await memberPage();
-    const progressOf = async () => (await api<{ progress: number }>(page, '/api/Contents/GetOnlineDetail/121/u-demo-1')).progress;
+    const beats: { position: number; at: number }[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/api/ContLog/UpdateContProgress/')) return;
+      const body = r.postDataJSON() as { watchedtime: number; reportedat: string };
+      beats.push({ position: body.watchedtime, at: Date.parse(body.reportedat) });
+    });
+    const progressOf = async () => (await api<{ progress: number }>(page, '/api/Contents/GetOnlineDetail/101/u-demo-1')).progress;
     const before = await progressOf();
-    await openPlayer(page, '/player/121?videoid=12112');
-    const { duration } = await state(page);
-    await video(page).evaluate((v: HTMLVideoElement, d: number) => (v.currentTime = d - 3), duration);
-    await play(page).catch(() => undefined);
-    await page.locator('.player-overlay--next').waitFor({ timeout: 20_000 });
+    await openPlayer(page, '/player/101?videoid=10121');
+    await page.locator('media-playback-rate-menu-button').click();
+    await page.locator('media-playback-rate-menu [role="menuitemradio"]', { hasText: '2' }).last().click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(FASTEST_RATE);
+    if ((await state(page)).t > 0.5) await video(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0));
+    await play(page);
+    await page.locator('.player-overlay--next').waitFor({ timeout: 80_000 });
     expect(await page.locator('.player-overlay--next').textContent()).toContain('다음 강의');
     await expect
-      .poll(() => page.locator('.player-curriculum__item[data-videoid="12112"]').getAttribute('data-complete'))
+      .poll(() => page.locator('.player-curriculum__item[data-videoid="10121"]').getAttribute('data-complete'))
       .toBe('true');
-    const list = await api<{ videoid: number; iscomplete: boolean }[]>(page, '/api/Online/GetCompleteList/121/u-demo-1', 'POST');
-    expect(list.find((v) => v.videoid === 12112)?.iscomplete).toBe(true);
+    const list = await api<{ videoid: number; iscomplete: boolean }[]>(page, '/api/Online/GetCompleteList/101/u-demo-1', 'POST');
+    expect(list.find((v) => v.videoid === 10121)?.iscomplete).toBe(true);
     expect(await progressOf()).toBeGreaterThan(before);
+    // Nothing the player reported was refused: the server counts the whole lesson as watched.
+    const { rows } = await sql<{ watched_sec: number }>`select watched_sec from progress where useruid = 'u-demo-1' and videoid = 10121`.execute(
+      app.server.db,
+    );
+    expect(rows[0]!.watched_sec).toBeGreaterThanOrEqual(78);
+    // How far an advance went past 2 × the time between its stamps: within the rule's slack (docs/decisions.md).
+    const over = beats.slice(1).map((b, i) => b.position - beats[i]!.position - (FASTEST_RATE * (b.at - beats[i]!.at)) / 1000);
+    console.log(`[2×] ${beats.length} progress beats; largest advance beyond 2 × elapsed: ${Math.max(...over).toFixed(2)} s`);
+    expect(Math.max(...over)).toBeLessThanOrEqual(SLACK_SEC);
     // The countdown then opens the next video.
     await expect
       .poll(() => page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid'), { timeout: 15_000 })
-      .toBe('12121');
+      .toBe('10122');
     await context.close();
-  });
+  }, 150_000);
 
   it('a second tab starting playback pauses the first with the message; "여기서 계속 보기" takes it back', async () => {
     const { context, page: first } = await memberPage();
@@ -162,6 +184,14 @@ describe('video player', () => {
     await expect
       .poll(async () => (await api<WatchTime>(page, '/api/Contents/GetLastWatchTime/u-demo-1')).watchedtime, { timeout: 15_000 })
       .toBe(stoppedAt);
+    // The queued heartbeats kept their stamps: the server counts the minute watched offline as watched (issue 23).
+    await expect
+      .poll(async () => {
+        const { rows } = await sql<{ watched_sec: number }>`select watched_sec from progress
+          where useruid = 'u-demo-1' and videoid = 12111`.execute(app.server.db);
+        return rows[0]?.watched_sec ?? 0;
+      })
+      .toBeGreaterThanOrEqual(stoppedAt - 2);
     await context.close();
   }, 150_000);
 

@@ -19,6 +19,18 @@ const json = { ...commonHeaders, ...bearer, 'Content-Type': 'application/json' }
 const OWNS_AND_WATCHED = 'member owns lecture and last watched video at second';
 const watched = { useruid: 'u-demo-1', contentsid: 121, videoid: 12112, seconds: 95 };
 const dateTime = regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[+-]\d{2}:\d{2}|Z)$/, '2024-05-01T10:00:00+09:00');
+/**
+ * The stamp the player puts on each report (issue 23): any ISO date-time here; at verification the provider receives
+ * the current time (a DateTime generator), since the server counts a report only as far as real time allows.
+ */
+const reportedAt = (example: string) => ({
+  'pact:matcher:type': 'regex',
+  regex: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?(Z|[+-]\\d{2}:\\d{2})$',
+  'pact:generator:type': 'DateTime',
+  format: "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+  value: example,
+});
+const STAMP = '2024-05-01T10:00:20.000+09:00';
 const tab = (contentsid: number, videoid: number) => ({
   useruid: string('u-demo-1'),
   contentsid: integer(contentsid),
@@ -58,9 +70,11 @@ describe('progress calls (storefront-web → storefront-api)', () => {
     pact
       .addInteraction()
       .given(OWNS_AND_WATCHED, watched)
-      .uponReceiving('a watch-time write of u-demo-1 for video 12112 at 130 s')
+      .uponReceiving('a watch-time write of u-demo-1 for video 12112 at 130 s, stamped when it was made')
       .withRequest('POST', '/api/Video/UpdateWatchTime/', (b) =>
-        b.headers(json).jsonBody({ useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 130 }),
+        b
+          .headers(json)
+          .jsonBody({ useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 130, reportedat: reportedAt(STAMP) }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -77,12 +91,12 @@ describe('progress calls (storefront-web → storefront-api)', () => {
         ),
       )
       .executeTest(async (server) => {
-        const body = { useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 130 };
+        const body = { useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 130, reportedat: new Date().toISOString() };
         expect((await sendWatchTime(body, {}, clientFor(server.url))).watchedtime).toBe(130);
       }));
 
   it("UpdateWatchTime: another member's record is 403 (the token names u-demo-1)", () => {
-    const body = { useruid: 'u-demo-2', contentsid: 121, videoid: 12112, watchedtime: 30 };
+    const body = { useruid: 'u-demo-2', contentsid: 121, videoid: 12112, watchedtime: 30, reportedat: STAMP };
     return otherMemberIsRefused(pact, {
       given: [OWNS_AND_WATCHED, watched],
       description: 'a watch-time write by u-demo-1 naming member u-demo-2',
@@ -94,15 +108,21 @@ describe('progress calls (storefront-web → storefront-api)', () => {
     });
   });
 
-  it('UpdateContProgress: the furthest second; the answer carries completion and the class progress', () =>
+  it('UpdateContProgress: a heartbeat; the answer carries the seconds the server counts, completion and the class progress', () =>
     pact
       .addInteraction()
       .given(OWNS_AND_WATCHED, watched)
-      .uponReceiving('a progress write of u-demo-1 for video 12112 at 130 of 353 s')
+      .uponReceiving('a progress heartbeat of u-demo-1 for video 12112 at 130 of 353 s, 20 s after the one at 95 s')
       .withRequest('POST', '/api/ContLog/UpdateContProgress/', (b) =>
-        b
-          .headers(json)
-          .jsonBody({ useruid: 'u-demo-1', contentsid: 121, sectionid: 1211, videoid: 12112, watchedtime: 130, duration: 353 }),
+        b.headers(json).jsonBody({
+          useruid: 'u-demo-1',
+          contentsid: 121,
+          sectionid: 1211,
+          videoid: 12112,
+          watchedtime: 130,
+          duration: 353,
+          reportedat: reportedAt(STAMP),
+        }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -119,7 +139,15 @@ describe('progress calls (storefront-web → storefront-api)', () => {
         ),
       )
       .executeTest(async (server) => {
-        const body = { useruid: 'u-demo-1', contentsid: 121, sectionid: 1211, videoid: 12112, watchedtime: 130, duration: 353 };
+        const body = {
+          useruid: 'u-demo-1',
+          contentsid: 121,
+          sectionid: 1211,
+          videoid: 12112,
+          watchedtime: 130,
+          duration: 353,
+          reportedat: new Date().toISOString(),
+        };
         const record = await sendContentProgress(body, {}, clientFor(server.url));
         expect(record).toMatchObject({ videoid: 12112, watchedtime: 130 });
       }));
@@ -140,6 +168,7 @@ describe('progress calls (storefront-web → storefront-api)', () => {
             watchedtime: 900,
             duration: 900,
             iscomplete: true,
+            reportedat: STAMP,
           }),
       )
       .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: '수강 중인 강의의 영상만 재생할 수 있습니다.' }))
@@ -152,6 +181,7 @@ describe('progress calls (storefront-web → storefront-api)', () => {
           watchedtime: 900,
           duration: 900,
           iscomplete: true,
+          reportedat: STAMP,
         };
         const error = await sendContentProgress(body, {}, clientFor(server.url)).catch((e: unknown) => e);
         expect((error as ApiError).status).toBe(403);

@@ -4,6 +4,13 @@
  * migration: append a new one. Timestamps are stored as text 'YYYY-MM-DD HH:MM:SS' (KST) so both
  * drivers return the same JS type; money and points are whole won in int4.
  */
+/**
+ * A video completed before coverage was recorded (017) was watched through under the rule of its day: its whole
+ * length counts as covered. Also run by the seed, on the demo's completed videos.
+ */
+export const COVER_COMPLETED_VIDEOS = `update progress p set watched_spans = '[[0,' || v.duration_sec || ']]', watched_sec = v.duration_sec
+  from videos v where v.videoid = p.videoid and p.completed and p.watched_spans = '[]'`;
+
 export const migrations: { id: string; statements: string[] }[] = [
   {
     id: '001_catalog',
@@ -434,6 +441,17 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create trigger lecture_keys_keep_grams before insert or update of search_text on lecture_keys
         for each row execute function lecture_keys_keep_grams()`,
       `analyze lecture_keys`,
+    ],
+  },
+  {
+    // Issue 23: watch progress was the browser's say-so. Each member's video keeps the spans actually watched and
+    // the last accepted report (rules/watchCoverage.ts), both JSON text so PGlite and pg return the same thing.
+    // Rows written before keep what they had (completion is never undone); their spans start empty.
+    id: '017_watch_coverage',
+    statements: [
+      `alter table progress add column watched_spans text not null default '[]'`,
+      `alter table progress add column watch_anchor text`,
+      COVER_COMPLETED_VIDEOS,
     ],
   },
 ];

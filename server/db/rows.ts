@@ -201,10 +201,15 @@ export interface ProgressRow {
   useruid: string;
   contentsid: number;
   videoid: number;
+  /** Seconds covered: the length of watched_spans (issue 23). */
   watched_sec: number;
   last_position: number;
   completed: boolean;
   updated_at: string;
+  /** JSON of rules/watchCoverage Span[]. */
+  watched_spans: string;
+  /** JSON of rules/watchCoverage Anchor, null before the first report. */
+  watch_anchor: string | null;
 }
 
 export interface PlayTabRow {

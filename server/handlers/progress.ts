@@ -8,6 +8,7 @@ import { NOT_OWNER_VIDEO, ownUser } from '../domain/access';
 import { ownsClassNow } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { progressOf, videoRows } from '../domain/videos';
+import { recordHeartbeat } from '../domain/watching';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
@@ -69,20 +70,16 @@ export const progress = {
     if (!v) return fail(404, NO_VIDEO);
     // Watch time counts only on a class the member owns (issue 13: a write is never trusted by its ids alone).
     if (!(await ownsClassNow(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
-    const now = kst();
-    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
-      values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, false, ${now})
-      on conflict (useruid, contentsid, videoid) do update set last_position = excluded.last_position,
-        watched_sec = greatest(progress.watched_sec, excluded.watched_sec), updated_at = excluded.updated_at`.execute(ctx.s.db);
+    const r = await recordHeartbeat(ctx.s.db, me, v, { position: b.watchedtime, reportedat: b.reportedat }, true);
     return ok({
       useruid: me,
       contentsid: b.contentsid,
       videoid: b.videoid,
       lecturetitle: v.lecturetitle,
       videotitle: v.title,
-      watchedtime: b.watchedtime,
+      watchedtime: r.last_position,
       duration: v.duration_sec,
-      updatedate: iso(now),
+      updatedate: iso(r.updated_at),
     });
   },
   async updateContentProgress(ctx) {
@@ -94,27 +91,18 @@ export const progress = {
     );
     if (!v) return fail(404, NO_VIDEO);
     if (!(await ownsClassNow(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_VIDEO);
-    // Complete at 90 % of the video's own length: the browser's `duration` and `iscomplete` are only its view.
-    const done = b.watchedtime >= v.duration_sec * 0.9;
-    const now = kst();
-    // The furthest second only grows and completion stays (a replayed or late write is harmless); the resume
-    // position is UpdateWatchTime's alone, so a member who rewinds resumes where they were, not at the furthest.
-    const r = await one(
-      ctx.s.db,
-      sql<ProgressRow>`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at)
-        values (${me}, ${b.contentsid}, ${b.videoid}, ${b.watchedtime}, ${b.watchedtime}, ${done}, ${now})
-        on conflict (useruid, contentsid, videoid) do update set watched_sec = greatest(progress.watched_sec, excluded.watched_sec),
-          completed = progress.completed or excluded.completed, updated_at = excluded.updated_at returning *`,
-    );
+    // The body's `duration` and `iscomplete` are the player's view only: coverage and completion are the server's
+    // (rules/watchCoverage.ts). The resume position stays UpdateWatchTime's.
+    const r = await recordHeartbeat(ctx.s.db, me, v, { position: b.watchedtime, reportedat: b.reportedat }, false);
     return ok({
       useruid: me,
       contentsid: b.contentsid,
       videoid: b.videoid,
-      watchedtime: r!.watched_sec,
+      watchedtime: r.watched_sec,
       duration: v.duration_sec,
-      iscomplete: r!.completed,
+      iscomplete: r.completed,
       progress: await progressOf(ctx.s.db, me, b.contentsid),
-      updatedate: iso(now),
+      updatedate: iso(r.updated_at),
     });
   },
   async getProgressTabRecord(ctx) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { CLIENT, testServer, type TestServer } from '../testing';
 
 // Issue 13: watch time is never lost and never forged; class videos stream only to their owner.
@@ -20,12 +21,14 @@ const progress = (watchedtime: number, extra: object = {}) =>
   });
 
 describe('watch-time writes', () => {
-  it('a replayed or late progress write never lowers the furthest second nor undoes completion', async () => {
-    expect((await progress(120)).json.datas.watchedtime).toBe(120);
-    expect((await progress(60)).json.datas.watchedtime).toBe(120);
+  it('a replayed or late progress write never lowers the coverage nor undoes completion', async () => {
+    // Issue 23: completion comes from coverage the server counted, so it is seeded here as watched through.
     const length = (await s.call('GET', `/api/Contents/GetVideoSourceUrl/${VIDEO.videoid}`)).json.datas.duration as number;
-    const done = await progress(length);
-    expect(done.json.datas.iscomplete).toBe(true);
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans)
+      values ('u-demo-1', 121, ${VIDEO.videoid}, 120, 120, false, '2024-05-01 10:00:00', '[[0,120]]')`.execute(s.db);
+    expect((await progress(60)).json.datas.watchedtime).toBe(120);
+    await sql`update progress set watched_spans = ${`[[0,${length}]]`}, watched_sec = ${length}, completed = true
+      where useruid = 'u-demo-1' and videoid = ${VIDEO.videoid}`.execute(s.db);
     const late = await progress(30, { iscomplete: false });
     expect(late.json.datas).toMatchObject({ watchedtime: length, iscomplete: true });
   });

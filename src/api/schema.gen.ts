@@ -220,7 +220,8 @@ export interface paths {
          * @description The same rules as `GET /api/file/downloadstream`. A public file (a notice attachment, an
          *     attachment of a non-secret suggestion) gets a plain URL; a private one (a class handout, a
          *     secret suggestion's or not yet attached upload) only for a caller allowed to download it,
-         *     as a URL signed for 10 minutes (`expires`, `signature`).
+         *     as a URL signed for 10 minutes (`expires`, `signature`). A class handout's URL names the member
+         *     it is issued to (`member`); fetching it records that member's first download of the class.
          */
         get: operations["getFileUrl"];
         put?: never;
@@ -247,6 +248,12 @@ export interface paths {
          *     A private file downloads with a valid signed link (`expires` + `signature`, issued by the
          *     server to an allowed caller, valid 10 minutes) or with the bearer token of an allowed member;
          *     otherwise 401 (no token) or 403.
+         *     A class handout's signed link names the member it was issued to (`member`, signed with the file;
+         *     a changed `member` is 403). Whoever presents the link within its 10 minutes gets the file (a token
+         *     sent with it is not consulted), and the download counts as the named member's. Serving a handout
+         *     records that member's first download of the class (`downloaddate`, refund-relevant; kept, never
+         *     moved), with or without `POST /api/Payment/UpdateDownload/...`; with a token instead of a link it
+         *     counts for the token's owner.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -268,7 +275,27 @@ export interface paths {
         put?: never;
         /**
          * Record progress of a video and recompute lecture progress
-         * @description Sent periodically by the player and when a video ends. Only for a class the member owns (active enrolment; else 403). The furthest second (`watchedtime`) only grows and completion is never undone, so a replayed or late write is harmless; the resume position is left to UpdateWatchTime. A video counts as complete at 90% of its own duration (assumed; the body's `duration` and `iscomplete` are the player's view only); lecture `progress` is the percentage of complete videos.
+         * @description A heartbeat of the playing video: the player sends it every 5 s while playing, on pause and end, with the beats
+         *     it takes on play and around a seek.
+         *     Only for a class the member owns (active enrolment; else 403). The server, not the player, decides what was
+         *     watched (`rules/watchCoverage.ts`), by the same rule and the same anchor for this call and UpdateWatchTime:
+         *     - `watchedtime` is the player's current second, clamped to [0, the video's own duration].
+         *     - The advance from the member's previous accepted report on this video counts as watched only up to the time
+         *       between the two reports × 2 (the fastest speed the player offers) + 2 s of slack. The slack is an overdraft
+         *       that later time pays back, not a gift per report. A larger jump (a seek) or a step back moves the anchor and
+         *       covers nothing; the first report of a video covers nothing.
+         *     - The report's time: `reportedat` when it is a real time not in the future; missing or in the future, the
+         *       server's clock; a time before the previous accepted report's counts as that report's (it adds no time, where
+         *       the server's clock could add time nobody watched). The first report of a video may be dated at most 10 s
+         *       before it arrived (the player sends the beat taken on play with the next one), or back to when the player
+         *       claimed its playing place for this video (CheckTabId), whichever is earlier: no made-up history starts
+         *       before the server saw the video start. One report spends at most 120 s of elapsed time. A report that
+         *       arrives more than 120 s after it was made (queued offline) covers only if it was made within 120 s after the
+         *       last report that arrived on time; later ones move the anchor and cover nothing.
+         *     - The answer: `watchedtime` is the seconds covered (the union of the watched spans), `iscomplete` turns true
+         *       once 90% of the video's own duration is covered and is never undone; a doubled or replayed report adds
+         *       nothing. The body's `duration` and `iscomplete` are the player's view only. Lecture `progress` is the
+         *       percentage of complete videos. The resume position is left to UpdateWatchTime.
          */
         post: operations["updateContentProgress"];
         delete?: never;
@@ -577,8 +604,9 @@ export interface paths {
         /**
          * PDF materials (e-book, handouts) of a lecture
          * @description Only for a member who owns the class (an active enrolment; an ended one is 403 too). Each
-         *     file's `path` is a download link signed for 10 minutes (works as a plain link); mark the
-         *     download with `POST /api/Payment/UpdateDownload/...`.
+         *     file's `path` is a download link signed for 10 minutes for this member (it names them: `member`;
+         *     works as a plain link). Listing records nothing; fetching a `path` records the member's first
+         *     download of the class (server-observed), so `POST /api/Payment/UpdateDownload/...` only confirms it.
          */
         get: operations["getContentsPdfList"];
         put?: never;
@@ -615,7 +643,7 @@ export interface paths {
         };
         /**
          * Playable source of a video
-         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link.
+         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`.
          */
         get: operations["getVideoSourceUrl"];
         put?: never;
@@ -819,7 +847,11 @@ export interface paths {
         put?: never;
         /**
          * Store the resume position of a video
-         * @description Only for a class the member owns (active enrolment; else 403). The last write is the resume position (it may go back when the member rewinds); the player sends its writes in order.
+         * @description Only for a class the member owns (active enrolment; else 403). A heartbeat judged by the same rule and anchor as
+         *     UpdateContProgress (see there: coverage, the 2× + 2 s limit, `reportedat`, the 90% completion), which also
+         *     stores the resume position: the report's second clamped to [0, the video's duration]. The last write is the
+         *     resume position (it may go back when the member rewinds); the player sends its writes in order, each stamped
+         *     with `reportedat`. The answer's `watchedtime` is the stored resume position.
          */
         post: operations["updateWatchTime"];
         delete?: never;
@@ -1016,7 +1048,10 @@ export interface paths {
         put?: never;
         /**
          * Mark the first play of a purchased lecture
-         * @description No body. Idempotent - the first call stores `firstplaydate` (after which refunds are restricted); later calls return the stored value (assumed).
+         * @description No body. The server already records the first play itself when it issues a class video's source
+         *     (`GET /api/Contents/GetVideoSourceUrl/{id}`); this call (kept from the spec) confirms it: it stores
+         *     `firstplaydate` only when none is stored yet and answers the stored marks. Nothing un-records a play:
+         *     no call clears it and a later time never replaces an earlier one (refunds are restricted after it, assumed).
          */
         post: operations["recordFirstPlay"];
         delete?: never;
@@ -1040,6 +1075,9 @@ export interface paths {
          *     member's first download of a class's materials. Once materials were downloaded the class counts as
          *     used, so a refund is no longer the full price without use (the refund rule itself is the
          *     association's policy, not shown in the spec). Later calls keep the first date (idempotent).
+         *     The server records the download itself when it serves a class handout to the member
+         *     (`GET /api/file/downloadstream`), so this call (kept from the spec) only confirms it; nothing
+         *     un-records a download and a later time never replaces an earlier one.
          */
         post: operations["recordDownload"];
         delete?: never;
@@ -1125,6 +1163,8 @@ export interface paths {
          *     wallet on /mypoint would need a member-scoped list issued by the backend, e.g.
          *     `POST /api/Coupon/GetMyCoupons/` with `{useruid, page, pageSize}` answering a page of
          *     `Coupon`; until then /mypoint says where a coupon number is entered (the payment page).
+         *     Coupon numbers are handed-out codes, some of them words: at most 10 lookups per client within
+         *     any minute (the payment page looks a coupon up once per 적용), the 11th is a 429 with `Retry-After`.
          */
         get: operations["getCouponInfo"];
         put?: never;
@@ -1225,9 +1265,18 @@ export interface paths {
          * The quiz of a lecture
          * @description `isscoreid` 0 loads the test, resuming the member's open draft when there is one; a score id
          *     of the member's own draft or recorded attempt loads it with the member's choices in `answer`
-         *     (assumed). `available` is false with a Korean `reason` (and no questions) while the member's
-         *     progress is below `requiredprogress` or the member has no active enrolment (assumed).
-         *     Correct answers are never sent here.
+         *     (assumed); another member's attempt id is 404. `available` is false with a Korean `reason` (and
+         *     no questions) while the member has no active enrolment, the member's progress (the share of the
+         *     class's videos the server itself counts complete) is below `requiredprogress`, or the day's
+         *     attempts are used up (the reason says when the quiz opens again) (assumed).
+         *     A quiz with a time limit sends its questions only to a started attempt (an open draft: the
+         *     member pressed 시작, which is the first `Evaluate/Scoring/0`), so the limit runs from 시작 and the
+         *     questions cannot be read before it; a quiz without a limit sends them whenever available.
+         *     Neither the correct answers nor whether a choice was right are ever sent here, for a passed or
+         *     failed attempt alike (a passing `Evaluate/Scoring/1` answer is the only place the key appears).
+         *     The certificate rule (rules/certificate.ts): every video of the class complete and a passed
+         *     quiz (score >= `passscore`); the quiz opens at `requiredprogress` percent of the videos complete;
+         *     at most 3 recorded attempts per member and quiz per Korean calendar day (00:00-24:00 KST).
          */
         get: operations["getTest"];
         put?: never;
@@ -1249,7 +1298,16 @@ export interface paths {
         put?: never;
         /**
          * Save the answers so far as a draft
-         * @description Mode 0 (assumed) - stores the answers as the member's one open draft of the quiz (not graded, nothing about correctness is returned) and returns its `isscoreid`, so a reload resumes it through GetTest. The draft's start time is its first save.
+         * @description Mode 0 (assumed) - stores the answers as the member's one open draft of the quiz (not graded,
+         *     nothing about correctness is returned) and returns its `isscoreid`, so a reload resumes it through
+         *     GetTest. The first save is the start of an attempt: `startedat` is set once, then, and the time
+         *     limit runs from it. The app's 시작 button sends it with an empty `answers` list (no separate start
+         *     call); later saves keep `startedat`, and an empty list never erases saved answers (시작 pressed again,
+         *     or on a second device, resumes the attempt).
+         *     409 with the Korean reason when the member may not answer now: the quiz is already passed
+         *     ('이미 합격한 퀴즈입니다.'), no active enrolment, progress below the required share, the day's 3 attempts
+         *     used up (the message says when it opens again), or the open attempt's time limit (plus a 2-minute
+         *     grace) is over - then Scoring/1 grades what was saved in time.
          */
         post: operations["saveQuizDraft"];
         delete?: never;
@@ -1269,7 +1327,18 @@ export interface paths {
         put?: never;
         /**
          * Grade answers and record the attempt
-         * @description Mode 1 (assumed) - the server grades the answers (a score in the body is ignored), stores the attempt (closing the open draft) and returns its `isscoreid`. A passing recorded attempt completes the lecture and issues its certificate; correct choices are revealed only in a passing result. 409 when the quiz is already passed (one pass per member and quiz, also under concurrent submits) or not available yet.
+         * @description Mode 1 (assumed) - the server grades the answers (a score in the body is ignored) and records the
+         *     member's started attempt (the open draft, closed by this call) under its `isscoreid`. An attempt
+         *     is recorded once: a doubled submit, or a submit without a started attempt, finds no open draft and
+         *     is 409 '진행 중인 응시가 없습니다. 시작 버튼을 눌러 응시를 시작해주세요.'. Past the time limit (plus a
+         *     2-minute grace) only the answers saved in time are graded.
+         *     A failed result says the score and how many were right (`correctcnt`), never which: `results` is
+         *     empty. A passing result lists every question with its correct choice. A pass issues the
+         *     certificate when every video of the class is complete (the certificate rule); passed earlier, the
+         *     certificate is issued when the classroom lists the class after its last video (respMessage says so).
+         *     409 with the Korean reason when the quiz is already passed (one pass per member and quiz, also
+         *     under concurrent submits), not available (no active enrolment, progress below the required share),
+         *     or the day's 3 attempts are used up (the message says when it opens again: 00:00 KST).
          */
         post: operations["scoreQuizRecorded"];
         delete?: never;
@@ -1285,7 +1354,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** May the member take the quiz (again)? */
+        /**
+         * May the member take the quiz (again)?
+         * @description `canretake` is false once passed, and while the day's attempts are used up (`maxattempt` recorded
+         *     attempts per Korean calendar day, 3); then respMessage says when the quiz opens again (00:00 KST).
+         *     `attemptcnt` counts every recorded attempt, all days.
+         */
         get: operations["isRetakeQuiz"];
         put?: never;
         post?: never;
@@ -1324,6 +1398,8 @@ export interface paths {
          * @description Addition beside spec section 7 (assumed): anyone holding a printed certificate can check its
          *     number. Returns the holder's masked name, the class title and the completion date; an unknown
          *     number is 404. Numbers are random (not an enumeration), so guessing reveals nothing.
+         *     At most 10 checks per client within any minute (a person checks one or two printed numbers; a
+         *     guesser is slowed to 14,400 a day); the 11th is a 429 with `Retry-After`.
          */
         get: operations["verifyCertificate"];
         put?: never;
@@ -1529,7 +1605,10 @@ export interface paths {
         put?: never;
         /**
          * Withdraw membership
-         * @description Soft-deletes the member (assumed); the SPA then logs out.
+         * @description Soft-deletes the member (assumed): the records stay under the useruid, which is never given to another
+         *     member, and the email is freed (a new member may join with it under a new useruid). From the moment this
+         *     answers 200, every access token naming the member - issued before or after - is refused with 401 on every
+         *     member operation (a signature alone no longer makes a session); the SPA then logs out.
          */
         post: operations["leaveUser"];
         delete?: never;
@@ -1549,9 +1628,12 @@ export interface paths {
         put?: never;
         /**
          * Does a member with this email exist?
-         * @description Part of the login flow (right after the provider reports sign-in). Always 200 for a
-         *     well-formed email: `datas.useruid` is the member's useruid when the account exists, null
-         *     when it does not (then the SPA calls `CreateSNSUser`). `datas.exists` says the same.
+         * @description Part of the login flow (right after the provider reports sign-in; the SPA sends the provider's
+         *     access token). 200 for a well-formed email: `datas.exists` says whether a member has the email
+         *     (what signing up with it would say as well); `datas.useruid` is that member's useruid only when the
+         *     bearer token is that member's own, null otherwise - a visitor, or another account, never learns it.
+         *     With a null useruid the SPA calls `CreateSNSUser`, which answers 409 for a taken email. A token that is
+         *     sent must be valid (401 otherwise, also for a member who left).
          */
         post: operations["checkUserAccount"];
         delete?: never;
@@ -1571,7 +1653,11 @@ export interface paths {
         put?: never;
         /**
          * Create a member from a social sign-in
-         * @description On failure the SPA shows the server's `respMessage`; a taken email gives 409 '동일한 이메일로 가입된 사용자가 있습니다.'.
+         * @description On failure the SPA shows the server's `respMessage`. A taken email or useruid (also one of a member who
+         *     left) gives 409 '동일한 이메일로 가입된 사용자가 있습니다.' and none of that member's data; only when the
+         *     bearer token is that very member's (same useruid and email, a repeated sign-in) does it answer the
+         *     member's own record with 200. A doubled request for a new account creates it once; the other gets 409.
+         *     The SPA sends the provider's access token; a token that is sent must be valid (401 otherwise).
          */
         post: operations["createSnsUser"];
         delete?: never;
@@ -2310,11 +2396,11 @@ export interface components {
             useruid: components["schemas"]["UserUidValue"];
             contentsid: number;
             videoid: number;
-            /** @description Seconds. */
+            /** @description Seconds of the video the server counts as watched (its coverage; see updateContentProgress). */
             watchedtime: number;
             /** @description Seconds. */
             duration: number;
-            /** @description Video complete. */
+            /** @description Video complete: 90% of its duration covered, by the server's count. */
             iscomplete: boolean;
             /** @description Lecture progress percent after this update. */
             progress: number;
@@ -2427,6 +2513,9 @@ export interface components {
             pointSum: number;
         };
         /**
+         * @description Issued once the class meets the certificate rule (every video complete by the server's own flags and
+         *     the quiz passed, in either order); `completedate` is when it met it: the pass, or the last video
+         *     completed after the pass.
          * @example {
          *       "certificateno": "KPRA-7QK2M9XA4D",
          *       "contentsid": 101,
@@ -2446,7 +2535,7 @@ export interface components {
             /** Format: date */
             birth: string | null;
             completedate: components["schemas"]["DateTime"];
-            /** @description Course hours. */
+            /** @description Learning hours: the sum of the class's video durations, in hours to one decimal (`totalduration` / 3600). */
             hours: number;
             issuer: string;
         };
@@ -2458,7 +2547,7 @@ export interface components {
             expiredate: components["schemas"]["DateTime"];
             /** @description Percent. */
             progress: number;
-            /** @description Progress and quiz requirements met. */
+            /** @description The certificate rule met: every video complete and the quiz passed (then `certificate` is set). */
             iscomplete: boolean;
             isexpired: boolean;
             isbookmarked: boolean;
@@ -2513,6 +2602,7 @@ export interface components {
             contentsid: number;
             videoid: number | null;
             useruid: components["schemas"]["UserUidValue"];
+            /** @description Masked like every author name other members see (김*라, server/domain/privacy.ts maskName), on the member's own questions too (`ismine` marks them). */
             username: string;
             title: string;
             content: string;
@@ -2721,6 +2811,7 @@ export interface components {
          *       "available": true,
          *       "reason": null,
          *       "progress": 50,
+         *       "attemptsleft": 3,
          *       "requiredprogress": 50,
          *       "timelimit": 20,
          *       "startedat": null,
@@ -2752,15 +2843,17 @@ export interface components {
             available: boolean;
             /** @description Why not, in Korean, when not available (assumed). */
             reason: string | null;
-            /** @description The member's progress in the lecture, percent (assumed). */
+            /** @description The member's progress in the lecture: the share of its videos the server counts complete, percent (assumed). */
             progress: number;
+            /** @description Recorded attempts the member may still make today (3 per Korean calendar day, assumed). */
+            attemptsleft: number;
             /** @description Progress needed to take the test, percent (assumed). */
             requiredprogress: number;
             /** @description Time limit in minutes; null = none (assumed). */
             timelimit: number | null;
-            /** @description When the resumed draft was first saved (the time limit runs from it); null for a fresh test (assumed). */
+            /** @description When the resumed attempt was started (its first save, the 시작 button); the time limit runs from it. Null for a test not started (assumed). */
             startedat: components["schemas"]["DateTime"] | null;
-            /** @description Empty when not available. */
+            /** @description Empty when not available, and for a timed quiz until its attempt is started. */
             questions: components["schemas"]["QuizQuestion"][];
         };
         QuizAnswer: {
@@ -2815,10 +2908,11 @@ export interface components {
             isscoreid: number;
             correctcnt: number;
             questioncnt: number;
+            /** @description Every question with its correct choice in a passing result; empty in a failed one, which says only how many were right (`correctcnt`), so a retake is not a copy (assumed). */
             results: {
                 questionid: number;
                 choice: number | null;
-                /** @description Revealed only in a passing result, so a retake is not a copy (assumed). */
+                /** @description The correct choice (assumed). */
                 correctchoice: number | null;
                 iscorrect: boolean;
             }[];
@@ -2868,7 +2962,7 @@ export interface components {
             canretake: boolean;
             /** @description Recorded attempts so far. */
             attemptcnt: number;
-            /** @description null = unlimited. */
+            /** @description Recorded attempts allowed per Korean calendar day (00:00-24:00 KST); null = unlimited. */
             maxattempt: number | null;
             lastscore: number | null;
             ispassed: boolean;
@@ -2901,7 +2995,7 @@ export interface components {
             ratingid: number;
             contentsid: number;
             useruid: components["schemas"]["UserUidValue"];
-            /** @description Masked. */
+            /** @description Masked (first and last letter kept: 김필라 → 김*라, 이산 → 이*; server/domain/privacy.ts maskName), the member's own ratings too. */
             username: string;
             ratescore: number;
             content: string;
@@ -2926,7 +3020,7 @@ export interface components {
             contentsid: number;
             lecturetitle: string;
             thumbnail: string;
-            /** @description Masked. */
+            /** @description Masked (first and last letter kept: 김필라 → 김*라, 이산 → 이*; server/domain/privacy.ts maskName), the member's own ratings too. */
             username: string;
             ratescore: number;
             content: string;
@@ -3013,9 +3107,14 @@ export interface components {
          *       "exists": true,
          *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33"
          *     }
+         * @example {
+         *       "exists": true,
+         *       "useruid": null
+         *     }
          */
         AccountCheck: {
             exists: boolean;
+            /** @description The member's useruid, only to that member's own token; null otherwise. */
             useruid: string | null;
         };
         PhoneCheck: {
@@ -3180,7 +3279,8 @@ export interface components {
          *       "videoid": 1001,
          *       "watchedtime": 1650,
          *       "duration": 1800,
-         *       "iscomplete": true
+         *       "iscomplete": true,
+         *       "reportedat": "2024-03-15T21:10:00.250+09:00"
          *     }
          */
         ProgressUpdateRequest: {
@@ -3188,18 +3288,20 @@ export interface components {
             contentsid: number;
             sectionid: number;
             videoid: number;
-            /** @description Furthest position watched, seconds. */
+            /** @description The player's current position, seconds (a heartbeat; see the operation). */
             watchedtime: number;
             duration: number;
-            /** @description Player reports the video ended; the server decides by the 90% rule on the video's own duration. */
+            /** @description Player reports the video ended; the server decides by its coverage rule (90% of the video's own duration watched). */
             iscomplete?: boolean;
+            reportedat?: components["schemas"]["ReportedAt"];
         };
         /**
          * @example {
          *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
          *       "contentsid": 101,
          *       "videoid": 1002,
-         *       "watchedtime": 640
+         *       "watchedtime": 640,
+         *       "reportedat": "2024-03-15T21:10:00.250+09:00"
          *     }
          */
         WatchTimeUpdateRequest: {
@@ -3208,7 +3310,14 @@ export interface components {
             videoid: number;
             /** @description Current position, seconds. */
             watchedtime: number;
+            reportedat?: components["schemas"]["ReportedAt"];
         };
+        /**
+         * Format: date-time
+         * @description When the player made this report (ISO 8601 with offset; the player stamps it by the server's clock as it last saw it). A report queued offline and sent later is judged by it, within the limits the operation states; it can never make the time between two reports longer than real time allows.
+         * @example 2024-03-15T21:10:00.250+09:00
+         */
+        ReportedAt: string;
         /**
          * @example {
          *       "count": 8,
@@ -3970,6 +4079,29 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description Too many lookups from this client (server/openapi/throttle.ts): a public or guessable lookup allows a
+         *     number of lookups per client within a sliding minute, stated on the operation. The client is the
+         *     connection's address as the server sees it (an IPv6 address counts by its /64); no proxy header is
+         *     trusted yet, so behind a reverse proxy all visitors share one allowance (issue 27 revisits this).
+         *     Wait `Retry-After` seconds; the message says how long, in Korean.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Whole seconds until the next lookup is allowed. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "respMessage": "수료증 확인 요청이 너무 많습니다. 42초 후에 다시 시도해주세요."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -4059,6 +4191,12 @@ export interface components {
          * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
          */
         SignedSignature: string;
+        /**
+         * @description The member a class handout's signed link was issued to (`useruid`), signed together with the file: a link
+         *     with another member named fails its signature. Sent back as given.
+         * @example u-demo-1
+         */
+        SignedMember: string;
         /**
          * @description Stored file name (`UploadedFile.filename`).
          * @example 20240315_8c1d2f.pdf
@@ -4484,6 +4622,12 @@ export interface operations {
                  * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
                  */
                 signature?: components["parameters"]["SignedSignature"];
+                /**
+                 * @description The member a class handout's signed link was issued to (`useruid`), signed together with the file: a link
+                 *     with another member named fails its signature. Sent back as given.
+                 * @example u-demo-1
+                 */
+                member?: components["parameters"]["SignedMember"];
                 /**
                  * @description Name the download is saved under (sent back in Content-Disposition).
                  * @example 매트필라테스_교안.pdf
@@ -6086,6 +6230,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     useCoupon: {
@@ -6300,6 +6445,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -6440,6 +6586,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getRatings: {
@@ -6828,6 +6975,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -6860,6 +7009,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
@@ -6935,6 +7086,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getLocalMembers: {

@@ -43,12 +43,12 @@ interface SendOptions {
   keepalive?: boolean;
 }
 
-/** POST /api/Video/UpdateWatchTime/ — the resume position. */
+/** POST /api/Video/UpdateWatchTime/ — a heartbeat that is also the resume position. */
 export function sendWatchTime(body: WatchTimeWrite, options: SendOptions = {}, client: ApiClient = api) {
   return datasOf(client.POST('/api/Video/UpdateWatchTime/', { body, ...options }));
 }
 
-/** POST /api/ContLog/UpdateContProgress/ — the furthest second watched; the answer carries the class's progress. */
+/** POST /api/ContLog/UpdateContProgress/ — a heartbeat; the answer carries the seconds the server counts and the class's progress. */
 export function sendContentProgress(body: ProgressWrite, options: SendOptions = {}, client: ApiClient = api) {
   return datasOf(client.POST('/api/ContLog/UpdateContProgress/', { body, ...options }));
 }

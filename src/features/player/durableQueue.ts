@@ -2,6 +2,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { isApiError } from '../../api/errors';
 import { sendContentProgress, sendWatchTime } from '../../api/queries/progress';
 import { productKey } from '../../lib/productKeys';
+import { serverClock } from './serverClock';
 import { createWatchQueue, type QueueStore, type SendResult, type WatchWrite } from './watchQueue';
 
 const KEY = productKey('watch_queue');
@@ -42,8 +43,9 @@ export function resultOf(error: unknown): SendResult {
 
 async function sendWrite(write: WatchWrite): Promise<SendResult> {
   try {
-    if (write.kind === 'watch') await sendWatchTime(write.body);
-    else await sendContentProgress(write.body);
+    const sentAt = Date.now();
+    const answer = write.kind === 'watch' ? await sendWatchTime(write.body) : await sendContentProgress(write.body);
+    serverClock.learn(answer.updatedate, sentAt, Date.now());
     return 'sent';
   } catch (error) {
     return resultOf(error);

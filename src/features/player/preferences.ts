@@ -1,11 +1,13 @@
 import { productKey } from '../../lib/productKeys';
+import { PLAYBACK_RATES } from '../../../rules/watchCoverage';
 
 /** Speed and volume the member chose last time, kept in this browser (product-prefixed keys). */
 const RATE_KEY = productKey('player_rate');
 const VOLUME_KEY = productKey('player_volume');
 const MUTED_KEY = productKey('player_muted');
 
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+// The speeds live with the coverage rule: the fastest of them is what the server allows a report to advance by.
+export { PLAYBACK_RATES };
 
 export interface PlayerPreferences {
   rate: number;

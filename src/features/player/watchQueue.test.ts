@@ -47,20 +47,31 @@ describe('watch queue', () => {
     expect(store.writes).toEqual([]);
   });
 
-  it('a newer write of the same video replaces the older and moves behind the others', async () => {
+  it('every heartbeat is kept, in the order it was made: none is merged into a later one', async () => {
+    // Issue 23: the server counts the advance between two reports only as far as their time apart allows, so the
+    // beats before and after a seek must both arrive (merged, the watching before the seek would look like a jump).
     const store = memoryStore();
     const queue = createWatchQueue(store, async (): Promise<SendResult> => 'retry');
-    await queue.enqueue(watch(12111, 10));
-    await queue.enqueue(watch(12112, 5));
-    await queue.enqueue(watch(12111, 70));
-    expect(store.writes).toEqual([watch(12112, 5), watch(12111, 70)]);
+    const beats = [watch(12111, 10), progress(12111, 10), watch(12111, 20), progress(12111, 20), watch(12111, 300), progress(12111, 300)];
+    for (const w of beats) await queue.enqueue(w);
+    expect(store.writes).toEqual(beats);
   });
 
-  it('a merged progress write keeps the furthest second and the completion', async () => {
+  it('a beat at the same second as the last one of its video (paused, stalled) replaces it, after the others', async () => {
+    const store = memoryStore();
+    const queue = createWatchQueue(store, async (): Promise<SendResult> => 'retry');
+    const stamped = (w: WatchWrite, reportedat: string): WatchWrite => ({ ...w, body: { ...w.body, reportedat } }) as WatchWrite;
+    await queue.enqueue(stamped(watch(12111, 70), '2026-11-25T10:00:00.000Z'));
+    await queue.enqueue(watch(12112, 5));
+    await queue.enqueue(stamped(watch(12111, 70), '2026-11-25T10:00:05.000Z'));
+    expect(store.writes).toEqual([watch(12112, 5), stamped(watch(12111, 70), '2026-11-25T10:00:05.000Z')]);
+  });
+
+  it('a progress write that replaces one at the same second keeps its completion', async () => {
     const store = memoryStore();
     const queue = createWatchQueue(store, async (): Promise<SendResult> => 'retry');
     await queue.enqueue(progress(12111, 290, true));
-    await queue.enqueue(progress(12111, 40));
+    await queue.enqueue(progress(12111, 290));
     expect(store.writes).toEqual([{ kind: 'progress', body: { ...progress(12111, 290).body, iscomplete: true } }]);
   });
 

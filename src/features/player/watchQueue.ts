@@ -16,8 +16,10 @@ export type SendResult = 'sent' | 'retry' | 'drop';
  * Every watch-time and progress write goes through this queue, so they reach the server in the order they
  * were made even across a network cut or a closed tab: a write is stored first, then the queue is sent
  * front to back; a failed send stops the run and the write stays for the next one (network back, next visit).
- * A newer write of the same kind and video replaces an older queued one (the older says less); a progress
- * write keeps the furthest second and the completion of the one it replaces.
+ * Each write is a heartbeat stamped when it was made (issue 23): the server counts the advance between two of them
+ * only as far as their time apart allows, so none is merged into another (a seek between two would turn what was
+ * watched into a jump). Only a write at the same second as the last queued one of its kind and video replaces it
+ * (a paused or stalled video says nothing new but the time); a progress write keeps the completion it replaces.
  */
 export function createWatchQueue(store: QueueStore, send: (write: WatchWrite) => Promise<SendResult>) {
   let chain: Promise<unknown> = Promise.resolve();
@@ -31,21 +33,14 @@ export function createWatchQueue(store: QueueStore, send: (write: WatchWrite) =>
   const enqueue = (write: WatchWrite) =>
     serial(async () => {
       const writes = (await store.get()) ?? [];
-      const same = writes.findIndex(
+      const same = writes.findLastIndex(
         (w) => w.kind === write.kind && w.body.videoid === write.body.videoid && w.body.useruid === write.body.useruid,
       );
       let merged = write;
-      if (same >= 0) {
+      if (same >= 0 && writes[same]!.body.watchedtime === write.body.watchedtime) {
         const old = writes.splice(same, 1)[0]!;
         if (old.kind === 'progress' && write.kind === 'progress') {
-          merged = {
-            kind: 'progress',
-            body: {
-              ...write.body,
-              watchedtime: Math.max(old.body.watchedtime, write.body.watchedtime),
-              iscomplete: Boolean(old.body.iscomplete || write.body.iscomplete),
-            },
-          };
+          merged = { kind: 'progress', body: { ...write.body, iscomplete: Boolean(old.body.iscomplete || write.body.iscomplete) } };
         }
       }
       writes.push(merged);
