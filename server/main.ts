@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer, ROOT } from './start';
+import { jsonLines } from './http/requestLog';
 
 // npm start: one origin for the built SPA and the API. Build once when dist/ is missing.
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
@@ -13,7 +14,7 @@ if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
   }
 }
 const port = Number(process.env.PORT || 4173);
-const server = await startServer({ port, host: '::', serveApp: true });
+const server = await startServer({ port, host: '::', serveApp: true, requestLog: jsonLines });
 console.log(`[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'})`);
 // SIGTERM (an orchestrator's stop): /readyz turns 503, requests in flight finish, then the pool closes.
 const stop = async (signal: string) => {

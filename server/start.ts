@@ -10,6 +10,7 @@ import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './http/fastpath';
 import { withSecurityHeaders } from './http/securityHeaders';
+import { withRequestLog, type OperationOf, type RequestLogLine } from './http/requestLog';
 import type { HotCache } from './openapi/cache';
 import { createLocalAuth } from './local/auth';
 import { appEnvironment } from './lib/mode';
@@ -34,6 +35,8 @@ export interface StartOptions {
   fastPath?: boolean;
   /** How long `close()` lets requests in flight finish before it cuts their connections (default 10 s). */
   drainMs?: number;
+  /** Where each request's log line goes (`npm start`: JSON lines on stdout); none by default. */
+  requestLog?: (line: RequestLogLine) => void;
 }
 
 export interface RunningServer {
@@ -74,6 +77,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
     isDraining: () => draining,
   });
+  const operationOf: OperationOf = (method, pathname) => {
+    const op = dispatcher.router.match(method, pathname)?.op;
+    return op && { operationId: op.operationId, path: op.path };
+  };
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
   const fast = options.fastPath === false ? undefined : createFastPath(dispatcher, headers);
@@ -82,8 +89,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port: options.port ?? 0,
     hostname: host,
     // Hono's own listener, behind the fast path for cached catalogue reads.
-    createServer: ((opts: ServerOptions, listener: RequestListener) =>
-      createServer(opts, withSecurityHeaders(headers, fast ? fast.front(listener) : listener))) as typeof createServer,
+    createServer: ((opts: ServerOptions, listener: RequestListener) => {
+      const front = withSecurityHeaders(headers, fast ? fast.front(listener) : listener);
+      return createServer(opts, options.requestLog ? withRequestLog(front, operationOf, options.requestLog) : front);
+    }) as typeof createServer,
   });
   await new Promise<void>((ok, fail) => {
     server.once('listening', () => ok());

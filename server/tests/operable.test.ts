@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate';
 import { migrations } from '../db/migrations';
 import { handlers } from '../handlers/index';
 import { CLIENT, freshDatabaseUrl, testServer, type TestServer } from '../testing';
+import type { RequestLogLine } from '../http/requestLog';
 
 /** What an operator's orchestrator sees: liveness, readiness, a drain on stop, migrations safe to start together. */
 describe('probes', () => {
@@ -29,6 +30,51 @@ describe('probes', () => {
     const res = await fetch(`${s.url}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'migrating' });
+  });
+});
+
+describe('the request log', () => {
+  const lines: RequestLogLine[] = [];
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await testServer({ requestLog: (line) => lines.push(line) });
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('writes one line per request with the caller’s request id, the operation and its template, never an id, a query or a token', async () => {
+    const res = await fetch(`${s.url}/api/Contents/GetOnlineDetail/101/u-demo-1?signature=secret-value`, {
+      headers: { ...CLIENT, Authorization: `Bearer ${s.token}`, 'x-request-id': 'lb-1234' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('lb-1234');
+    await delay(50); // the line is written when the answer is finished
+    const line = lines.find((l) => l.requestId === 'lb-1234');
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/Contents/GetOnlineDetail/{contentsid}/{useruid}',
+      operation: 'getOnlineDetail',
+      status: 200,
+    });
+    expect(line!.ms).toBeGreaterThanOrEqual(0);
+    const written = JSON.stringify(lines);
+    for (const secret of ['u-demo-1', 'secret-value', s.token]) expect(written).not.toContain(secret);
+  });
+
+  it('replaces a request id that is not one, and logs the fast path’s cached answers and refusals too', async () => {
+    const categories = `${s.url}/api/Category/GetList/category?isactive=1&pcategoryid=0`;
+    const app = { ...CLIENT, 'X-Application-Id': 'storefront-local', 'X-Application-Key': 'local-public-key' };
+    await fetch(categories, { headers: app });
+    const hits = s.fastPath!.hits;
+    const cached = await fetch(categories, { headers: { ...app, 'x-request-id': 'has space' } });
+    expect(s.fastPath!.hits).toBe(hits + 1);
+    const id = cached.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await fetch(`${s.url}/api/Contents/GetOnlineDetail/101/u-demo-2`, { headers: { ...CLIENT, Authorization: `Bearer ${s.token}` } });
+    await delay(50);
+    expect(lines.find((l) => l.requestId === id)).toMatchObject({ operation: 'getCategories', status: 200 });
+    expect(lines.find((l) => l.requestId === refused.headers.get('x-request-id'))).toMatchObject({ status: refused.status, level: 'warn' });
   });
 });
 
