@@ -3,6 +3,15 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { startServer, ROOT } from './start';
 import { jsonLines } from './http/requestLog';
+import { missingSecrets } from './lib/secrets';
+import { appEnvironment, isLocalMode } from './lib/mode';
+
+// Before anything else: on a shared database, instances must share their signing secrets (server/lib/secrets.ts).
+const refusals = missingSecrets(process.env, isLocalMode(appEnvironment(ROOT, 'production')));
+if (refusals.length) {
+  for (const reason of refusals) console.error(`[server] not starting: ${reason}`);
+  process.exit(1);
+}
 
 // npm start: one origin for the built SPA and the API. Build once when dist/ is missing.
 if (!existsSync(join(ROOT, 'dist', 'index.html'))) {

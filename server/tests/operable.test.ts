@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { migrations } from '../db/migrations';
 import { handlers } from '../handlers/index';
 import { CLIENT, freshDatabaseUrl, testServer, type TestServer } from '../testing';
 import type { RequestLogLine } from '../http/requestLog';
+import { missingSecrets } from '../lib/secrets';
 
 /** What an operator's orchestrator sees: liveness, readiness, a drain on stop, migrations safe to start together. */
 describe('probes', () => {
@@ -127,5 +130,30 @@ describe.runIf(process.env.DATABASE_URL)('instances starting together on one Pos
     } finally {
       await Promise.all([a, b, c].map((d) => d?.close()));
     }
+  });
+});
+
+describe('starting on a shared database', () => {
+  const main = join(import.meta.dirname, '..', 'main.ts');
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('refuses without its signing secrets, naming each missing variable', { timeout: 60_000 }, () => {
+    const r = start({ SIGNED_URL_SECRET: 'short' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not starting: SIGNED_URL_SECRET must be set to at least 32 characters when DATABASE_URL is set/);
+    expect(r.stderr).toMatch(/not starting: LOCAL_JWT_SECRET must be set/);
+  });
+
+  it('asks nothing of the embedded default, and only the link secret outside local mode', () => {
+    expect(missingSecrets({}, true)).toEqual([]);
+    const shared = { DATABASE_URL: 'postgres://db/store', SIGNED_URL_SECRET: 'x'.repeat(40) };
+    expect(missingSecrets(shared, false)).toEqual([]);
+    expect(missingSecrets({ ...shared, LOCAL_JWT_SECRET: 'y'.repeat(40) }, true)).toEqual([]);
+    expect(missingSecrets(shared, true)).toEqual([expect.stringMatching(/^LOCAL_JWT_SECRET must be set/)]);
   });
 });

@@ -1,0 +1,22 @@
+/**
+ * On a shared PostgreSQL (`DATABASE_URL`) the server may run as several instances, and a link or token one of them
+ * signs must verify on every other: a random per-process secret (the embedded default's) would make each instance
+ * refuse the others' links at random. So there every signing secret must come from the environment.
+ */
+const MIN_LENGTH = 32;
+
+const NEEDED: { name: string; why: string; when: (env: Record<string, string | undefined>, localMode: boolean) => boolean }[] = [
+  { name: 'SIGNED_URL_SECRET', why: 'signs the 10-minute video and download links', when: () => true },
+  { name: 'LOCAL_JWT_SECRET', why: 'signs local-mode sign-in tokens', when: (_env, localMode) => localMode },
+];
+
+/** The English reasons the server must not start with this environment (empty when it may). */
+export function missingSecrets(env: Record<string, string | undefined>, localMode: boolean): string[] {
+  if (!env.DATABASE_URL) return [];
+  return NEEDED.filter((s) => s.when(env, localMode))
+    .filter((s) => (env[s.name] ?? '').length < MIN_LENGTH)
+    .map(
+      (s) =>
+        `${s.name} must be set to at least ${MIN_LENGTH} characters when DATABASE_URL is set: it ${s.why}, and every instance must share it (see .env.example)`,
+    );
+}
