@@ -6,6 +6,7 @@ import { createServer, type RequestListener, type Server, type ServerOptions } f
 import { serve } from '@hono/node-server';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { openWriteBus } from './db/writeBus';
 import { isEmpty, seed } from './db/seed';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './http/fastpath';
@@ -77,6 +78,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
     isDraining: () => draining,
   });
+  // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
+  const cache = dispatcher.cache;
+  const bus = databaseUrl
+    ? await openWriteBus(databaseUrl, database.db, { written: (touched) => cache.forget(touched), gap: () => cache.clear() })
+    : undefined;
+  if (bus) cache.onWrite = (touched) => bus.publish(touched);
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -120,6 +127,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
         await closed;
         clearTimeout(cut);
+        await bus?.close();
         await database.close();
       })();
       return closing;

@@ -89,8 +89,20 @@ export class HotCache {
     }
     return entry;
   }
+  /**
+   * Told of each of this instance's writes, to pass on to the other instances (server/db/writeBus.ts); the write's
+   * answer waits for it, so the next read through another instance no longer finds what the write changed.
+   */
+  onWrite: ((touched: readonly string[] | 'all') => Promise<void>) | undefined;
+
   /** After a write: drops the entries that read what it touched; `all` (an unnamed write) clears everything. */
-  invalidate(touched: readonly string[] | 'all'): void {
+  invalidate(touched: readonly string[] | 'all'): Promise<void> | undefined {
+    this.forget(touched);
+    return touched === 'all' || touched.length ? this.onWrite?.(touched) : undefined;
+  }
+
+  /** A write made through another instance: the same drop, not passed on again. */
+  forget(touched: readonly string[] | 'all'): void {
     this.seq++;
     if (touched === 'all') return this.clear();
     for (const t of touched) {

@@ -10,6 +10,7 @@ import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits
 import { memberHasLeft } from '../domain/member';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
+const noticeFailed = (e: Error) => console.error(`[server] write notice to other instances failed: ${e.message}`);
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
 const SERVER_ERROR = '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
 
@@ -64,7 +65,8 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
       }
       ctx = await buildContext(c, op, match.params, url, validator, services, raw);
       const result = await handler(ctx);
-      cache.invalidate(tags.touchedBy(op.operationId, ctx));
+      // The write is done: a notice that fails to reach the other instances is logged, never the member's error.
+      await cache.invalidate(tags.touchedBy(op.operationId, ctx))?.catch(noticeFailed);
       if (result instanceof Response) return result;
       const status = result.status ?? 200;
       const response = await respond(op, status, result.body, validator, options);
@@ -77,7 +79,7 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
     } catch (err) {
       // A failed write may still have changed something (a handler without a transaction); before its context
       // was built (an invalid request) it ran nothing, and the whole tables it names are dropped all the same.
-      cache.invalidate(tags.touchedBy(op.operationId, ctx ?? {}));
+      await cache.invalidate(tags.touchedBy(op.operationId, ctx ?? {}))?.catch(noticeFailed);
       if (err instanceof Failure) return respond(op, err.status, { success: false, respMessage: err.message }, validator, options, err.headers);
       console.error(`[server] ${op.operationId} failed:`, err);
       return envelope(500, SERVER_ERROR);
