@@ -59,11 +59,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const databaseUrl = options.databaseUrl ?? (options.memory || options.dbDir ? undefined : process.env.DATABASE_URL || undefined);
   const dataDir = options.dbDir ?? (options.memory ? mkdtempSync(join(tmpdir(), 'storefront-mem-')) : join(ROOT, '.data'));
   const database = await openDatabase({ url: databaseUrl, dir: join(dataDir, 'pgdata'), memory: options.memory });
-  const applied = await migrate(database.db);
-  if (await isEmpty(database.db)) {
-    await seed(database.db);
+  const applied = await migrate(database.db, async (db) => {
+    if (!(await isEmpty(db))) return;
+    await seed(db);
     if (!options.quiet) console.log('[server] seeded demo data');
-  }
+  });
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({

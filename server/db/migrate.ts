@@ -10,7 +10,7 @@ const MIGRATION_LOCK = 2_026_112_501;
  * start together against one PostgreSQL queue on a session advisory lock, and each reads what is recorded only once
  * it holds the lock, so a migration runs once, by whichever instance came first.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, thenUnderLock?: (db: Db) => Promise<void>): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
@@ -25,6 +25,8 @@ export async function migrate(db: Db): Promise<string[]> {
         });
         applied.push(m.id);
       }
+      // The first instance on an empty database seeds it; the others, queued on the lock, then find it seeded.
+      await thenUnderLock?.(conn);
       return applied;
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);

@@ -13,8 +13,8 @@ describe.runIf(process.env.DATABASE_URL)('instances on one PostgreSQL', () => {
   let b: TestServer;
   beforeAll(async () => {
     const databaseUrl = await freshDatabaseUrl(process.env.DATABASE_URL!);
-    a = await testServer({ databaseUrl }); // migrates and seeds
-    b = await testServer({ databaseUrl });
+    // Started together, as an orchestrator starts replicas: one migrates and seeds, the other waits and finds it done.
+    [a, b] = await Promise.all([testServer({ databaseUrl }), testServer({ databaseUrl })]);
   }, 120_000);
   afterAll(async () => {
     await b?.close();
@@ -32,6 +32,11 @@ describe.runIf(process.env.DATABASE_URL)('instances on one PostgreSQL', () => {
     for (const until = Date.now() + 2_000; Date.now() < until; await delay(20)) if ((await reviewsThrough(b)).includes(text)) return true;
     return false;
   };
+
+  it('started together, they seeded the demo once', async () => {
+    const lectures = await sql<{ n: number }>`select count(*)::int as n from lectures where contentsid = 101`.execute(a.db);
+    expect(lectures.rows[0]!.n).toBe(1);
+  });
 
   it('a rating written through A is in the reviews B had cached', async () => {
     await reviewsThrough(b);
