@@ -93,11 +93,15 @@ describe('stopping', () => {
     });
     const inFlight = fetch(`${s.url}/api/Stats/GetInfo/1`, { headers: CLIENT });
     await delay(200); // the request has reached the handler
+    const stopping = Date.now();
     const stopped = s.close();
     const res = await inFlight;
     expect(res.status).toBe(200);
+    expect(res.headers.get('connection')).toBe('close');
     expect((await res.json()).success).toBe(true);
     await stopped;
+    // Done when its last answer is: the keep-alive socket of the client did not hold it to the 10 s bound.
+    expect(Date.now() - stopping).toBeLessThan(5_000);
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
   });
 
