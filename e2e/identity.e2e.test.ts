@@ -178,6 +178,10 @@ describe('a session the server ended', () => {
     await page.goto('/classView/109');
     const addToCart = page.getByRole('button', { name: '장바구니', exact: true });
     await addToCart.waitFor();
+    // The button in view and every section it brings in loaded first: a click that has to scroll would load lower
+    // sections, and their member calls (refused too) could end the session before the click's own call.
+    await addToCart.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
 
     // Leaving elsewhere (the same token, as another device of the member would hold its own).
     const token = (await context.cookies()).find((c) => c.name === 'pilates_accessToken')?.value;
