@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createServer, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -84,17 +84,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? await openWriteBus(databaseUrl, database.db, { written: (touched) => cache.forget(touched), gap: () => cache.clear() })
     : undefined;
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
-  // A keep-alive client would hold its socket past its last answer and make every drain wait out `drainMs`: while
-  // draining, each answer (those in flight when it began included) says `Connection: close`.
-  const answering = new Set<ServerResponse>();
-  const endKeepAliveWhileDraining =
-    (next: RequestListener): RequestListener =>
-    (req, res) => {
-      if (draining) res.setHeader('connection', 'close');
-      answering.add(res);
-      res.once('close', () => answering.delete(res));
-      return next(req, res);
-    };
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -108,7 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hostname: host,
     // Hono's own listener, behind the fast path for cached catalogue reads.
     createServer: ((opts: ServerOptions, listener: RequestListener) => {
-      const front = endKeepAliveWhileDraining(withSecurityHeaders(headers, fast ? fast.front(listener) : listener));
+      const front = withSecurityHeaders(headers, fast ? fast.front(listener) : listener);
       return createServer(opts, options.requestLog ? withRequestLog(front, operationOf, options.requestLog) : front);
     }) as typeof createServer,
   });
@@ -132,12 +121,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         draining = true;
-        for (const res of answering) if (!res.headersSent) res.setHeader('connection', 'close');
         const http = server as Server;
         const closed = new Promise<void>((ok) => http.close(() => ok()));
+        // A keep-alive socket turns idle when its last answer is written: close idle ones as they appear, so a stop
+        // ends with its last answer instead of waiting out the bound (no per-request bookkeeping on the hot path).
         http.closeIdleConnections();
+        const idle = setInterval(() => http.closeIdleConnections(), 100);
         const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
         await closed;
+        clearInterval(idle);
         clearTimeout(cut);
         await bus?.close();
         await database.close();
