@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Route } from 'playwright-core';
+import type { RequestListener } from 'node:http';
 import { cacheTags } from '../server/handlers/index';
 import { OperationRouter } from '../server/openapi/router';
 import { listOperations, loadSpec } from '../server/openapi/spec';
@@ -80,28 +80,47 @@ export type Mode = (typeof MODES)[number];
 /** The message a `success:false` answer carries; the screen must show it as it came. */
 export const REFUSAL_MESSAGE = '시험용 안내: 요청을 처리하지 못했습니다.';
 
-/** Answers an intercepted request the way the mode fails. A hang is never answered (the client's time-out ends it). */
-export async function fail(route: Route, mode: Mode): Promise<void> {
-  switch (mode) {
-    case '500':
-      return route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' });
-    case 'malformed JSON':
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json; charset=utf-8',
-        body: '{"success":true,"datas":{"list":[',
-      });
-    case 'success:false':
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify({ success: false, respMessage: REFUSAL_MESSAGE }),
-      });
-    case 'network error':
-      return route.abort('failed');
-    case 'hang':
-      return;
-  }
+/**
+ * The request header that names a case's fault: `<operationId> <mode>`. The browser sends it with every request of the
+ * case's page (page.setExtraHTTPHeaders); the server fails only the request that is that operation. Failing at the
+ * wire, not by Playwright's interception, leaves the page's HTTP cache on (routing turns it off, so every case
+ * downloaded and compiled the whole app again) and every other request untouched.
+ */
+export const FAULT_HEADER = 'x-e2e-fault';
+
+export function faultHeader(operation: string, mode: Mode): Record<string, string> {
+  return { [FAULT_HEADER]: `${operation} ${mode}` };
+}
+
+/** Wraps the server's listener (`startServer({ wrapListener })`): the request a fault header names fails its way. */
+export function failingNamedOperation(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    const named = req.headers[FAULT_HEADER];
+    const [operation, ...rest] = typeof named === 'string' ? named.split(' ') : [];
+    const mode = rest.join(' ') as Mode;
+    if (!operation || !MODES.includes(mode) || operationOf(req.method ?? 'GET', `http://x${req.url}`) !== operation)
+      return listener(req, res);
+    const answer = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    // The request body is not read: drain it so the connection stays usable.
+    req.resume();
+    switch (mode) {
+      case '500':
+        return answer(500, 'text/html', '<h1>Internal Server Error</h1>');
+      case 'malformed JSON':
+        return answer(200, 'application/json; charset=utf-8', '{"success":true,"datas":{"list":[');
+      case 'success:false':
+        return answer(200, 'application/json; charset=utf-8', JSON.stringify({ success: false, respMessage: REFUSAL_MESSAGE }));
+      case 'network error':
+        // The connection drops before any answer: the browser's fetch rejects as it does offline.
+        return req.socket.destroy();
+      case 'hang':
+        // Never answered: the client's time-out aborts it, which closes the connection.
+        return;
+    }
+  };
 }
 
 export interface Visit {

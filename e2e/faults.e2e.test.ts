@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { appUnderTest, DEMO, signInLocal } from './support';
 import {
   casesOf,
-  fail,
+  failingNamedOperation,
+  faultHeader,
   isRead,
   operationOf,
   REFUSAL_MESSAGE,
@@ -17,16 +18,22 @@ import { KNOWN_FAULTS } from './faults.known';
 /**
  * The fault matrix (issue 15): every screen of the route tree is visited once, logged out and signed in,
  * recording which yaml operations it calls; then each (screen, operation, failure mode) is run with that one
- * operation failed by interception, in one browser with its two contexts reused. A case passes when the page
+ * operation failed at the wire (e2e/faultMatrix.ts), in one browser with its two contexts reused. A case passes when the page
  * is not blank, nothing went unhandled, a Korean message stands where the failed data was needed, and the
  * rest of the page (header, footer, the headings that did not come from the failed call) is still there.
  * `page.clock` skips the retry delay and the client's 15 s time-out, so a hang costs no real time.
  */
-const app = appUnderTest();
+// A class list's first visit would arrive with its lectures written in (server/http/classListFirstPaint.ts); without
+// them every screen asks for what it shows, so each of those calls is failed too. Images feed no section (the settle
+// ignores them) and cost the most rendering: the matrix's browser does not load them.
+const app = appUnderTest({
+  server: { firstPaintData: false, wrapListener: failingNamedOperation },
+  browserArgs: ['--blink-settings=imagesEnabled=false'],
+});
 
 const DELAYED = '응답이 지연되고 있습니다. 잠시 후 다시 시도해주세요.';
 /** Pages run side by side (each in its own tab of the shared contexts). */
-const WORKERS = Number(process.env.FAULTS_WORKERS ?? 3);
+const WORKERS = Number(process.env.FAULTS_WORKERS ?? 4);
 const HANGUL = /[가-힣]/g;
 
 interface Observation {
@@ -53,19 +60,24 @@ const CAUGHT_BY_BOUNDARY = /^\[caught by an error boundary\]/;
 
 /** `footerExpected`: look for the footer (always on a first visit; on a case, when the screen's first visit had one). */
 async function observe(
-  context: BrowserContext,
+  page: Page,
   screen: Screen,
   footerExpected: boolean,
   fault?: { operation: string; mode: Mode },
 ): Promise<Observation> {
-  const page = await context.newPage();
   const errors: string[] = [];
   const answers = new Map<string, string>();
   const inflight = new Set<Request>();
   const operations: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  // The tab is reused case after case: every listener added here is taken off at the end.
+  const listeners: [string, (arg: never) => void][] = [];
+  const on = (event: 'pageerror' | 'console' | 'request' | 'requestfinished' | 'requestfailed' | 'response', listener: (arg: never) => void) => {
+    page.on(event as 'request', listener as (r: Request) => void);
+    listeners.push([event, listener]);
+  };
+  on('pageerror', (e: Error) => errors.push(`pageerror: ${e.message}`));
   const logged: Promise<void>[] = [];
-  page.on('console', (m) => {
+  on('console', (m: ConsoleMessage) => {
     if (m.type() !== 'error' || NETWORK_NOISE.test(m.text())) return;
     logged.push(
       Promise.all(m.args().map((a) => a.evaluate((v) => String(v)).catch(() => '')))
@@ -76,7 +88,7 @@ async function observe(
         }),
     );
   });
-  page.on('request', (r) => {
+  on('request', (r: Request) => {
     const op = operationOf(r.method(), r.url());
     if (op && !operations.includes(op)) operations.push(op);
     // A hung call is never answered: waiting for it would wait for ever. Images and media do not feed a section, and
@@ -86,10 +98,10 @@ async function observe(
     inflight.add(r);
   });
   const done = (r: Request) => inflight.delete(r);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  on('requestfinished', done);
+  on('requestfailed', done);
   if (!fault)
-    page.on('response', (res) => {
+    on('response', (res: Response) => {
       const op = operationOf(res.request().method(), res.url());
       if (op && !answers.has(op))
         void res.text().then(
@@ -97,30 +109,7 @@ async function observe(
           () => undefined,
         );
     });
-  if (fault)
-    await page.route(
-      (url) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/local/'),
-      (route) =>
-        operationOf(route.request().method(), route.request().url()) === fault.operation
-          ? fail(route, fault.mode)
-          : route.fallback(),
-    );
-  // A first visit to a class list arrives with its lectures written into the page (server/http/classListFirstPaint.ts);
-  // every later visit, by client-side navigation, asks for them. Taking the block out exercises those calls.
-  await page.route(
-    (url) => !/^\/(api|local|assets|media)\//.test(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      // route.fetch can meet a keep-alive socket the server has just closed (ECONNRESET): the route was then never
-      // answered and the page's goto waited out its 30 s. Fetch once more on a new attempt.
-      const response = await route.fetch().catch(() => route.fetch());
-      const body = (await response.text()).replace(
-        /<script type="application\/json" id="first-paint-data">[\s\S]*?<\/script>/,
-        '',
-      );
-      return route.fulfill({ response, body });
-    },
-  );
+  await page.setExtraHTTPHeaders(fault ? faultHeader(fault.operation, fault.mode) : {});
   try {
     // The clock is the context's: back to real time, so earlier cases' fast-forwards never age the session.
     await page.clock.setSystemTime(new Date());
@@ -154,7 +143,10 @@ async function observe(
     await Promise.all(logged);
     return { ...seen, operations, errors, answers };
   } finally {
-    await page.close();
+    for (const [event, listener] of listeners) page.off(event as 'request', listener as (r: Request) => void);
+    // As a new tab would start: no session storage, and nothing of this case's page still running or in flight.
+    await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    await page.goto('about:blank').catch(() => undefined);
   }
 }
 
@@ -282,17 +274,18 @@ async function inParallel<T>(items: T[], work: (item: T, worker: number) => Prom
 }
 
 /**
- * Each worker has its own visitor and member contexts, reused case after case: Playwright's clock belongs to
- * a context, so two workers never share one. Member contexts start from one sign-in's cookies.
+ * Each worker has its own visitor and member contexts, each with one tab reused case after case: Playwright's clock
+ * belongs to a context, so two workers never share one, and a new tab costs Chromium a renderer process (≈1.5 s of
+ * CPU a visit against ≈0.4 s in a reused tab, measured 2026-11-25). Member contexts start from one sign-in's cookies.
  */
 function contextPool(browser: Browser, baseURL: string) {
   const options = { baseURL, viewport: { width: 1280, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
-  const open = new Map<string, BrowserContext>();
+  const open = new Map<string, Page>();
   let memberState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
   const create = async (signedIn: boolean) => {
     const context = await browser.newContext({ ...options, storageState: signedIn ? memberState : undefined });
     await context.clock.install();
-    return context;
+    return context.newPage();
   };
   return {
     async signIn() {
@@ -302,18 +295,19 @@ function contextPool(browser: Browser, baseURL: string) {
       memberState = await context.storageState();
       await context.close();
     },
-    async get(worker: number, signedIn: boolean): Promise<BrowserContext> {
+    async get(worker: number, signedIn: boolean): Promise<Page> {
       const key = `${worker} ${signedIn}`;
+      if (open.get(key)?.isClosed()) open.delete(key);
       if (!open.has(key)) open.set(key, await create(signedIn));
       return open.get(key)!;
     },
     /** After a case signed the member out in its context: a fresh one from the stored sign-in. */
     async renew(worker: number, signedIn: boolean): Promise<void> {
-      await open.get(`${worker} ${signedIn}`)?.close();
+      await open.get(`${worker} ${signedIn}`)?.context().close();
       open.delete(`${worker} ${signedIn}`);
     },
     async close() {
-      await Promise.all([...open.values()].map((c) => c.close()));
+      await Promise.all([...open.values()].map((p) => p.context().close()));
     },
   };
 }
@@ -338,7 +332,7 @@ describe('fault matrix', () => {
       const firstVisitMs = new Map<string, number>();
       const firstVisits = [false, true].flatMap((signedIn) =>
         screens.filter((s) => signedIn || !s.memberOnly).map((screen) => ({ screen, signedIn })),
-      );
+      ).filter((v) => !process.env.FAULTS_SCREENS || new RegExp(process.env.FAULTS_SCREENS).test(keyOf(v.screen, v.signedIn)));
       await inParallel(firstVisits, async ({ screen, signedIn }, worker) => {
         let base: Observation;
         const t0 = Date.now();

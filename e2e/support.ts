@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../server/start';
+import { startServer, type RunningServer, type StartOptions } from '../server/start';
 
 /** Shared browser-test helpers: build, real reference backend on a random port, headless Chromium. */
 
@@ -24,16 +24,18 @@ export function buildApp(): void {
 }
 
 /** The real server (app + API) on a random port with a throw-away in-memory database. */
-export function startApp(): Promise<RunningServer> {
-  return startServer({ port: 0, memory: true, serveApp: true, quiet: true });
+export function startApp(options: StartOptions = {}): Promise<RunningServer> {
+  return startServer({ port: 0, memory: true, serveApp: true, quiet: true, ...options });
 }
 
 /** One server and one browser for a test file: started before its tests, closed after them. */
-export function appUnderTest(): { server: RunningServer; browser: Browser } {
+export function appUnderTest(
+  options: { server?: StartOptions; browserArgs?: string[] } = {},
+): { server: RunningServer; browser: Browser } {
   const app = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    app.server = await startApp();
-    app.browser = await launchBrowser();
+    app.server = await startApp(options.server);
+    app.browser = await launchBrowser(options.browserArgs);
   });
   afterAll(async () => {
     await app.browser?.close();
@@ -55,8 +57,8 @@ export async function withAppAndBrowser(work: (server: RunningServer, browser: B
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 export async function newPage(

@@ -33,6 +33,8 @@ export interface AppOptions {
   env?: Record<string, string | undefined> | undefined;
   /** True once the server has begun to stop: `/readyz` then answers 503 so a load balancer moves traffic away. */
   isDraining?: (() => boolean) | undefined;
+  /** Class lists' first visit carries their lectures (server/http/classListFirstPaint.ts); default on. */
+  firstPaintData?: boolean | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
@@ -100,7 +102,11 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   };
   const serveStatic = options.distDir
     ? staticApp(options.distDir, {
-        transformIndex: composeIndex(heroPrerender(options.db), classListFirstPaint(ownCall), routePreloads(options.distDir)),
+        transformIndex: composeIndex(
+          heroPrerender(options.db),
+          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall)]),
+          routePreloads(options.distDir),
+        ),
       })
     : undefined;
   app.all('*', async (c) => {

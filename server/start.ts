@@ -36,6 +36,13 @@ export interface StartOptions {
   fastPath?: boolean;
   /** How long `close()` lets requests in flight finish before it cuts their connections (default 10 s). */
   drainMs?: number;
+  /**
+   * Writes the classes' lectures into a first visit of a class list (default on). The fault matrix turns it off, so
+   * every screen fetches what it shows and each call can be failed.
+   */
+  firstPaintData?: boolean;
+  /** Wraps the node listener outermost: a test seam (the fault matrix fails one operation at the wire). */
+  wrapListener?: (listener: RequestListener) => RequestListener;
   /** Where each request's log line goes (`npm start`: JSON lines on stdout); none by default. */
   requestLog?: (line: RequestLogLine) => void;
 }
@@ -77,6 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
     env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
     isDraining: () => draining,
+    firstPaintData: options.firstPaintData,
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
   const cache = dispatcher.cache;
@@ -98,7 +106,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Hono's own listener, behind the fast path for cached catalogue reads.
     createServer: ((opts: ServerOptions, listener: RequestListener) => {
       const front = withSecurityHeaders(headers, fast ? fast.front(listener) : listener);
-      return createServer(opts, options.requestLog ? withRequestLog(front, operationOf, options.requestLog) : front);
+      const logged = options.requestLog ? withRequestLog(front, operationOf, options.requestLog) : front;
+      return createServer(opts, options.wrapListener ? options.wrapListener(logged) : logged);
     }) as typeof createServer,
   });
   await new Promise<void>((ok, fail) => {
