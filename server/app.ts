@@ -14,12 +14,14 @@ import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { composeIndex, staticApp } from './http/static';
 import type { LocalAuth } from './local/auth';
+import type { SupabaseMembers } from './domain/member';
 import { isLocalMode } from './lib/mode';
 import { connectSources, inlineScriptHashes, securityHeaders } from './http/securityHeaders';
 
 export interface AppOptions {
   db: Db;
-  auth: LocalAuth;
+  /** The local stand-in's tokens in local mode; the Supabase project's (server/domain/member.ts) otherwise. */
+  auth: LocalAuth | SupabaseMembers;
   dataDir: string;
   /** Serve dist/ with SPA fallback (npm start); off under `npm run dev` and in most tests. */
   distDir?: string | undefined;
@@ -77,7 +79,8 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   });
 
   app.route('/', healthRoutes(options.db, options.isDraining ?? (() => false)));
-  app.route('/', usersTableRoutes(options.db, options.auth));
+  // The users table's stand-in answers local tokens only; in Supabase mode the table is the project's own.
+  if (localMode && options.auth.kind === 'local') app.route('/', usersTableRoutes(options.db, options.auth));
 
   // Generated artwork for lectures and banners (no external image hosts in the demo).
   app.get(

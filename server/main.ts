@@ -7,7 +7,8 @@ import { missingSecrets } from './lib/secrets';
 import { appEnvironment, isLocalMode } from './lib/mode';
 
 // Before anything else: on a shared database, instances must share their signing secrets (server/lib/secrets.ts).
-const refusals = missingSecrets(process.env, isLocalMode(appEnvironment(ROOT, 'production')));
+const appEnv = appEnvironment(ROOT, 'production');
+const refusals = missingSecrets({ ...process.env, ...appEnv }, isLocalMode(appEnv));
 if (refusals.length) {
   for (const reason of refusals) console.error(`[server] not starting: ${reason}`);
   process.exit(1);

@@ -14,7 +14,9 @@ import { withSecurityHeaders } from './http/securityHeaders';
 import { withRequestLog, type OperationOf, type RequestLogLine } from './http/requestLog';
 import type { HotCache } from './openapi/cache';
 import { createLocalAuth } from './local/auth';
-import { appEnvironment } from './lib/mode';
+import { appEnvironment, isLocalMode, supabaseSettings } from './lib/mode';
+import { createSupabaseTokenVerifier } from './lib/supabaseTokens';
+import { supabaseMembers } from './domain/member';
 import type { Handler } from './openapi/context';
 
 export interface StartOptions {
@@ -32,6 +34,11 @@ export interface StartOptions {
   quiet?: boolean;
   /** Mounts `/local/*`; defaults to the mode of the app's environment (`server/lib/mode.ts`). */
   localMode?: boolean;
+  /**
+   * The variables the server reads: the app's `VITE_*` (mode, Content-Security-Policy) and the server's own
+   * (`SUPABASE_URL`, `SUPABASE_JWT_SECRET`). Default: the app's .env files and the process environment.
+   */
+  env?: Record<string, string | undefined>;
   /** The node:http fast path for cached catalogue reads in front of Hono (default on). */
   fastPath?: boolean;
   /** How long `close()` lets requests in flight finish before it cuts their connections (default 10 s). */
@@ -63,6 +70,13 @@ export const ROOT = resolve(import.meta.dirname, '..');
 
 /** Opens the database, migrates, seeds when empty, and listens. Used by main.ts, dev, tests and e2e. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
+  const appEnv = options.env ?? appEnvironment(ROOT, options.serveApp ? 'production' : 'development');
+  const localMode = options.localMode ?? isLocalMode(appEnv);
+  // Supabase mode: the project's access tokens name members; no local token is ever accepted (server/lib/mode.ts).
+  const supabase = localMode ? undefined : supabaseSettings(options.env ?? { ...process.env, ...appEnv });
+  if (!localMode && !supabase)
+    throw new Error('[server] Supabase mode needs SUPABASE_URL (or VITE_SUPABASE_URL): the project whose access tokens it verifies');
   const databaseUrl = options.databaseUrl ?? (options.memory || options.dbDir ? undefined : process.env.DATABASE_URL || undefined);
   const dataDir = options.dbDir ?? (options.memory ? mkdtempSync(join(tmpdir(), 'storefront-mem-')) : join(ROOT, '.data'));
   const database = await openDatabase({ url: databaseUrl, dir: join(dataDir, 'pgdata'), memory: options.memory });
@@ -75,14 +89,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
-    auth: createLocalAuth(dataDir),
+    auth: supabase ? supabaseMembers(database.db, createSupabaseTokenVerifier(supabase)) : createLocalAuth(dataDir),
     dataDir,
     distDir: options.serveApp ? (options.distDir ?? join(ROOT, 'dist')) : undefined,
     validateResponses: options.validateResponses,
     overrides: options.overrides,
-    localMode: options.localMode,
-    // The same .env files the build read (`vite build` is production mode, `npm run dev` development).
-    env: appEnvironment(ROOT, options.serveApp ? 'production' : 'development'),
+    localMode,
+    env: appEnv,
     isDraining: () => draining,
     firstPaintData: options.firstPaintData,
   });

@@ -1,11 +1,41 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { one } from '../db/query';
+import type { SupabaseTokenVerifier } from '../lib/supabaseTokens';
 
 /** The signed-in member, from a verified bearer token. */
 export interface Member {
   useruid: string;
   email: string;
+  /**
+   * Signed in with the auth service, but no account has the token's email yet (a first Supabase sign-in): only
+   * CheckUserAccount and CreateSNSUser serve it (server/openapi/dispatch.ts), and `useruid` is the auth user's id.
+   */
+  withoutAccount?: true;
+}
+
+/** How bearer tokens name members in Supabase mode; the local mode's counterpart is server/local/auth.ts. */
+export interface SupabaseMembers {
+  kind: 'supabase';
+  verify(token: string): Promise<Member | undefined>;
+}
+
+/**
+ * In Supabase mode the member is the account the token's verified email names (spec §4: the account is checked by
+ * email), whatever useruid it was created with: demo and imported members keep theirs, a first sign-in creates one
+ * with the auth user's id (CreateSNSUser). A left member's email carries a `left-` prefix, so it names nobody.
+ */
+export function supabaseMembers(db: Db, tokens: SupabaseTokenVerifier): SupabaseMembers {
+  return {
+    kind: 'supabase',
+    async verify(token) {
+      const identity = await tokens.verify(token);
+      if (!identity) return undefined;
+      const account = await one(db, sql<{ useruid: string }>`select useruid from members where email = ${identity.email} and left_at is null`);
+      if (account) return { useruid: account.useruid, email: identity.email };
+      return { useruid: identity.sub, email: identity.email, withoutAccount: true };
+    },
+  };
 }
 
 /** The tables that hold a member's account: the reference backend's own and the users table (single session). */

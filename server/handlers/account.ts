@@ -9,7 +9,7 @@ import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
-import { MEMBER_TABLES } from '../domain/member';
+import { MEMBER_TABLES, type Member } from '../domain/member';
 
 const toUser = (m: MemberRow): components['schemas']['User'] => ({
   useruid: m.useruid,
@@ -26,6 +26,21 @@ const member = (db: Db, useruid: string) =>
   one(db, sql<MemberRow>`select * from members where useruid = ${useruid} and left_at is null`);
 const DUPLICATE = '동일한 이메일로 가입된 사용자가 있습니다.';
 const NO_MEMBER = '회원 정보를 찾을 수 없습니다.';
+const SIGN_IN = '로그인 후 이용해주세요.';
+const NOT_YOUR_EMAIL = '로그인한 계정의 이메일로만 확인하거나 가입할 수 있습니다.';
+const NOT_YOUR_ID = '로그인한 계정으로만 가입할 수 있습니다.';
+
+/**
+ * Supabase mode (issue 24): the account check and the account creation answer only the signed-in Supabase user, for
+ * the email its verified token carries; a new account takes the auth user's id as its useruid. In local mode the
+ * stand-in's flow is unchanged (the demo sign-in picks an existing member).
+ */
+function firstSignInOnly(ctx: { s: { auth: { kind: string } }; member: Member | undefined }, email: string, useruid?: string): void {
+  if (ctx.s.auth.kind !== 'supabase') return;
+  if (!ctx.member) return fail(401, SIGN_IN);
+  if (ctx.member.email !== email) return fail(403, NOT_YOUR_EMAIL);
+  if (useruid !== undefined && ctx.member.withoutAccount && useruid !== ctx.member.useruid) return fail(403, NOT_YOUR_ID);
+}
 
 /** Sign-in, sign-up and the member's own record. */
 export const account = {
@@ -89,14 +104,18 @@ export const account = {
   },
   // Only whether the email is taken, which signing up with it would say as well ('동일한 이메일로 가입된 사용자가
   // 있습니다.'); the useruid only to the member it belongs to, proven by its own token (the login flow sends it).
-  async checkUserAccount({ s, body, member }) {
+  async checkUserAccount(ctx) {
+    const { s, body, member } = ctx;
+    firstSignInOnly(ctx, body.email);
     const m = await one(
       s.db,
       sql<{ useruid: string }>`select useruid from members where email = ${body.email} and left_at is null`,
     );
     return ok({ exists: !!m, useruid: m && member?.useruid === m.useruid ? m.useruid : null });
   },
-  async createSnsUser({ s, body, member }) {
+  async createSnsUser(ctx) {
+    const { s, body, member } = ctx;
+    firstSignInOnly(ctx, body.email, body.useruid);
     const existing = await one(
       s.db,
       sql<MemberRow>`select * from members where email = ${body.email} or useruid = ${body.useruid}`,

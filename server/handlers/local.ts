@@ -75,6 +75,8 @@ export const local = {
   async localSignIn({ s, body }) {
     const m = await one(s.db, sql<MemberRow>`select * from members where email = ${body.email} and left_at is null`);
     if (!m) return fail(404, '해당 이메일의 데모 회원이 없습니다.');
+    // Not routed outside local mode (server/app.ts); the check only tells the types which auth this is.
+    if (s.auth.kind !== 'local') return fail(404, '해당 이메일의 데모 회원이 없습니다.');
     const tokens = await s.auth.issue({ useruid: m.useruid, email: m.email, name: m.name });
     return ok({
       ...tokens,

@@ -12,6 +12,17 @@ export function isLocalMode(env: Record<string, string | undefined>): boolean {
 }
 
 /**
+ * The Supabase project the server verifies access tokens of, in Supabase mode. `SUPABASE_URL` (server-only) wins;
+ * without it the app's own `VITE_SUPABASE_URL` names the same project. It must be the project's public URL, the one
+ * Supabase writes into every token's issuer (`{url}/auth/v1`). Undefined when neither is a usable http(s) URL.
+ */
+export function supabaseSettings(env: Record<string, string | undefined>): { url: string; jwtSecret: string | undefined } | undefined {
+  const url = env.SUPABASE_URL || env.VITE_SUPABASE_URL;
+  if (!url || !/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) return undefined;
+  return { url, jwtSecret: env.SUPABASE_JWT_SECRET || undefined };
+}
+
+/**
  * The `VITE_*` variables the app was built with: the `.env` files Vite reads for `mode` (later files win),
  * then the process environment. The server decides its mode from these, so a build that signs in through
  * Supabase is never served next to the local sign-in.

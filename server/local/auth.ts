@@ -7,6 +7,7 @@ export const ACCESS_TTL = '1h';
 export const REFRESH_TTL = '14d';
 
 export interface LocalAuth {
+  kind: 'local';
   issue(member: { useruid: string; email: string; name: string }): Promise<{ accessToken: string; refreshToken: string }>;
   verify(token: string): Promise<{ useruid: string; email: string } | undefined>;
 }
@@ -27,6 +28,7 @@ export function createLocalAuth(dataDir: string | undefined): LocalAuth {
       .setExpirationTime(ttl)
       .sign(key);
   return {
+    kind: 'local',
     async issue(m) {
       const claims = { email: m.email, useruid: m.useruid, username: m.name };
       return {

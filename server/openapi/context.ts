@@ -1,11 +1,12 @@
 import type { Db } from '../db/database';
 import type { OperationSpec } from './spec';
 import type { LocalAuth } from '../local/auth';
-import type { Member } from '../domain/member';
+import type { Member, SupabaseMembers } from '../domain/member';
 
 export interface Services {
   db: Db;
-  auth: LocalAuth;
+  /** Who a bearer token names: the local stand-in's own tokens, or (Supabase mode) the project's tokens by email. */
+  auth: LocalAuth | SupabaseMembers;
   /** Where uploads and other runtime files live (.data or a temp dir). */
   dataDir: string;
 }

@@ -12,6 +12,8 @@ import { memberHasLeft } from '../domain/member';
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const noticeFailed = (e: Error) => console.error(`[server] write notice to other instances failed: ${e.message}`);
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
+/** What a Supabase sign-in whose email has no account yet may call: find out, and create it (spec §4). */
+const FIRST_SIGN_IN = new Set(['checkUserAccount', 'createSnsUser']);
 const SERVER_ERROR = '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
 
 export interface DispatchOptions {
@@ -152,6 +154,11 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
     if (member && (await memberHasLeft(s.db, member.useruid))) member = undefined;
     // Optional auth: anonymous is fine, but a token that is sent must be valid.
     if (!member && (op.secured || token)) throw new Failure(401, UNAUTHORIZED);
+    // Signed in with Supabase but no account yet: the first sign-in's own calls only; elsewhere a visitor at most.
+    if (member?.withoutAccount && !FIRST_SIGN_IN.has(op.operationId)) {
+      if (op.secured) throw new Failure(401, UNAUTHORIZED);
+      member = undefined;
+    }
   }
   // The connection's own address: no proxy header is trusted (server/openapi/throttle.ts, issue 27).
   const client = String((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '');

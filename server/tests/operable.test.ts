@@ -156,10 +156,16 @@ describe('starting on a shared database', () => {
     expect(r.stderr).toMatch(/not starting: LOCAL_JWT_SECRET must be set/);
   });
 
-  it('asks nothing of the embedded default, and only the link secret outside local mode', () => {
+  it('asks nothing of the embedded default, and only the link secret and the Supabase project outside local mode', () => {
     expect(missingSecrets({}, true)).toEqual([]);
     const shared = { DATABASE_URL: 'postgres://db/store', SIGNED_URL_SECRET: 'x'.repeat(40) };
-    expect(missingSecrets(shared, false)).toEqual([]);
+    // Supabase mode verifies the project's tokens: without its URL every member would be refused (issue 24).
+    expect(missingSecrets(shared, false)).toEqual([expect.stringMatching(/^SUPABASE_URL \(or VITE_SUPABASE_URL\) must be/)]);
+    expect(missingSecrets({}, false)).toEqual([expect.stringMatching(/^SUPABASE_URL/)]);
+    expect(missingSecrets({ ...shared, VITE_SUPABASE_URL: 'https://abc.supabase.co' }, false)).toEqual([]);
+    expect(missingSecrets({ SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_JWT_SECRET: 'guessable' }, false)).toEqual([
+      expect.stringMatching(/^SUPABASE_JWT_SECRET, when set/),
+    ]);
     expect(missingSecrets({ ...shared, LOCAL_JWT_SECRET: 'y'.repeat(40) }, true)).toEqual([]);
     expect(missingSecrets(shared, true)).toEqual([expect.stringMatching(/^LOCAL_JWT_SECRET must be set/)]);
   });

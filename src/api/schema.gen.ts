@@ -1634,6 +1634,10 @@ export interface paths {
          *     bearer token is that member's own, null otherwise - a visitor, or another account, never learns it.
          *     With a null useruid the SPA calls `CreateSNSUser`, which answers 409 for a taken email. A token that is
          *     sent must be valid (401 otherwise, also for a member who left).
+         *     Supabase mode (the app built with the Supabase project): the Supabase access token is required (401
+         *     without) and the body's email must be the token's own verified email (403 '로그인한 계정의 이메일로만
+         *     확인하거나 가입할 수 있습니다.' otherwise). A signed-in Supabase user whose email has no account yet may
+         *     call only this and `CreateSNSUser`; every other secured operation answers it 401.
          */
         post: operations["checkUserAccount"];
         delete?: never;
@@ -1658,6 +1662,10 @@ export interface paths {
          *     bearer token is that very member's (same useruid and email, a repeated sign-in) does it answer the
          *     member's own record with 200. A doubled request for a new account creates it once; the other gets 409.
          *     The SPA sends the provider's access token; a token that is sent must be valid (401 otherwise).
+         *     Supabase mode: the Supabase access token is required (401 without); the email must be the token's own
+         *     verified email (403 '로그인한 계정의 이메일로만 확인하거나 가입할 수 있습니다.' otherwise), and a new
+         *     account's useruid must be the auth user's id, the token's `sub` (403 '로그인한 계정으로만 가입할 수
+         *     있습니다.' otherwise).
          */
         post: operations["createSnsUser"];
         delete?: never;

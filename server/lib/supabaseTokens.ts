@@ -1,0 +1,95 @@
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+
+/** Who a verified Supabase access token names: the auth user's id and the email Supabase signed into it. */
+export interface SupabaseIdentity {
+  sub: string;
+  email: string;
+}
+
+export interface SupabaseTokenSettings {
+  /** The project's public URL (`https://<ref>.supabase.co`): the issuer is `{url}/auth/v1`, the keys at `{url}/auth/v1/.well-known/jwks.json`. */
+  url: string;
+  /** The project's legacy HS256 JWT secret; unset, an HS256 token is refused whatever it is signed with. */
+  jwtSecret?: string | undefined;
+}
+
+/**
+ * Least time between two JWKS fetches for unknown kids. jose's default (30 s) would refuse every member for up to 30 s
+ * after a rotation whose new key the last fetch had not seen yet; a second bounds what forged kids can make this
+ * server fetch from the project to one small GET per second per instance (concurrent misses share one fetch).
+ */
+const KID_REFETCH_COOLDOWN_MS = 1_000;
+
+/** The asymmetric algorithms Supabase signs with (ES256 by default for new projects, RS256 possible). Never `none`. */
+const ASYMMETRIC = ['ES256', 'RS256'];
+
+/**
+ * Verifies Supabase Auth access tokens. Kept in lib because it needs nothing of the server but jose: which member a
+ * token names is the domain's question (server/domain/member.ts). `createRemoteJWKSet` fetches the project's JWKS on
+ * first use, keeps it (10 minutes), and refetches for a `kid` it does not know (a rotated key).
+ */
+export function createSupabaseTokenVerifier(settings: SupabaseTokenSettings) {
+  const base = settings.url.replace(/\/+$/, '');
+  const issuer = `${base}/auth/v1`;
+  const keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cooldownDuration: KID_REFETCH_COOLDOWN_MS });
+  const secret = settings.jwtSecret ? new TextEncoder().encode(settings.jwtSecret) : undefined;
+  const verified = verifiedTokens();
+  const checks = { issuer, audience: 'authenticated', requiredClaims: ['exp', 'sub'] };
+
+  async function verifySignature(token: string): Promise<JWTPayload> {
+    // The header only picks the key source; jose checks the algorithm against each source's own list again.
+    const { alg } = decodeProtectedHeader(token);
+    if (alg === 'HS256') {
+      if (!secret) throw new Error('HS256 without SUPABASE_JWT_SECRET');
+      return (await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] })).payload;
+    }
+    return (await jwtVerify(token, keys, { ...checks, algorithms: ASYMMETRIC })).payload;
+  }
+
+  return {
+    /** The token's identity, or undefined for anything that does not verify (a refresh token is not even a JWT). */
+    async verify(token: string): Promise<SupabaseIdentity | undefined> {
+      const known = verified.get(token);
+      if (known) return known;
+      try {
+        const payload = await verifySignature(token);
+        // `anon` and `service_role` keys verify too (same issuer and key): only a signed-in user's token names a member.
+        if (payload.role !== 'authenticated') return undefined;
+        if (typeof payload.sub !== 'string' || payload.sub === '') return undefined;
+        if (typeof payload.email !== 'string' || payload.email === '') return undefined;
+        const identity = { sub: payload.sub, email: payload.email };
+        verified.remember(token, identity, payload.exp! * 1000);
+        return identity;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type SupabaseTokenVerifier = ReturnType<typeof createSupabaseTokenVerifier>;
+
+/** Most entries a process keeps: one per member signed in within the last hour on a busy day. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Tokens already verified, until their own expiry: an ES256 verification costs far more than a member read's query,
+ * and a signature that was valid stays valid. A key removed from the JWKS is only noticed on jose's next refetch
+ * anyway, so this memo does not make a revoked key live longer than the token it signed (1 hour by default).
+ */
+function verifiedTokens() {
+  const entries = new Map<string, { identity: SupabaseIdentity; expiresAt: number }>();
+  return {
+    get(token: string) {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (entry.expiresAt > Date.now()) return entry.identity;
+      entries.delete(token);
+      return undefined;
+    },
+    remember(token: string, identity: SupabaseIdentity, expiresAt: number) {
+      if (entries.size >= VERIFIED_TOKENS_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(token, { identity, expiresAt });
+    },
+  };
+}
