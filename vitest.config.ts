@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
