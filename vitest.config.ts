@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // Every in-memory server of the run starts from one migrated and seeded database (server/db/template.ts).
+          globalSetup: ['server/db/template.ts'],
         },
       },
       {
@@ -28,7 +30,7 @@ export default defineConfig({
           testTimeout: 30_000,
           // contracts/provider starts a server in beforeAll: on the shared 2-core machine (load ~19) that took over 10 s.
           hookTimeout: 120_000,
-          globalSetup: ['contracts/clear-pacts.ts'],
+          globalSetup: ['contracts/clear-pacts.ts', 'server/db/template.ts'],
           // The Rust mock server (pact 16.3+) can report a request it received and answered as "expected but not
           // received" under CPU load (pact-foundation/pact-reference#535, open): one clean-clone CI run failed so on
           // LeaveUser, 1 of 5 local runs of the same step passed it. A second try; a real mismatch fails both.
@@ -45,7 +47,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          globalSetup: ['e2e/global-setup.ts'],
+          globalSetup: ['e2e/global-setup.ts', 'server/db/template.ts'],
         },
       },
     ],

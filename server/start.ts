@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { openWriteBus } from './db/writeBus';
 import { isEmpty, seed } from './db/seed';
+import { TEMPLATE_VARIABLE } from './db/template';
 import { createStorefront } from './app';
 import { createFastPath, type FastPathStats } from './http/fastpath';
 import { withSecurityHeaders } from './http/securityHeaders';
@@ -79,7 +80,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw new Error('[server] Supabase mode needs SUPABASE_URL (or VITE_SUPABASE_URL): the project whose access tokens it verifies');
   const databaseUrl = options.databaseUrl ?? (options.memory || options.dbDir ? undefined : process.env.DATABASE_URL || undefined);
   const dataDir = options.dbDir ?? (options.memory ? mkdtempSync(join(tmpdir(), 'storefront-mem-')) : join(ROOT, '.data'));
-  const database = await openDatabase({ url: databaseUrl, dir: join(dataDir, 'pgdata'), memory: options.memory });
+  const database = await openDatabase({
+    url: databaseUrl,
+    dir: join(dataDir, 'pgdata'),
+    memory: options.memory,
+    // Set by the test runners only (server/db/template.ts): the demo, migrated and seeded once per run.
+    template: options.memory ? process.env[TEMPLATE_VARIABLE] : undefined,
+  });
   const applied = await migrate(database.db, async (db) => {
     if (!(await isEmpty(db))) return;
     await seed(db);
