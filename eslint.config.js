@@ -69,7 +69,7 @@ const APP_ROOT_ONLY = { regex: '^(\\.\\./)+(router|routeTree\\.gen|main)(\\.tsx?
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', '.data/**', 'contracts/pacts/**', 'screenshots/**',
+    ignores: ['dist/**', 'dist-live/**', 'node_modules/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', '.data/**', 'contracts/pacts/**', 'screenshots/**',
       // Deno entries of the Supabase Edge Functions (Deno globals); their handler.ts and adapters.ts are linted.
       'supabase/functions/*/index.ts'],
   },

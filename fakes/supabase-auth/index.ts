@@ -5,7 +5,13 @@
  * It answers what supabase-js 2.x sends, in the shapes the real service answers (read from supabase/auth's
  * handlers): OAuth with PKCE (`/authorize` → provider consent → `/callback` → `redirect_to?code=`), the code
  * exchange and refresh (`/token`), `/user`, `/logout`, the JWKS the access tokens are signed with (ES256, rotated on
- * request), and the two admin calls the Naver server function makes. State lives in memory; one fake per test file.
+ * request), and the admin calls the Naver server function makes (list, create, generate_link + verify). State lives
+ * in memory; one fake per test file.
+ *
+ * Around Auth, the rest of what the live configuration reaches on Supabase's API host: PostgREST for the users
+ * table (postgrest.ts: the shipped SQL and its row-level security on an embedded PGlite), the Naver server function
+ * (supabase/functions/naver-login, built with its real adapters) at `/functions/v1/naver-login`, and a stand-in of
+ * Naver's consent page and APIs (naver.ts) that function talks to.
  *
  * Deliberate differences from the hosted service, each to keep tests deterministic:
  * - refresh-token reuse is refused at once (GoTrue allows a 10 s reuse interval for concurrent tabs);
@@ -14,7 +20,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { errors as joseErrors, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { naverHttp, randomState, supabaseAdminUsers } from '../../supabase/functions/naver-login/adapters.ts';
+import { createNaverLoginHandler } from '../../supabase/functions/naver-login/handler.ts';
+import { createFakeNaver, NAVER_PREFIX } from './naver.ts';
+import { createRestDatabase, type RestCaller } from './postgrest.ts';
 
 export interface FakeSupabaseAuthOptions {
   /** 0 (default) picks a free port. */
@@ -33,6 +43,13 @@ export interface FakeSupabaseAuthOptions {
   kakaoClientId?: string;
   /** The clock in ms, so a test can age an auth code or a token without sleeping. */
   now?: () => number;
+  /** The Naver app's client id and secret, shared by the Naver stand-in and the Naver function. */
+  naverClientId?: string;
+  naverClientSecret?: string;
+  /** The Naver function's APP_ORIGINS: where it may send a member back. Default: the Site URL's origin. */
+  naverAppOrigins?: string[];
+  /** The Naver function's log lines (it logs every sign-in); default: dropped. */
+  functionLog?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
 export interface FakeIdentity {
@@ -74,6 +91,12 @@ export interface FakeSupabaseAuth {
   serviceRoleKey: string;
   /** Every user by id (live view). */
   users: ReadonlyMap<string, FakeAuthUser>;
+  /** PostgREST's base: `${url}/rest/v1`. */
+  restUrl: string;
+  /** The Naver server function as the app calls it (VITE_NAVER_LOGIN_FUNCTION_URL). */
+  naverFunctionUrl: string;
+  /** A select on the fake's database as its owner, past row-level security (what Supabase's dashboard shows). */
+  queryAsOwner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Starts signing with a new ES256 key; the JWKS publishes the old and the new one. Returns the new kid. */
   rotateKey(): Promise<string>;
   /** Lifetime of the access tokens issued from now on, so a browser test can let one expire during a visit. */
@@ -131,10 +154,15 @@ const API_VERSION_2024 = '2024-01-01';
 const AUTH_CODE_LIFETIME_MS = 5 * 60 * 1000;
 const DEFAULT_PER_PAGE = 50;
 const KAKAO_AUTHORIZE_PATH = '/fake/kakao/oauth/authorize';
+const NAVER_FUNCTION_PATH = '/functions/v1/naver-login';
+/** GoTrue's default OTP expiry (GOTRUE_MAILER_OTP_EXP). */
+const MAGIC_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** Supabase's gateway lets these through without an apikey: browsers navigate to them, and the JWKS is public. */
 const OPEN_PATHS = new Set(['/auth/v1/authorize', '/auth/v1/callback', '/auth/v1/verify', '/auth/v1/.well-known/jwks.json', '/auth/v1/health']);
-const CORS_ALLOWED_HEADERS = 'apikey, authorization, content-type, accept, x-client-info, x-supabase-api-version, x-client-ip';
-const CORS_EXPOSED_HEADERS = 'x-supabase-api-version, x-total-count, link';
+// PostgREST's own request headers too: supabase-js sends Prefer, Accept-/Content-Profile and, on a retry, X-Retry-Count.
+const CORS_ALLOWED_HEADERS =
+  'apikey, authorization, content-type, accept, x-client-info, x-supabase-api-version, x-client-ip, prefer, accept-profile, content-profile, range, x-retry-count';
+const CORS_EXPOSED_HEADERS = 'x-supabase-api-version, x-total-count, link, content-range';
 
 function randomToken(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
@@ -210,6 +238,13 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
   const sessions = new Map<string, AuthSession>();
   const refreshTokens = new Map<string, RefreshToken>();
   const kakaoCodes = new Map<string, KakaoAccount>();
+  const magicLinks = new Map<string, { userId: string; issuedAt: number }>();
+  const rest = createRestDatabase(() => users.keys());
+  const naverClientId = options.naverClientId ?? 'fake-naver-client-id';
+  const naverClientSecret = options.naverClientSecret ?? 'fake-naver-client-secret';
+  const naverCallbackUrl = (): string => `${url}${NAVER_FUNCTION_PATH}/callback`;
+  let naverFunction: (req: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const naver = createFakeNaver({ clientId: naverClientId, clientSecret: naverClientSecret, callbackUrls: () => [naverCallbackUrl()], now });
 
   // `url` is known only once the server listens; every handler runs after that.
   let url = '';
@@ -239,7 +274,12 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
     return undefined;
   }
 
-  function createUser(email: string, provider: string, userMetadata: Record<string, unknown>, appMetadata: Record<string, unknown> = {}): FakeAuthUser {
+  async function createUser(
+    email: string,
+    provider: string,
+    userMetadata: Record<string, unknown>,
+    appMetadata: Record<string, unknown> = {},
+  ): Promise<FakeAuthUser> {
     const at = iso(now());
     const user: FakeAuthUser = {
       id: randomUUID(),
@@ -258,6 +298,8 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
       is_anonymous: false,
     };
     users.set(user.id, user);
+    // Supabase's auth.users is in the project's database: the users table's foreign key must find the user.
+    await rest.addAuthUser(user.id);
     return user;
   }
 
@@ -285,7 +327,7 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
   }
 
   /** GoTrue's createAccountFromExternalIdentity: the same (verified) email links to the existing user. */
-  function signInWithKakao(account: KakaoAccount): FakeAuthUser {
+  async function signInWithKakao(account: KakaoAccount): Promise<FakeAuthUser> {
     const identityData = {
       iss: 'https://kapi.kakao.com',
       sub: account.id,
@@ -298,7 +340,7 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
       preferred_username: account.nickname,
       user_name: account.nickname,
     };
-    const user = findUserByEmail(account.email) ?? createUser(account.email, 'kakao', identityData);
+    const user = findUserByEmail(account.email) ?? (await createUser(account.email, 'kakao', identityData));
     addIdentity(user, 'kakao', account.id, identityData);
     user.last_sign_in_at = iso(now());
     user.updated_at = user.last_sign_in_at;
@@ -418,7 +460,7 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
     redirect(res, kakao.toString());
   }
 
-  function callback(res: ServerResponse, query: URLSearchParams): void {
+  async function callback(res: ServerResponse, query: URLSearchParams): Promise<void> {
     const flow = flowStates.get(query.get('state') ?? '');
     const fail = (target: string, error: string, code: string, description: string): void => {
       const to = new URL(target);
@@ -436,7 +478,7 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
     const account = kakaoCodes.get(query.get('code') ?? '');
     kakaoCodes.delete(query.get('code') ?? '');
     if (!account) return fail(flow.redirectTo, 'server_error', 'bad_oauth_callback', 'Error exchanging code with external provider');
-    const user = signInWithKakao(account);
+    const user = await signInWithKakao(account);
     flow.userId = user.id;
     flow.authCode = randomUUID();
     flow.issuedAt = now();
@@ -488,7 +530,11 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1) {
       throw new GoTrueError(400, 'validation_failed', 'Bad Pagination Parameters');
     }
-    const all = [...users.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    // GoTrue's `filter`: `email ILIKE %filter%` (or the name in user_metadata); the Naver function narrows with it.
+    const filter = (requestUrl.searchParams.get('filter') ?? '').toLowerCase();
+    const all = [...users.values()]
+      .filter((u) => !filter || u.email.includes(filter) || String(u.user_metadata.full_name ?? '').toLowerCase().includes(filter))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
     const totalPages = Math.ceil(all.length / perPage);
     const link = (p: number): string => {
       const u = new URL(requestUrl.toString());
@@ -499,15 +545,109 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
     sendJson(res, 200, { users: all.slice((page - 1) * perPage, page * perPage), aud: 'authenticated' }, { link: links.join(', '), 'x-total-count': String(all.length) });
   }
 
-  function createUserByAdmin(res: ServerResponse, body: Record<string, unknown>): void {
+  async function createUserByAdmin(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
     const email = stringField(body, 'email').toLowerCase();
     if (!email) throw new GoTrueError(400, 'validation_failed', 'Cannot create a user without either an email or phone');
     if (findUserByEmail(email)) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     const userMetadata = (typeof body.user_metadata === 'object' && body.user_metadata) || {};
     const appMetadata = (typeof body.app_metadata === 'object' && body.app_metadata) || {};
-    const user = createUser(email, 'email', { ...userMetadata }, { ...appMetadata });
+    const user = await createUser(email, 'email', { ...userMetadata }, { ...appMetadata });
     addIdentity(user, 'email', user.id, { sub: user.id, email, email_verified: body.email_confirm === true, phone_verified: false });
     sendJson(res, 200, user);
+  }
+
+  /** GoTrue's adminGenerateLink for `magiclink`: the user's fields with the link's, the hashed token among them. */
+  function generateLink(res: ServerResponse, body: Record<string, unknown>): void {
+    const type = stringField(body, 'type');
+    if (type !== 'magiclink') throw new GoTrueError(400, 'validation_failed', 'Invalid email action link type requested');
+    const user = findUserByEmail(stringField(body, 'email'));
+    if (!user) throw new GoTrueError(404, 'user_not_found', 'User with this email not found');
+    const otp = String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0');
+    const hashedToken = createHash('sha224').update(`${user.email}${otp}${randomToken(8)}`).digest('hex');
+    magicLinks.set(hashedToken, { userId: user.id, issuedAt: now() });
+    const redirectTo = stringField(body, 'redirect_to') || siteUrl();
+    sendJson(res, 200, {
+      ...user,
+      action_link: `${issuer()}/verify?token=${hashedToken}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`,
+      email_otp: otp,
+      hashed_token: hashedToken,
+      verification_type: 'magiclink',
+      redirect_to: redirectTo,
+    });
+  }
+
+  /** `POST /verify` with a token hash, as verifyOtp sends it: the token is spent and a session begins. */
+  async function verify(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
+    const tokenHash = stringField(body, 'token_hash');
+    const type = stringField(body, 'type');
+    if (!['magiclink', 'email'].includes(type) || !tokenHash) throw new GoTrueError(400, 'validation_failed', 'Verify requires a verification type and a token hash');
+    const link = magicLinks.get(tokenHash);
+    magicLinks.delete(tokenHash);
+    const user = link && users.get(link.userId);
+    if (!link || !user || now() - link.issuedAt > MAGIC_LINK_LIFETIME_MS) throw new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+    user.last_sign_in_at = iso(now());
+    const session: AuthSession = { id: randomUUID(), userId: user.id, provider: 'email', createdAt: now() };
+    sessions.set(session.id, session);
+    sendJson(res, 200, await issueSession(user, session));
+  }
+
+  /**
+   * PostgREST's authentication: the bearer is the anon key (role anon) or a JWT signed by one of the project's keys,
+   * whose `role` claim is the database role the request runs as. No bearer at all is the anonymous role too.
+   */
+  async function restCaller(req: IncomingMessage): Promise<RestCaller | { status: number; body: Record<string, unknown> }> {
+    const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer || bearer === anonKey) return { role: 'anon', claims: { role: 'anon' } };
+    const refused = (code: string, message: string) => ({ status: 401, body: { code, message, details: null, hint: null } });
+    try {
+      const { payload } = await jwtVerify(
+        bearer,
+        async (header) => {
+          const key = keys.find((k) => k.kid === header.kid);
+          if (!key) throw new Error('No suitable key or wrong key type');
+          return key.publicKey;
+        },
+        { algorithms: ['ES256'], currentDate: new Date(now()) },
+      );
+      if (payload.role !== 'authenticated' && payload.role !== 'anon') return refused('PGRST301', `role "${String(payload.role)}" is not a role of this project`);
+      return { role: payload.role, claims: payload as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return refused('PGRST303', 'JWT expired');
+      return refused('PGRST301', (error as Error).message);
+    }
+  }
+
+  async function restRequest(req: IncomingMessage, res: ServerResponse, requestUrl: URL): Promise<void> {
+    const table = requestUrl.pathname.slice('/rest/v1/'.length);
+    const caller = await restCaller(req);
+    if ('status' in caller) return sendJson(res, caller.status, caller.body, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    const answer = await rest.handle(caller, {
+      method: req.method ?? 'GET',
+      table,
+      query: requestUrl.searchParams,
+      // Several Prefer headers (supabase-js appends them) arrive as one comma-separated list, as PostgREST reads them.
+      headers: { accept: req.headers.accept, prefer: [req.headers.prefer ?? []].flat().join(',') || undefined },
+      body: await readBody(req),
+    });
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
+  /** Supabase's functions gateway with `--no-verify-jwt`: the request as the function would get it, its answer as is. */
+  async function serveFunction(handler: (req: Request) => Promise<Response>, req: IncomingMessage, res: ServerResponse, requestUrl: URL): Promise<void> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+    const response = await handler(new Request(requestUrl, { method, headers, body }));
+    const out: Record<string, string | string[]> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') out[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) out['set-cookie'] = cookies;
+    res.writeHead(response.status, out);
+    res.end(Buffer.from(await response.arrayBuffer()));
   }
 
   function kakaoConsentPage(res: ServerResponse, query: URLSearchParams): void {
@@ -583,7 +723,18 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
       if (method === 'POST') return kakaoConsent(res, new URLSearchParams(await readBody(req)));
     }
 
-    if (path.startsWith('/auth/v1/') && !OPEN_PATHS.has(path)) {
+    if (path.startsWith(`${NAVER_PREFIX}/`)) {
+      const answer = naver(method, path, requestUrl.searchParams, method === 'GET' ? '' : await readBody(req), req.headers.authorization);
+      if (answer) {
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+        return;
+      }
+    }
+
+    if (path === NAVER_FUNCTION_PATH || path.startsWith(`${NAVER_FUNCTION_PATH}/`)) return serveFunction(naverFunction, req, res, requestUrl);
+
+    if ((path.startsWith('/auth/v1/') && !OPEN_PATHS.has(path)) || path.startsWith('/rest/v1/')) {
       // Supabase's API gateway, before GoTrue: the project's anon or service-role key, as header or query.
       const apikey = req.headers.apikey ?? requestUrl.searchParams.get('apikey');
       if (!apikey) return sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
@@ -629,7 +780,13 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
       case 'POST /auth/v1/admin/users':
         requireServiceRole(req);
         return createUserByAdmin(res, await readJson(req));
+      case 'POST /auth/v1/admin/generate_link':
+        requireServiceRole(req);
+        return generateLink(res, await readJson(req));
+      case 'POST /auth/v1/verify':
+        return verify(res, await readJson(req));
     }
+    if (/^\/rest\/v1\/[A-Za-z_][A-Za-z0-9_]*$/.test(path)) return restRequest(req, res, requestUrl);
     throw new GoTrueError(404, 'not_found', 'Not Found');
   }
 
@@ -647,6 +804,20 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
   });
   const { port } = server.address() as AddressInfo;
   url = (options.issuerBase ?? `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  const naverBase = `${url}${NAVER_PREFIX}`;
+  // The function as index.ts builds it for Deno, with the same adapters, pointed at this fake's Naver and Auth.
+  naverFunction = createNaverLoginHandler({
+    config: {
+      clientId: naverClientId,
+      callbackUrl: naverCallbackUrl(),
+      appOrigins: options.naverAppOrigins ?? [new URL(siteUrl()).origin],
+      authorizeUrl: `${naverBase}/oauth2.0/authorize`,
+    },
+    naver: naverHttp({ clientId: naverClientId, clientSecret: naverClientSecret, oauthBase: naverBase, apiBase: naverBase }),
+    users: supabaseAdminUsers({ supabaseUrl: url, serviceRoleKey }),
+    randomState,
+    log: options.functionLog ?? (() => {}),
+  });
 
   return {
     url,
@@ -655,6 +826,9 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
     anonKey,
     serviceRoleKey,
     users,
+    restUrl: `${url}/rest/v1`,
+    naverFunctionUrl: `${url}${NAVER_FUNCTION_PATH}`,
+    queryAsOwner: (sql, params) => rest.queryAsOwner(sql, params),
     async rotateKey() {
       const key = await newSigningKey();
       keys.push(key);
@@ -663,10 +837,12 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
     setAccessTokenLifetime(seconds) {
       accessTokenLifetime = seconds;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      await rest.close();
+    },
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLoginValue, type UsersRow } from '../../machines/identityTypes';
+import { SUPABASE_STAND_IN_SQL } from '../../fakes/supabase-auth/standInSql';
 
 /**
  * The SQL a deployer applies (supabase/migrations), run as Supabase runs it: the roles `anon` and `authenticated`,
@@ -13,36 +14,6 @@ import { lastLoginValue, type UsersRow } from '../../machines/identityTypes';
  */
 const DATABASE_URL = process.env.DATABASE_URL;
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
-
-/**
- * The part of Supabase the migration relies on. Roles are cluster-wide and other runs may have made them; the
- * grants and default privileges are those of Supabase's initial schema (every new table in `public` granted in
- * full to both roles, which the migration must narrow); auth.uid() is supabase/auth's
- * migrations/tenant/20211202183645_update_auth_uid.up.sql. Supabase's auth.users has many more columns; only id
- * matters here.
- */
-const SUPABASE_STAND_IN = `
-  do $$ begin create role anon nologin noinherit; exception when duplicate_object or unique_violation then null; end $$;
-  do $$ begin create role authenticated nologin noinherit; exception when duplicate_object or unique_violation then null; end $$;
-  grant usage on schema public to anon, authenticated;
-  alter default privileges in schema public grant all on tables to anon, authenticated;
-  create schema auth;
-  grant usage on schema auth to anon, authenticated;
-  create table auth.users (id uuid primary key);
-  create or replace function auth.uid()
-  returns uuid
-  language sql stable
-  as $fn$
-    select
-    nullif(
-      coalesce(
-        current_setting('request.jwt.claim.sub', true),
-        (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')
-      ),
-      ''
-    )::uuid
-  $fn$;
-`;
 
 type Claims = { role: 'anon' } | { role: 'authenticated'; sub?: string };
 
@@ -61,7 +32,7 @@ describe.runIf(DATABASE_URL)('supabase/migrations users table on PostgreSQL, as 
     url.pathname = `/${name}`;
     db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
-    await db.query(SUPABASE_STAND_IN);
+    await db.query(SUPABASE_STAND_IN_SQL);
     // As `supabase db push` applies them: every file, in the order of its timestamped name.
     for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort()) {
       await db.query(readFileSync(MIGRATIONS + file, 'utf8'));

@@ -72,6 +72,17 @@ describe('naverHttp', () => {
     expect(seen[0]!.headers.authorization).toBe('Bearer AAAA');
   });
 
+  it('keeps the path of a base that has one (a local stand-in of Naver under a prefix)', async () => {
+    answer = (req) =>
+      req.path.endsWith('/token')
+        ? { status: 200, body: { access_token: 'AAAA' } }
+        : { status: 200, body: { resultcode: '00', message: 'success', response: { id: 'n-1' } } };
+    const prefixed = naverHttp({ clientId: 'cid', clientSecret: 'csecret', oauthBase: `${base}/fake/naver/`, apiBase: `${base}/fake/naver` });
+    await prefixed.exchange('c', 's');
+    await prefixed.profile('AAAA');
+    expect(seen.map((s) => s.path)).toEqual(['/fake/naver/oauth2.0/token', '/fake/naver/v1/nid/me']);
+  });
+
   it("reads a refused token's 401 answer as the wrapper it is", async () => {
     answer = () => ({ status: 401, body: { resultcode: '024', message: 'Authentication failed' } });
     expect((await naver().profile('stale')).resultcode).toBe('024');

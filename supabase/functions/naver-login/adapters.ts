@@ -36,12 +36,13 @@ export interface NaverHttpOptions {
 
 export function naverHttp(options: NaverHttpOptions): NaverPort {
   const doFetch = options.fetch ?? fetch;
-  const oauthBase = options.oauthBase ?? 'https://nid.naver.com';
-  const apiBase = options.apiBase ?? 'https://openapi.naver.com';
+  // Joined as text, not `new URL('/path', base)`: a base with a path (a local stand-in of Naver) keeps it.
+  const oauthBase = (options.oauthBase ?? 'https://nid.naver.com').replace(/\/+$/, '');
+  const apiBase = (options.apiBase ?? 'https://openapi.naver.com').replace(/\/+$/, '');
   return {
     async exchange(code, state) {
       // Naver's documented form: the parameters in the query (GET or POST); an error comes back as HTTP 200 + `error`.
-      const url = new URL('/oauth2.0/token', oauthBase);
+      const url = new URL(`${oauthBase}/oauth2.0/token`);
       url.search = new URLSearchParams({
         grant_type: 'authorization_code',
         client_id: options.clientId,
@@ -55,7 +56,7 @@ export function naverHttp(options: NaverHttpOptions): NaverPort {
       return body;
     },
     async profile(accessToken) {
-      const res = await doFetch(new URL('/v1/nid/me', apiBase), {
+      const res = await doFetch(new URL(`${apiBase}/v1/nid/me`), {
         headers: { authorization: `Bearer ${accessToken}` },
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });

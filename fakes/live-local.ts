@@ -1,0 +1,116 @@
+/**
+ * The store in its live configuration, on this machine only: the app built with the Supabase variables, served by
+ * the reference backend in Supabase mode, and the fake Supabase (Auth, PostgREST on the shipped SQL, the Naver
+ * function, Kakao's and Naver's consent pages) where the app and the backend expect the project. Nothing leaves the
+ * machine: every address below is 127.0.0.1.
+ *
+ * The fake listens on a fixed port (54321, the Supabase CLI's local API port) because the app carries the project
+ * URL in its build: a build and a run must agree on it (LIVE_SUPABASE_PORT for both).
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { appEnvironment } from '../server/lib/mode';
+import { ROOT, startServer, type RunningServer } from '../server/start';
+import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './supabase-auth/index.ts';
+
+/** The Supabase CLI's local API port. */
+const DEFAULT_SUPABASE_PORT = 54321;
+/** Next to Vite's dev port (5173), so `npm run dev` and this can run side by side. */
+const DEFAULT_APP_PORT = 5174;
+/** The project's public anon key, baked into the build as a real project's would be. Not a secret. */
+const LIVE_ANON_KEY = 'live-local-anon-key';
+
+function portFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (!value) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`[live-local] ${name} is not a port: ${value}`);
+  return port;
+}
+
+/** The three variables that put the app in the live configuration, for the fake on `supabasePort`. */
+function liveVariables(supabasePort: number): Record<string, string> {
+  const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
+  return {
+    VITE_SUPABASE_URL: supabaseUrl,
+    VITE_SUPABASE_ANON_KEY: LIVE_ANON_KEY,
+    VITE_NAVER_LOGIN_FUNCTION_URL: `${supabaseUrl}/functions/v1/naver-login`,
+  };
+}
+
+/**
+ * Builds the app in the live configuration into `outDir` (relative to the repository), as a deployer's CI would:
+ * a production build with the Supabase variables in its environment, so the local sign-in stand-ins are left out.
+ * Returns the absolute directory.
+ */
+export function buildLiveApp(outDir = 'dist-live', supabasePort = portFromEnv('LIVE_SUPABASE_PORT', DEFAULT_SUPABASE_PORT)): string {
+  const dir = resolve(ROOT, outDir);
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', ...liveVariables(supabasePort) },
+  });
+  return dir;
+}
+
+export interface LiveLocalOptions {
+  /** The live build (buildLiveApp); default dist-live. */
+  distDir?: string;
+  /** Default LIVE_SUPABASE_PORT or 54321; must be the port the build was made for. */
+  supabasePort?: number;
+  /** Default LIVE_APP_PORT or 5174; 0 picks a free one. */
+  appPort?: number;
+  quiet?: boolean;
+}
+
+export interface LiveLocal {
+  /** The storefront, e.g. http://127.0.0.1:5174. */
+  appUrl: string;
+  supabase: FakeSupabaseAuth;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<LiveLocal> {
+  const supabasePort = options.supabasePort ?? portFromEnv('LIVE_SUPABASE_PORT', DEFAULT_SUPABASE_PORT);
+  const appPort = options.appPort ?? portFromEnv('LIVE_APP_PORT', DEFAULT_APP_PORT);
+  const live = liveVariables(supabasePort);
+  // The backend reads the app's variables as the build did (.env files, then these), and decides its mode from
+  // them: Supabase mode, verifying the fake's tokens against its JWKS, with the fake in its connect-src.
+  const env = { ...appEnvironment(ROOT, 'production'), ...live };
+  // The backend first: the fake must know the app's origin (Site URL, redirect allow-list, the Naver function's
+  // APP_ORIGINS), and the backend reaches the fake only when a member's token arrives.
+  const server = await startServer({
+    port: appPort,
+    serveApp: true,
+    distDir: resolve(ROOT, options.distDir ?? 'dist-live'),
+    memory: true,
+    quiet: options.quiet,
+    env,
+  });
+  const appUrl = server.url;
+  const appOrigins = [appUrl, appUrl.replace('127.0.0.1', 'localhost')];
+  let supabase: FakeSupabaseAuth;
+  try {
+    supabase = await startFakeSupabaseAuth({
+      port: supabasePort,
+      anonKey: LIVE_ANON_KEY,
+      siteUrl: appUrl,
+      redirectAllowList: appOrigins.map((origin) => `${origin}/**`),
+      naverAppOrigins: appOrigins,
+      functionLog: options.quiet ? undefined : (message, fields) => console.log(JSON.stringify({ fn: 'naver-login', message, ...fields })),
+    });
+  } catch (error) {
+    await server.close();
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    throw inUse ? new Error(`[live-local] port ${supabasePort} is already in use (a Supabase CLI stack, or another live-local?)`) : error;
+  }
+  return {
+    appUrl,
+    supabase,
+    server,
+    async close() {
+      await Promise.all([server.close(), supabase.close()]);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * `npm run start:live-local`: builds the app in the live configuration (dist-live) and starts it with the local
+ * outside world (fakes/live-local.ts), so the Kakao and Naver sign-in through Supabase can be tried in a browser
+ * without internet. `--no-build` reuses the last build. Stops on Ctrl-C / SIGTERM.
+ */
+import { buildLiveApp, startLiveLocal } from '../fakes/live-local';
+
+const skipBuild = process.argv.includes('--no-build');
+const distDir = skipBuild ? 'dist-live' : buildLiveApp('dist-live');
+const live = await startLiveLocal({ distDir });
+
+console.log(`
+[live-local] storefront (live configuration): ${live.appUrl}
+[live-local] fake Supabase (Auth, PostgREST, functions): ${live.supabase.url}
+[live-local] demo members sign in with Kakao by their email (e.g. member@demo.kr); any other email creates an account.
+[live-local] Ctrl-C stops both.`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[live-local] ${signal}: stopping`);
+  live.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('[live-local] stop failed', error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
