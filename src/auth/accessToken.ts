@@ -22,3 +22,10 @@ export function isAccessTokenValid(token: string | undefined, now: number = Date
   const exp = typeof payload === 'object' && payload !== null ? (payload as { exp?: unknown }).exp : undefined;
   return typeof exp === 'number' && exp * 1000 > now;
 }
+
+/** Whom a token names (`sub`), undecoded signature and all; undefined when it is not a JWT with one. */
+export function accessTokenSubject(token: string | undefined): string | undefined {
+  const payload = token ? jwtPayload(token) : undefined;
+  const sub = typeof payload === 'object' && payload !== null ? (payload as { sub?: unknown }).sub : undefined;
+  return typeof sub === 'string' && sub ? sub : undefined;
+}

@@ -37,10 +37,14 @@ export function loadIdentity(): Promise<IdentityRuntime> {
   return runtime;
 }
 
-/** Address markers of a provider redirect return (Supabase PKCE code / implicit token, Naver flag). */
+/**
+ * Address markers of a provider redirect return (Supabase PKCE code or its refusal, Naver flag). Providers return to
+ * /login only: a `code` or `success` elsewhere (PortOne's payment returns carry both) is that page's business.
+ */
 export function isProviderReturn(href: string): boolean {
   const url = new URL(href);
-  return url.searchParams.has('code') || url.hash.includes('access_token=') || url.searchParams.has('success');
+  if (url.pathname !== '/login') return false;
+  return ['code', 'error', 'error_description', 'success'].some((key) => url.searchParams.has(key));
 }
 
 /** True when the per-navigation check has anything to look at. */

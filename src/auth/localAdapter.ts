@@ -34,7 +34,10 @@ export function createLocalAuthAdapter(client: ApiClient = api): AuthPort {
     signInWithKakao: () => Promise.reject(new Error(NOT_IN_LOCAL_MODE)),
     signInWithNaver: () => Promise.reject(new Error(NOT_IN_LOCAL_MODE)),
     takeReturnedSignIn: async () => null,
-    currentTokens: async () => null,
+    adoptSession: async () => null,
+    // The reference backend's local tokens are not refreshed: a visit outliving one signs in again.
+    freshTokens: async () => null,
+    onTokensRefreshed: () => () => {},
     requestSessionToken: (input) => loginSubmit(input, client),
     signOut: async () => {},
   };

@@ -11,8 +11,9 @@ import { announceLogoutToOtherTabs } from './logoutChannel';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
 import { isApiError } from '../api/errors';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
-import { createSupabaseAuthAdapter } from './supabaseAdapter';
+import { createSupabaseAuthAdapter, LOGIN_PATH } from './supabaseAdapter';
 import type { AuthPort } from './port';
+import { accessTokenSubject } from './accessToken';
 import { devInspector } from './inspector';
 import {
   clearAllProductKeys,
@@ -20,13 +21,19 @@ import {
   readRememberChoice,
   readSessionToken,
   readSignedInUser,
+  saveRefreshedTokens,
   saveUser,
   setRememberChoice,
 } from './tokenStore';
 
 export interface IdentityDeps {
   navigate: (to: string) => void;
+  /** Rewrites the current address without a new history entry (tokens and codes never stay in history). */
+  replace?: (href: string) => void;
 }
+
+/** The Naver function's tokens were refused by the auth service (forged, signed out, or too old). */
+export const NAVER_RETURN_FAILED = '네이버 로그인을 완료하지 못했습니다. 다시 시도해주세요.';
 
 /** Said once when the API refuses the session's token (the member left on another device, or the token expired). */
 const SESSION_ENDED_MESSAGE = '로그인이 만료되었습니다. 다시 로그인해주세요.';
@@ -51,7 +58,31 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
   const supabase = await getSupabase();
   const port: AuthPort = config.localMode
     ? createLocalAuthAdapter()
-    : createSupabaseAuthAdapter(supabase, config.VITE_NAVER_LOGIN_FUNCTION_URL);
+    : createSupabaseAuthAdapter(supabase, config.VITE_NAVER_LOGIN_FUNCTION_URL, deps.replace);
+  const supabaseMode = port.mode === 'supabase';
+  /**
+   * The users table's row is the auth user's (RLS: id = auth.uid(), the token's `sub`). An account created by
+   * CreateSNSUser has useruid = sub; a demo or imported account keeps its own useruid, so in Supabase mode the row
+   * is keyed by the token's subject (docs/decisions.md "Live sign-in in the app").
+   */
+  const usersRowId = (useruid: string, accessToken: string) =>
+    (supabaseMode ? accessTokenSubject(accessToken) : undefined) ?? useruid;
+
+  /**
+   * The provider session's tokens into the member's cookies (refreshed first when expired or nearly). Only when
+   * they are the stored member's own: true when the cookies now hold them.
+   */
+  async function syncProviderTokens(force = false): Promise<boolean> {
+    const stored = readAccessToken();
+    if (!supabaseMode || !stored) return false;
+    const tokens = await port.freshTokens(force);
+    if (!tokens || tokens.userId !== accessTokenSubject(stored)) return false;
+    saveRefreshedTokens(tokens.accessToken, tokens.refreshToken);
+    return true;
+  }
+  port.onTokensRefreshed((tokens) => {
+    if (tokens.userId === accessTokenSubject(readAccessToken())) saveRefreshedTokens(tokens.accessToken, tokens.refreshToken);
+  });
   const inspect = await devInspector();
   const notify = fromPromise<void, { message: string }>(({ input }) => alertDark(input.message));
   // Set once the auth actor exists (its own actors cannot name it in its initializer).
@@ -65,7 +96,9 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
         createSnsUser: fromPromise(({ input }) => createSnsUser(input, signingInToken())),
         requestSessionToken: fromPromise(({ input }) => port.requestSessionToken(input)),
         // The token of the sign-in in progress: it is saved to cookies only once this row is written.
-        upsertUsersRow: fromPromise(({ input }) => upsertUsersRow(supabase, input, signingInToken())),
+        upsertUsersRow: fromPromise(({ input }) =>
+          upsertUsersRow(supabase, { ...input, id: usersRowId(input.id, signingInToken()) }, signingInToken()),
+        ),
         providerSignOut: fromPromise(() => port.signOut()),
         notify,
       },
@@ -88,11 +121,16 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
   const sessionCheck = createActor(
     sessionCheckMachine.provide({
       actors: {
-        inspectLocalSession: fromPromise(async () => inspectLocalSession()),
+        // A token that expired while the tab slept is refreshed first, so the member stays where they are.
+        inspectLocalSession: fromPromise(async () => {
+          await syncProviderTokens().catch(() => false);
+          return inspectLocalSession();
+        }),
         // Checked only for a stored user with a valid access token (inspectLocalSession).
-        readActiveSessionToken: fromPromise(({ input }) =>
-          readActiveSessionToken(supabase, input.useruid, readAccessToken() ?? ''),
-        ),
+        readActiveSessionToken: fromPromise(({ input }) => {
+          const token = readAccessToken() ?? '';
+          return readActiveSessionToken(supabase, usersRowId(input.useruid, token), token);
+        }),
         checkUserPhone: fromPromise(({ input }) =>
           checkUserPhone(input.useruid).catch((error: unknown) => {
             if (isSessionEnd(error)) return { exists: true, message: '' };
@@ -122,6 +160,10 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
   ).start();
 
   let ending = false;
+  /** The token a refusal's refresh produced: refused again, the session has really ended. */
+  let refreshedAfterRefusal: string | undefined;
+  // A token that expired while the page was closed or asleep is refreshed before the stored member is read.
+  await syncProviderTokens().catch(() => false);
   const restored = sessionStore.get().user.loggedIn ? readSignedInUser() : null;
   if (restored) auth.send({ type: 'RESTORED', user: restored });
 
@@ -162,23 +204,30 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     /** Back from a Kakao OAuth redirect: the provider reports sign-in. */
     async completeOAuthReturn() {
       if (sessionStore.get().user.loggedIn) return;
-      const report = await port.takeReturnedSignIn();
-      if (report) await reportSignIn(report, readRememberChoice(), '/main');
+      try {
+        const report = await port.takeReturnedSignIn();
+        if (report) await reportSignIn(report, readRememberChoice(), '/main');
+      } catch (error) {
+        await alertDark(error instanceof Error ? error.message : String(error));
+      }
     },
     /** Back from the Naver server function with ?success=…&useruid=…&email=… (the /login route's search). */
     async naverReturn({ success, useruid, email, name, access_token, refresh_token }: NaverReturnSearch) {
-      const tokens = access_token ? null : await port.currentTokens();
+      // Tokens leave the address (and so the history) before anything else happens; a return without any is left as
+      // it came.
+      if (access_token || refresh_token) deps.replace?.(LOGIN_PATH);
+      const remember = readRememberChoice();
+      if (supabaseMode && success === 'true' && access_token && refresh_token) {
+        // supabase-js in PKCE mode never reads tokens from the address: they become its session here, checked by
+        // the auth service. Then the spec's sign-in runs as for Kakao: the account is checked by the verified
+        // email (a first Naver sign-in has none yet), so a demo or imported account keeps its own useruid.
+        const report = await port.adoptSession({ accessToken: access_token, refreshToken: refresh_token });
+        if (!report) return alertDark(NAVER_RETURN_FAILED);
+        return reportSignIn({ ...report, name: name || report.name }, remember, '/main');
+      }
       auth.send({
         type: 'NAVER_RETURN',
-        naver: {
-          success,
-          useruid,
-          email,
-          name,
-          accessToken: access_token ?? tokens?.accessToken,
-          refreshToken: refresh_token ?? tokens?.refreshToken,
-          remember: readRememberChoice(),
-        },
+        naver: { success, useruid, email, name, accessToken: access_token, refreshToken: refresh_token, remember },
       });
       await waitFor(auth, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
     },
@@ -194,6 +243,12 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       if (ending || !auth.getSnapshot().matches('loggedIn')) return;
       ending = true;
       try {
+        // Supabase mode: the access token may just have expired; one refresh, and the member stays signed in.
+        const refused = readAccessToken();
+        if (refused !== refreshedAfterRefusal && (await syncProviderTokens(true).catch(() => false))) {
+          refreshedAfterRefusal = readAccessToken();
+          return;
+        }
         auth.send({ type: 'LOGOUT' });
         await waitFor(auth, (s) => s.matches('loggedOut'));
         await alertDark(SESSION_ENDED_MESSAGE);

@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearAllProductKeys, COOKIE_NAMES, readRememberChoice, readSignedInUser, readUser, saveUser, setRememberChoice } from './tokenStore';
+import {
+  clearAllProductKeys,
+  COOKIE_NAMES,
+  readRememberChoice,
+  readSignedInUser,
+  readUser,
+  saveRefreshedTokens,
+  saveUser,
+  setRememberChoice,
+} from './tokenStore';
 
 function jwt(exp: number): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -73,6 +82,22 @@ describe('token store', () => {
     expect(Object.keys(localStorage)).toEqual(['keep']);
     expect(Object.keys(sessionStorage)).toEqual([]);
     expect(readUser()).toEqual({});
+  });
+
+  it("logout also removes Supabase's own session keys, which its sign-out leaves when the auth server is unreachable", () => {
+    localStorage.setItem('sb-127-auth-token', '{"access_token":"a"}');
+    localStorage.setItem('sb-127-auth-token-code-verifier', '"v"');
+    localStorage.setItem('sb-other-setting', 'keep');
+    clearAllProductKeys();
+    expect(Object.keys(localStorage)).toEqual(['sb-other-setting']);
+  });
+
+  it("a refreshed session's tokens replace the stored member's, and sign nobody in when no member is stored", () => {
+    saveRefreshedTokens('fresh-access', 'fresh-refresh');
+    expect(readUser()).toEqual({});
+    saveUser(user, true);
+    saveRefreshedTokens('fresh-access', 'fresh-refresh');
+    expect(readUser()).toEqual({ ...user, accessToken: 'fresh-access', refreshToken: 'fresh-refresh' });
   });
 
   it('remembers the auto-login choice across a redirect', () => {

@@ -20,6 +20,7 @@ export function useIdentityWiring(): void {
   useEffect(() => {
     const stopTabs = configureIdentity({
       navigate: (to) => router.history.push(to),
+      replace: (href) => router.history.replace(href),
       // Another tab logged out: re-run the guards so an auth page sends this tab to /login.
       onOtherTabLogout: () => void router.invalidate(),
     });
