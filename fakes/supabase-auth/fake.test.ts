@@ -2,10 +2,11 @@
  * The fake Supabase Auth against the real supabase-js: if supabase-js can sign in, refresh and sign out through it,
  * the app and the backend can rely on it standing in for the hosted service.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './index.ts';
+import { nodeSupabaseClient } from './nodeClient.ts';
 
 const APP = 'http://127.0.0.1:5173';
 
@@ -17,26 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-/**
- * Node 20 has no WebSocket and supabase-js builds its realtime client eagerly; these tests open no channel, so a
- * transport that is never constructed is enough (the browser has its own WebSocket).
- */
-const realtime = { transport: class NoRealtime {} as never };
-
 function newClient(key = fake.anonKey, persistSession = true): SupabaseClient {
-  return createClient(fake.url, key, {
-    auth: { storage: memoryStorage(), flowType: 'pkce', autoRefreshToken: false, persistSession, detectSessionInUrl: false },
-    realtime,
-  });
+  return nodeSupabaseClient(fake.url, key, { pkce: true, persistSession });
 }
 
 function location(response: Response): string {

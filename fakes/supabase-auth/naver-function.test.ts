@@ -3,10 +3,10 @@
  * `/functions/v1/naver-login`, end to end as a member's browser goes through it: start → Naver's consent page →
  * callback → back on the storefront's /login. Cookies are carried by hand, as the browser would.
  */
-import { createClient } from '@supabase/supabase-js';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './index.ts';
+import { nodeSupabaseClient } from './nodeClient.ts';
 
 const APP = 'http://127.0.0.1:5173';
 
@@ -16,15 +16,6 @@ beforeAll(async () => {
   fake = await startFakeSupabaseAuth({ siteUrl: APP, redirectAllowList: [`${APP}/**`] });
 });
 afterAll(() => fake.close());
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 function location(response: Response): string {
   expect(response.status).toBe(302);
@@ -79,10 +70,7 @@ describe('the Naver function served by the fake', () => {
     expect(payload.sub).toBe(useruid);
 
     // The session is a real one: supabase-js adopts it and the member writes their own users-table row with it.
-    const client = createClient(fake.url, fake.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: class NoRealtime {} as never },
-    });
+    const client = nodeSupabaseClient(fake.url, fake.anonKey);
     const set = await client.auth.setSession({
       access_token: landing.searchParams.get('access_token') as string,
       refresh_token: landing.searchParams.get('refresh_token') as string,
@@ -98,10 +86,7 @@ describe('the Naver function served by the fake', () => {
   });
 
   it('refuses an email that a Kakao member already uses: success=false, no second user', async () => {
-    const client = createClient(fake.url, fake.anonKey, {
-      auth: { storage: memoryStorage(), flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: class NoRealtime {} as never },
-    });
+    const client = nodeSupabaseClient(fake.url, fake.anonKey, { pkce: true });
     const { data } = await client.auth.signInWithOAuth({ provider: 'kakao', options: { redirectTo: `${APP}/login`, skipBrowserRedirect: true } });
     const kakaoPage = location(await fetch(data.url as string, { redirect: 'manual' }));
     const kakaoCallback = await consent(kakaoPage, { email: 'both@example.com', nickname: '카카오', decision: 'agree' });

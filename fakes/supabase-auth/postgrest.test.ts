@@ -2,12 +2,13 @@
  * The fake's PostgREST driven by the real supabase-js and the app's own users-table calls (src/session/usersTable.ts):
  * the shipped migration's row-level security decides, on the fake's PGlite, what each caller sees.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastLoginValue } from '../../machines/identityTypes';
 import { readActiveSessionToken, upsertUsersRow } from '../../src/session/usersTable';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './index.ts';
+import { nodeSupabaseClient } from './nodeClient.ts';
 
 let fake: FakeSupabaseAuth;
 let clock = Date.now();
@@ -17,23 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-/** Node 20 has no WebSocket; no channel is opened here, so a transport that is never constructed is enough. */
-const realtime = { transport: class NoRealtime {} as never };
-
 function newClient(key = fake.anonKey): SupabaseClient {
-  return createClient(fake.url, key, {
-    auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: false, detectSessionInUrl: false },
-    realtime,
-  });
+  return nodeSupabaseClient(fake.url, key);
 }
 
 /** A member with a Supabase session, made the way the Naver function makes one (admin user, magic link, verify). */
