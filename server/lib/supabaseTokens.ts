@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { verifiedTokenMemo } from './verifiedTokens';
 
 /** Who a verified Supabase access token names: the auth user's id and the email Supabase signed into it. */
 export interface SupabaseIdentity {
@@ -33,7 +34,7 @@ export function createSupabaseTokenVerifier(settings: SupabaseTokenSettings) {
   const issuer = `${base}/auth/v1`;
   const keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cooldownDuration: KID_REFETCH_COOLDOWN_MS });
   const secret = settings.jwtSecret ? new TextEncoder().encode(settings.jwtSecret) : undefined;
-  const verified = verifiedTokens();
+  const verified = verifiedTokenMemo<SupabaseIdentity>();
   const checks = { issuer, audience: 'authenticated', requiredClaims: ['exp', 'sub'] };
 
   async function verifySignature(token: string): Promise<JWTPayload> {
@@ -69,27 +70,3 @@ export function createSupabaseTokenVerifier(settings: SupabaseTokenSettings) {
 
 export type SupabaseTokenVerifier = ReturnType<typeof createSupabaseTokenVerifier>;
 
-/** Most entries a process keeps: one per member signed in within the last hour on a busy day. */
-const VERIFIED_TOKENS_MAX = 10_000;
-
-/**
- * Tokens already verified, until their own expiry: an ES256 verification costs far more than a member read's query,
- * and a signature that was valid stays valid. A key removed from the JWKS is only noticed on jose's next refetch
- * anyway, so this memo does not make a revoked key live longer than the token it signed (1 hour by default).
- */
-function verifiedTokens() {
-  const entries = new Map<string, { identity: SupabaseIdentity; expiresAt: number }>();
-  return {
-    get(token: string) {
-      const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (entry.expiresAt > Date.now()) return entry.identity;
-      entries.delete(token);
-      return undefined;
-    },
-    remember(token: string, identity: SupabaseIdentity, expiresAt: number) {
-      if (entries.size >= VERIFIED_TOKENS_MAX) entries.delete(entries.keys().next().value!);
-      entries.set(token, { identity, expiresAt });
-    },
-  };
-}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { verifiedTokenMemo } from '../lib/verifiedTokens';
 
 export const ACCESS_TTL = '1h';
 export const REFRESH_TTL = '14d';
@@ -18,7 +19,7 @@ export interface LocalAuth {
  */
 export function createLocalAuth(dataDir: string | undefined): LocalAuth {
   const key = new TextEncoder().encode(resolveSecret(dataDir));
-  const verified = verifiedTokens();
+  const verified = verifiedTokenMemo<{ useruid: string; email: string }>();
   const sign = (claims: Record<string, unknown>, subject: string, ttl: string) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
@@ -48,31 +49,6 @@ export function createLocalAuth(dataDir: string | undefined): LocalAuth {
       } catch {
         return undefined;
       }
-    },
-  };
-}
-
-/** Most entries a process keeps: one per member signed in within the last hour on a busy day. */
-const VERIFIED_TOKENS_MAX = 10_000;
-
-/**
- * Access tokens already verified, until they expire. jose verifies HS256 through WebCrypto (a key import and a
- * thread-pool job per call: about a fifth of a member read's CPU time), and a signature that was valid stays valid
- * until the token's own expiry, which is checked here again. Nothing revoked a token before this memo either.
- */
-function verifiedTokens() {
-  const entries = new Map<string, { member: { useruid: string; email: string }; expiresAt: number }>();
-  return {
-    get(token: string) {
-      const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (entry.expiresAt > Date.now()) return entry.member;
-      entries.delete(token);
-      return undefined;
-    },
-    remember(token: string, member: { useruid: string; email: string }, expiresAt: number) {
-      if (entries.size >= VERIFIED_TOKENS_MAX) entries.delete(entries.keys().next().value!);
-      entries.set(token, { member, expiresAt });
     },
   };
 }
