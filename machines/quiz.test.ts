@@ -2,24 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import { createActor, fromCallback, fromPromise, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { quizMachine, type QuizEvent, type QuizLoad, type QuizResult, type QuizTest, type RetakeInfo } from './quiz';
+import { demoQuizTest } from './quizFixtures';
 
-const test: QuizTest = {
-  quizid: 101,
-  contentsid: 101,
-  title: '매트 필라테스 수료 퀴즈',
-  passscore: 60,
-  isscoreid: 0,
-  isdraft: false,
-  available: true,
-  reason: null,
-  progress: 50,
-  attemptsleft: 3,
-  requiredprogress: 50,
-  timelimit: 20,
-  startedat: null,
-  // A timed test shows no question before 시작 (the server sends them to a started attempt only).
-  questions: [],
-};
+const test = demoQuizTest();
 const questions = [
   { questionid: 1, text: '호흡법은?', choices: ['흉식', '복식'], answer: null },
   { questionid: 2, text: '통증이 생기면?', choices: ['계속', '중단'], answer: null },

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { quizMachine, type QuizContext, type QuizResult, type QuizTest } from '../../../machines/quiz';
+import { quizMachine, type QuizContext, type QuizResult } from '../../../machines/quiz';
+import { demoQuizTest } from '../../../machines/quizFixtures';
 import { attemptLimitText } from '../../../rules/certificate';
 import { QuizResultView } from './QuizResultView';
 
@@ -13,22 +14,7 @@ const questions = [1, 2, 3, 4, 5].map((n) => ({
   choices: ['가', '나', '다', '라'],
   answer: null,
 }));
-const test: QuizTest = {
-  quizid: 101,
-  contentsid: 101,
-  title: '매트 필라테스 수료 퀴즈',
-  passscore: 60,
-  isscoreid: 0,
-  isdraft: false,
-  available: true,
-  reason: null,
-  progress: 50,
-  attemptsleft: 2,
-  requiredprogress: 50,
-  timelimit: 20,
-  startedat: null,
-  questions,
-};
+const test = demoQuizTest({ attemptsleft: 2, questions });
 /** Per-question verdicts, as an older server sent them with a failed result: the screen must not use them. */
 const verdicts = questions.map((q, i) => ({ questionid: q.questionid, choice: 0, correctchoice: null, iscorrect: i < 2 }));
 const failed: QuizResult = {
