@@ -1,4 +1,4 @@
-import { buildApp } from './support';
+import { buildApp } from './build';
 
 /** Builds the SPA once per browser-test run. */
 export default function setup(): void {

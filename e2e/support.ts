@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type StartOptions } from '../server/start';
@@ -11,17 +9,9 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** Builds the SPA into dist/ (route tree + vite build). Skipped with E2E_NO_BUILD=1 when dist exists. */
-export function buildApp(): void {
-  if (process.env.E2E_NO_BUILD === '1' && existsSync(join(ROOT, 'dist', 'index.html'))) return;
-  // The production build a member gets (vitest's NODE_ENV=test would make Vite bundle React's slower development build).
-  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (r.status !== 0) throw new Error('e2e: vite build failed');
-}
+import { buildApp } from './build';
+
+export { buildApp };
 
 /** The real server (app + API) on a random port with a throw-away in-memory database. */
 export function startApp(options: StartOptions = {}): Promise<RunningServer> {

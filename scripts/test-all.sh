@@ -40,9 +40,27 @@ step "pact provider verification" npx tsx contracts/provider/verify.ts
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi
-# The browser tests build their own dist/ under vitest (NODE_ENV=test: React's development build, whose messages
-# tell an error a boundary caught from an unhandled one); the budget then builds the production app it measures.
-step "browser tests (headless Chromium)" vitest_json e2e --project e2e
+# Two lanes side by side after one build: the fault matrix and the accessibility sweep (CPU-bound) in one, the
+# journeys (which spend much of their time waiting on real clocks: a 60 s network cut, real playback) in the other.
+# Every file that uses the live configuration's fixed ports (live-*.e2e) stays in the journeys lane.
+E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts"
+browser_lanes() {
+  npx tsx e2e/build.ts || return 1
+  local matrix_log="$results/e2e-matrix.log"
+  # shellcheck disable=SC2086
+  E2E_NO_BUILD=1 vitest_json e2e-matrix --project e2e $E2E_MATRIX_FILES > "$matrix_log" 2>&1 &
+  local matrix=$!
+  local excludes=()
+  for f in $E2E_MATRIX_FILES; do excludes+=(--exclude "$f"); done
+  E2E_NO_BUILD=1 vitest_json e2e --project e2e "${excludes[@]}"
+  local journeys=$?
+  wait "$matrix"
+  local m=$?
+  echo "--- the matrix lane (fault matrix, accessibility):"
+  cat "$matrix_log"
+  [ "$journeys" -eq 0 ] && [ "$m" -eq 0 ]
+}
+step "browser tests (headless Chromium, two lanes)" browser_lanes
 step "budgets (initial JS against the stack floor, Lighthouse median of 3)" npx tsx scripts/budget.ts
 step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
 
