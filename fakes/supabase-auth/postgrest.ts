@@ -121,6 +121,8 @@ export interface RestDatabase {
   handle(caller: RestCaller, request: RestRequest): Promise<RestAnswer>;
   /** A select as the table's owner, past every policy (what Supabase's dashboard shows); rows as JSON values. */
   queryAsOwner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Starts the database now instead of on the first request (a server that expects its first caller soon). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -232,6 +234,9 @@ export function createRestDatabase(authUserIds: () => Iterable<string>): RestDat
   }
 
   return {
+    async warm() {
+      await database();
+    },
     async addAuthUser(id) {
       if (!started) return; // the start inserts every user there is by then
       const db = await database();
