@@ -13,4 +13,6 @@ if [ -n "$(git ls-files --others --exclude-standard -- src/api/schema.gen.ts src
   echo "Generated files are not committed; run 'npm run gen' and commit them." >&2
   exit 1
 fi
+# The provider-state catalogue backend teams implement from (contracts/PROVIDER_STATES.md).
+npx tsx scripts/provider-states-catalogue.ts --check >/dev/null
 echo "generated files: fresh"

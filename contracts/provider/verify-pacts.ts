@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +13,47 @@ export function pactFiles(dir = PACT_DIR): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
 }
 
-/** Issues a valid local access token for the demo member; recorded pacts carry placeholder tokens. */
-async function demoToken(baseUrl: string): Promise<string | undefined> {
+/**
+ * The member's bearer token the recorded pacts stand for (their placeholder names u-demo-1): the provider's own
+ * (`PACT_PROVIDER_TOKEN`, or the stdout of `PACT_PROVIDER_TOKEN_CMD`), else the local sign-in when the provider has
+ * one (the reference backend in local mode). Undefined when neither gives one.
+ */
+export async function memberToken(baseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  if (env.PACT_PROVIDER_TOKEN) return env.PACT_PROVIDER_TOKEN;
+  if (env.PACT_PROVIDER_TOKEN_CMD) {
+    const out = execSync(env.PACT_PROVIDER_TOKEN_CMD, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+    if (!out) throw new Error('PACT_PROVIDER_TOKEN_CMD printed no token');
+    return out.replace(/^Bearer\s+/i, '');
+  }
   try {
     const r = await fetch(`${baseUrl}/local/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Storefront-Client': 'web/1.0' }, body: JSON.stringify({ email: 'member@demo.kr', remember: false }) });
-    return (await r.json()).datas?.accessToken;
+    return r.ok ? (await r.json()).datas?.accessToken : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Where a running provider sets states up (server/http/providerStates.ts); PACT_STATES_URL for another path. */
+export function statesUrl(baseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.PACT_STATES_URL || `${baseUrl.replace(/\/+$/, '')}/_pact/provider-states`;
+}
+
+/** Each state set up by the provider itself: the body pact's `stateChangeUrl` sends, with the shared secret. */
+function remoteStateHandlers(url: string, secret: string, names: string[]): Record<string, (params: StateParams) => Promise<void>> {
+  const setUp = (state: string) => async (params: StateParams) => {
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pact-states-secret': secret },
+      body: JSON.stringify({ state, params, action: 'setup' }),
+    });
+    if (!r.ok) throw new Error(`${url} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
+  };
+  return Object.fromEntries(names.map((name) => [name, setUp(name)]));
+}
+
+/** How many interactions the pact files hold (what a passing verification verified). */
+export function interactionCount(files: string[]): number {
+  return files.reduce((n, file) => n + (JSON.parse(readFileSync(file, 'utf8')).interactions?.length ?? 0), 0);
 }
 
 /** Provider states the pacts name that no handler in `states.ts` knows: each one fails verification. */
@@ -34,8 +68,22 @@ export function unknownStates(files: string[], known: Record<string, unknown>): 
   return unknown;
 }
 
-export async function verifyPacts(opts: { baseUrl: string; files: string[]; db?: Kysely<any>; logLevel?: 'error' | 'warn' | 'info' }) {
-  const handlers = stateHandlers(opts.db);
+export interface VerifyOptions {
+  baseUrl: string;
+  files: string[];
+  /** In-process: states written straight into this database. */
+  db?: Kysely<any>;
+  /** A running provider: states set up through its endpoint with this secret (PACT_STATES_SECRET). */
+  statesSecret?: string;
+  /** The member's bearer token; default `memberToken(baseUrl)`. */
+  token?: string;
+  logLevel?: 'error' | 'warn' | 'info';
+}
+
+export async function verifyPacts(opts: VerifyOptions) {
+  const local = stateHandlers(opts.db);
+  const handlers =
+    !opts.db && opts.statesSecret ? remoteStateHandlers(statesUrl(opts.baseUrl), opts.statesSecret, Object.keys(local)) : local;
   const unknown = unknownStates(opts.files, handlers);
   if (unknown.length) throw new Error(`${unknown.join('\n')}\nadd a handler in contracts/provider/states.ts`);
   // pact-js logs a handler's error and carries on; collected here, any of them fails the verification.
@@ -53,7 +101,7 @@ export async function verifyPacts(opts: { baseUrl: string; files: string[]; db?:
       },
     ]),
   );
-  const token = await demoToken(opts.baseUrl);
+  const token = opts.token ?? (await memberToken(opts.baseUrl));
   const result = await new Verifier({
     provider: 'storefront-api',
     providerBaseUrl: opts.baseUrl,
@@ -61,7 +109,7 @@ export async function verifyPacts(opts: { baseUrl: string; files: string[]; db?:
     logLevel: opts.logLevel ?? 'warn',
     stateHandlers: recording,
     requestFilter: (req: { headers: Record<string, string> }, _res: unknown, next: () => void) => {
-      // Pacts record a placeholder bearer token; swap in a real one for the demo member.
+      // Pacts record a placeholder bearer token; swap in the provider's real one for that member.
       if (token && req.headers.authorization) req.headers.authorization = `Bearer ${token}`;
       next();
     },
