@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -5,33 +6,55 @@ import { startServer, ROOT } from './start';
 import { jsonLines } from './http/requestLog';
 import { missingSecrets } from './lib/secrets';
 import { appEnvironment, isLocalMode } from './lib/mode';
+import { instanceCount, runInstances } from './instances';
 
-// Before anything else: on a shared database, instances must share their signing secrets (server/lib/secrets.ts).
-const appEnv = appEnvironment(ROOT, 'production');
-const refusals = missingSecrets({ ...process.env, ...appEnv }, isLocalMode(appEnv));
-if (refusals.length) {
-  for (const reason of refusals) console.error(`[server] not starting: ${reason}`);
-  process.exit(1);
-}
-
-// npm start: one origin for the built SPA and the API. Build once when dist/ is missing.
-if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-  console.log('[server] dist/index.html missing: building the app (npx vite build)');
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error('[server] build failed');
-    process.exit(r.status ?? 1);
+// The built app to serve: ./dist, or DIST_DIR (a build made elsewhere).
+const distDir = process.env.DIST_DIR || join(ROOT, 'dist');
+let instances = 1;
+if (cluster.isPrimary) {
+  // Before anything else: on a shared database, instances must share their signing secrets (server/lib/secrets.ts).
+  const appEnv = appEnvironment(ROOT, 'production');
+  const refusals = missingSecrets({ ...process.env, ...appEnv }, isLocalMode(appEnv));
+  try {
+    instances = instanceCount(process.env);
+  } catch (e) {
+    refusals.push((e as Error).message);
+  }
+  if (refusals.length) {
+    for (const reason of refusals) console.error(`[server] not starting: ${reason}`);
+    process.exit(1);
+  }
+  // npm start: one origin for the built SPA and the API. Build once when dist/ is missing.
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.log('[server] dist/index.html missing: building the app (npx vite build)');
+    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) {
+      console.error('[server] build failed');
+      process.exit(r.status ?? 1);
+    }
   }
 }
 const port = Number(process.env.PORT || 4173);
-const server = await startServer({ port, host: '::', serveApp: true, requestLog: jsonLines });
-console.log(`[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'})`);
-// SIGTERM (an orchestrator's stop): /readyz turns 503, requests in flight finish, then the pool closes.
-const stop = async (signal: string) => {
-  console.log(`[server] ${signal}: draining`);
-  await server.close();
-  console.log('[server] stopped');
-  process.exit(0);
+const serve = async () => {
+  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines });
+  console.log(
+    `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'}, pid ${process.pid})`,
+  );
+  return server;
 };
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
+
+if (cluster.isWorker || instances > 1) {
+  // INSTANCES=N: the primary migrates once, forks N workers on this port and restarts any that dies (server/instances.ts).
+  await runInstances({ count: instances, databaseUrl: process.env.DATABASE_URL!, serve });
+} else {
+  const server = await serve();
+  // SIGTERM (an orchestrator's stop): /readyz turns 503, requests in flight finish, then the pool closes.
+  const stop = async (signal: string) => {
+    console.log(`[server] ${signal}: draining`);
+    await server.close();
+    console.log('[server] stopped');
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

@@ -36,11 +36,16 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob | File>;
 }
 
+/** Marks a session as the app's: writes outside the app (no mark) notify every instance (migration 021). */
+const APP_CONNECTION = `set storefront.app = 'on'`;
+
 /** One SQL dialect for both back ends: PGlite by default, PostgreSQL through `pg` when a URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     // int8 counts come back as strings from pg; the schema uses int4 so both drivers return numbers.
     const pool = new pg.Pool({ connectionString: options.url, max: 8 });
+    // The app's own connections, whose writes name their cache tags themselves (migration 021). Queued before any query.
+    pool.on('connect', (client) => void client.query(APP_CONNECTION).catch(() => undefined));
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -55,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dir, { recursive: true });
     client = await PGlite.create(options.dir, { extensions });
   }
+  await client.exec(APP_CONNECTION);
   const db = new Kysely<Tables>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
 }

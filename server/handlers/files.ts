@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { sql } from 'kysely';
 import type { PdfRow, UploadRow } from '../db/rows';
 import { one } from '../db/query';
@@ -9,12 +8,12 @@ import { minimalPdf } from '../media/pdf';
 import { fail } from '../lib/failure';
 import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
 import { uploadedFile } from '../domain/uploads';
+import { readUpload, storeUpload } from '../domain/uploadStore';
 import { recordFirstUse } from '../domain/usage';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, readRecordingUse, type CacheTable } from '../openapi/cacheTags';
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 const NO_FILE = '요청하신 파일을 찾을 수 없습니다.';
 
 /** RFC 5987 / 6266: an ASCII fallback plus the UTF-8 original name, so Korean filenames survive. */
@@ -31,17 +30,15 @@ export const files = {
     const parts = (ctx.form?.getAll('files') ?? []).filter((f): f is File => typeof f !== 'string');
     if (parts.length === 0) return fail(400, '업로드할 파일을 선택해주세요.');
     // Count and size limits were enforced while the body streamed (server/openapi/limits.ts).
-    mkdirSync(uploadsDir(ctx.s.dataDir), { recursive: true });
     const saved = [];
     for (const f of parts) {
       const ext = extname(f.name)
         .replace(/[^.\w]/g, '')
         .slice(0, 10);
       const filename = `${kst().slice(0, 10).replace(/-/g, '')}_${randomBytes(6).toString('hex')}${ext}`;
-      writeFileSync(join(uploadsDir(ctx.s.dataDir), filename), Buffer.from(await f.arrayBuffer()));
       const contentType = f.type || 'application/octet-stream';
-      await sql`insert into uploads (filename, original_filename, size, content_type, created_at, uploaded_by)
-        values (${filename}, ${f.name}, ${f.size}, ${contentType}, ${kst()}, ${me})`.execute(ctx.s.db);
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      await storeUpload(ctx.s.db, { filename, originalFilename: f.name, contentType, uploadedBy: me, createdAt: kst(), bytes });
       saved.push(uploadedFile({ filename, original_filename: f.name, size: f.size, content_type: contentType }, true));
     }
     return ok(saved, '파일이 업로드되었습니다.');
@@ -73,13 +70,12 @@ export const files = {
       return new Response(new Uint8Array(minimalPdf(lines, pdf.pages)), { headers: pdfHeaders });
     }
     const up = await one(s.db, sql<UploadRow>`select * from uploads where filename = ${query.filename}`);
-    const file = up ? join(uploadsDir(s.dataDir), up.filename) : '';
-    if (!up || !existsSync(file)) return fail(404, NO_FILE);
-    const bytes = readFileSync(file);
+    const bytes = up && (await readUpload(s.db, s.dataDir, up.filename));
+    if (!up || !bytes) return fail(404, NO_FILE);
     // Raster images keep their type so the SPA can show them inline (<img> of GetFileUrl's URL); anything
     // else, SVG included (it can carry script), stays an opaque download.
     const type = INLINE_IMAGE_TYPES.has(up.content_type) ? up.content_type : 'application/octet-stream';
-    return new Response(new Uint8Array(bytes), {
+    return new Response(bytes, {
       headers: { ...headers, 'content-type': type, 'content-length': String(bytes.length) },
     });
   },

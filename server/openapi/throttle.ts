@@ -1,4 +1,6 @@
 import { isIPv6 } from 'node:net';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import { Failure } from '../lib/failure';
 
 /**
@@ -11,6 +13,10 @@ import { Failure } from '../lib/failure';
  * is trusted: behind a reverse proxy every visitor shares the proxy's address, and a proxy that sets
  * X-Forwarded-For must be named before that header may be believed (issue 27). IPv6 clients count by
  * their /64, the block one subscriber is usually given, so rotating addresses within it gains nothing.
+ *
+ * The windows live in the database (`lookup_windows`, migration 021) on both back ends: instances on one PostgreSQL
+ * share them, and PGlite runs the same SQL, so the path the tests take is the one production takes. Times are the
+ * instance's clock: hosts keep NTP time, and a skew of a second moves a minute's window by a second.
  */
 export interface LookupLimit {
   /** What is looked up, for the message: '수료증 확인'. */
@@ -21,39 +27,6 @@ export interface LookupLimit {
 }
 
 export const lookupLimit = (what: string, limit: number, windowSeconds = 60): LookupLimit => ({ what, limit, windowSeconds });
-
-/** Clients remembered per limit and server; beyond it the one unseen longest is forgotten (memory stays bounded). */
-const MAX_CLIENTS = 10_000;
-
-/**
- * The lookups of each client within the window, for one limit (a sliding log: at most `limit` times per
- * client). A refused lookup is not logged, so `Retry-After` is exactly when the oldest logged one leaves.
- */
-export class ClientWindows {
-  /** client → times (ms) of its counted lookups, oldest first; the map is in order of last use. */
-  private readonly seen = new Map<string, number[]>();
-  constructor(
-    private readonly rule: LookupLimit,
-    private readonly maxClients = MAX_CLIENTS,
-  ) {}
-
-  /** Counts a lookup of `client` at `now` (ms): 0 when allowed, else the whole seconds until one is. */
-  take(client: string, now: number): number {
-    const windowMs = this.rule.windowSeconds * 1000;
-    const times = this.seen.get(client) ?? [];
-    this.seen.delete(client);
-    while (times.length && times[0]! <= now - windowMs) times.shift();
-    this.seen.set(client, times);
-    if (times.length >= this.rule.limit) return Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000));
-    times.push(now);
-    while (this.seen.size > this.maxClients) this.seen.delete(this.seen.keys().next().value!);
-    return 0;
-  }
-
-  get clients(): number {
-    return this.seen.size;
-  }
-}
 
 /** The key a client counts under: an IPv4 address (IPv4-mapped IPv6 unwrapped), or an IPv6 address's /64. */
 export function clientKey(address: string): string {
@@ -73,16 +46,45 @@ export function clientKey(address: string): string {
     .join(':')}::/64`;
 }
 
-// One set of windows per running app (its Services object), so each server, test servers included, starts fresh.
-const windowsOf = new WeakMap<object, Map<LookupLimit, ClientWindows>>();
+/** Expired windows are swept at most this often per process: one indexed delete, off the lookup's path. */
+const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<Db, number>();
+
+/**
+ * Counts a lookup of `client` at `now` (ms) in the database, so every instance on one database shares the allowance
+ * (issue 27): 0 when allowed, else the whole seconds until one is. A sliding log in one row per limit and client (at
+ * most `limit` times): one upsert appends `now` to the times still inside the window, unless `limit` of them are. A
+ * refused lookup is not logged, so the wait is exactly until the oldest logged one leaves; only a refusal reads again.
+ * Concurrent lookups of one client queue on its row, so no two instances both take the last place.
+ */
+export async function takeLookup(db: Db, rule: LookupLimit, client: string, now: number): Promise<number> {
+  const windowMs = rule.windowSeconds * 1000;
+  const since = now - windowMs;
+  const counted = await sql<{ n: number }>`insert into lookup_windows as w (rule, client, times, expires_at)
+      values (${rule.what}, ${client}, array[${now}::bigint], ${now + windowMs})
+    on conflict (rule, client) do update
+      set times = array(select t from unnest(w.times) t where t > ${since} order by t) || ${now}::bigint,
+        expires_at = ${now + windowMs}
+      where (select count(*) from unnest(w.times) t where t > ${since}) < ${rule.limit}
+    returning 1 as n`.execute(db);
+  sweep(db, now);
+  if (counted.rows.length) return 0;
+  const oldest = await sql<{ wait: number }>`select greatest(1, ceil((min(t) + ${windowMs} - ${now}) / 1000.0))::int as wait
+    from lookup_windows, unnest(times) t where rule = ${rule.what} and client = ${client} and t > ${since}`.execute(db);
+  return oldest.rows[0]?.wait ?? rule.windowSeconds;
+}
+
+function sweep(db: Db, now: number): void {
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  sql`delete from lookup_windows where expires_at < ${now}`.execute(db).catch((e: Error) => {
+    console.error(`[server] lookup windows: sweep failed (${e.message})`);
+  });
+}
 
 /** Refuses (429, `Retry-After`) a lookup over `rule` for this request's client; counts it otherwise. */
-export function throttle(ctx: { s: object; client: string }, rule: LookupLimit, now = Date.now()): void {
-  let windows = windowsOf.get(ctx.s);
-  if (!windows) windowsOf.set(ctx.s, (windows = new Map()));
-  let w = windows.get(rule);
-  if (!w) windows.set(rule, (w = new ClientWindows(rule)));
-  const wait = w.take(clientKey(ctx.client), now);
+export async function throttle(ctx: { s: { db: Db }; client: string }, rule: LookupLimit, now = Date.now()): Promise<void> {
+  const wait = await takeLookup(ctx.s.db, rule, clientKey(ctx.client), now);
   if (wait > 0) {
     throw new Failure(429, `${rule.what} 요청이 너무 많습니다. ${wait}초 후에 다시 시도해주세요.`, {
       'retry-after': String(wait),
