@@ -12,11 +12,15 @@ import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
+import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
 import { composeIndex, staticApp } from './http/static';
 import type { LocalAuth } from './local/auth';
 import type { SupabaseMembers } from './domain/member';
+import type { PaymentGateway } from './domain/paymentGateway';
+import { localGateway } from './domain/localGateway';
 import { isLocalMode } from './lib/mode';
-import { connectSources, inlineScriptHashes, securityHeaders } from './http/securityHeaders';
+import { connectSources, inlineScriptHashes, portOneConfigured, securityHeaders } from './http/securityHeaders';
+import { mediaSources } from './lib/mediaOrigin';
 
 export interface AppOptions {
   db: Db;
@@ -37,6 +41,12 @@ export interface AppOptions {
   isDraining?: (() => boolean) | undefined;
   /** Class lists' first visit carries their lectures (server/http/classListFirstPaint.ts); default on. */
   firstPaintData?: boolean | undefined;
+  /** Where orders are confirmed (server/domain/paymentGateway.ts); default the local test card over `db`. */
+  gateway?: PaymentGateway | undefined;
+  /** PortOne's webhook secret (PortOne mode only). */
+  webhookSecret?: string | undefined;
+  /** `POST /_pact/provider-states` (server/http/providerStates.ts): given only when PACT_STATES_SECRET is set. */
+  providerStates?: Omit<ProviderStates, 'changed'> | undefined;
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
@@ -57,7 +67,13 @@ function withoutLocalStandIns(doc: Json): Json {
 export function createStorefront(options: AppOptions): { app: Hono; dispatcher: Dispatcher; headers: Record<string, string> } {
   const env = options.env ?? process.env;
   const localMode = options.localMode ?? isLocalMode(env);
-  const services: Services = { db: options.db, auth: options.auth, dataDir: options.dataDir };
+  const services: Services = {
+    db: options.db,
+    auth: options.auth,
+    dataDir: options.dataDir,
+    gateway: options.gateway ?? localGateway(options.db),
+    webhookSecret: options.webhookSecret,
+  };
   const spec = options.spec ?? loadSpec();
   const dispatch = createDispatcher(localMode ? spec : withoutLocalStandIns(spec), handlers, services, {
     validateResponses: options.validateResponses ?? process.env.NODE_ENV !== 'production',
@@ -69,6 +85,8 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   const headers = securityHeaders({
     scriptHashes: index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [],
     connect: connectSources(env, localMode),
+    portOne: portOneConfigured(env),
+    media: mediaSources(),
   });
   const app = new Hono();
 
@@ -79,6 +97,9 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   });
 
   app.route('/', healthRoutes(options.db, options.isDraining ?? (() => false)));
+  // States write straight into the tables: the catalogue cache (and other instances') must forget what it held.
+  if (options.providerStates)
+    app.route('/', providerStatesRoutes({ ...options.providerStates, changed: () => dispatch.cache.invalidate('all') }));
   // The users table's stand-in answers local tokens only; in Supabase mode the table is the project's own.
   if (localMode && options.auth.kind === 'local') app.route('/', usersTableRoutes(options.db, options.auth));
 

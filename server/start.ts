@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,8 @@ import { appEnvironment, isLocalMode, supabaseSettings } from './lib/mode';
 import { createSupabaseTokenVerifier } from './lib/supabaseTokens';
 import { supabaseMembers } from './domain/member';
 import type { Handler } from './openapi/context';
+import { portoneGateway, portoneSettings } from './domain/portoneGateway';
+import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
 
 export interface StartOptions {
   port?: number;
@@ -78,6 +81,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const supabase = localMode ? undefined : supabaseSettings(options.env ?? { ...process.env, ...appEnv });
   if (!localMode && !supabase)
     throw new Error('[server] Supabase mode needs SUPABASE_URL (or VITE_SUPABASE_URL): the project whose access tokens it verifies');
+  // PortOne mode: orders are confirmed from PortOne's own records (server/domain/paymentSync.ts).
+  const portone = portoneSettings(options.env ?? { ...process.env, ...appEnv });
+  if (portone && !portone.storeId)
+    throw new Error('[server] PortOne mode (PORTONE_API_SECRET) needs PORTONE_STORE_ID (or VITE_PORTONE_STORE_ID): payments of another store are never accepted');
+  const statesSecret = (options.env ?? process.env).PACT_STATES_SECRET || undefined;
+  if (statesSecret && statesSecret.length < MIN_STATES_SECRET)
+    throw new Error(`[server] PACT_STATES_SECRET must be at least ${MIN_STATES_SECRET} characters: its endpoint rewrites members' data`);
   const databaseUrl = options.databaseUrl ?? (options.memory || options.dbDir ? undefined : process.env.DATABASE_URL || undefined);
   const dataDir = options.dbDir ?? (options.memory ? mkdtempSync(join(tmpdir(), 'storefront-mem-')) : join(ROOT, '.data'));
   const database = await openDatabase({
@@ -93,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (!options.quiet) console.log('[server] seeded demo data');
   });
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
+  const providerStates = statesSecret ? await pactProviderStates(statesSecret, database.db, options.quiet) : undefined;
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
@@ -105,6 +116,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     env: appEnv,
     isDraining: () => draining,
     firstPaintData: options.firstPaintData,
+    providerStates,
+    gateway: portone ? portoneGateway(portone) : undefined,
+    webhookSecret: portone?.webhookSecret,
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
   const cache = dispatcher.cache;
@@ -119,8 +133,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
   const fast = options.fastPath === false ? undefined : createFastPath(dispatcher, headers);
+  // Handlers still running: a caller that hung up closes its connection, not the handler's work, which must finish
+  // before the pool closes (else a write dies half-way on a destroyed pool).
+  let running = 0;
+  let settled: (() => void) | undefined;
+  const counted = async (req: Request, ...rest: unknown[]) => {
+    running++;
+    try {
+      return await (app.fetch as (r: Request, ...x: unknown[]) => Response | Promise<Response>)(req, ...rest);
+    } finally {
+      if (--running === 0) settled?.();
+    }
+  };
   const server = serve({
-    fetch: app.fetch,
+    fetch: counted,
     port: options.port ?? 0,
     hostname: host,
     // Hono's own listener, behind the fast path for cached catalogue reads.
@@ -156,14 +182,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // ends with its last answer instead of waiting out the bound (no per-request bookkeeping on the hot path).
         http.closeIdleConnections();
         const idle = setInterval(() => http.closeIdleConnections(), 100);
-        const cut = setTimeout(() => http.closeAllConnections(), options.drainMs ?? 10_000);
+        const bound = options.drainMs ?? 10_000;
+        const cut = setTimeout(() => http.closeAllConnections(), bound);
         await closed;
         clearInterval(idle);
         clearTimeout(cut);
+        if (running > 0) {
+          const done = new Promise<void>((ok) => (settled = ok));
+          await Promise.race([done, delay(bound)]);
+        }
         await bus?.close();
         await database.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * The pact's provider states (contracts/provider/states.ts) behind `POST /_pact/provider-states`, for verifying this
+ * instance from another process. Loaded only when PACT_STATES_SECRET is set, so a live instance never holds them.
+ */
+async function pactProviderStates(secret: string, db: RunningServer['db'], quiet?: boolean): Promise<Omit<ProviderStates, 'changed'>> {
+  const { stateHandlers } = await import('../contracts/provider/states');
+  if (!quiet) console.warn('[server] PACT_STATES_SECRET is set: POST /_pact/provider-states rewrites data for pact verification (never on a live instance)');
+  return { secret, handlers: stateHandlers(db) };
 }

@@ -1,9 +1,13 @@
+import { COUPON_QUESTION, REFUND_QUESTION, couponAnswerHtml, issuedCoupons, perMemberCoupons, refundPolicyHtml } from './seed-data';
 /**
  * Schema migrations, oldest first. Each entry is a list of single statements so the same text runs
  * on PGlite (extended protocol, one statement per call) and on PostgreSQL. Never edit a shipped
  * migration: append a new one. Timestamps are stored as text 'YYYY-MM-DD HH:MM:SS' (KST) so both
  * drivers return the same JS type; money and points are whole won in int4.
  */
+/** A text as an SQL literal, for the few migrations that write the seed's own words. */
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
 /**
  * A video completed before coverage was recorded (017) was watched through under the rule of its day: its whole
  * length counts as covered. Also run by the seed, on the demo's completed videos.
@@ -452,6 +456,94 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter table progress add column watched_spans text not null default '[]'`,
       `alter table progress add column watch_anchor text`,
       COVER_COMPLETED_VIDEOS,
+    ],
+  },
+  {
+    // Issue 27: state several instances share lives in the database. Lookup windows (server/openapi/throttle.ts):
+    // one row per limit and client holding the times (ms) of its counted lookups, swept once they expire. Upload
+    // bytes (server/domain/uploadStore.ts), apart from their record so lists of uploads never read them.
+    id: '021_shared_state',
+    statements: [
+      `create table lookup_windows (rule text not null, client text not null, times bigint[] not null,
+        expires_at bigint not null, primary key (rule, client))`,
+      `create index lookup_windows_expiry on lookup_windows (expires_at)`,
+      `create table upload_bytes (filename text primary key references uploads(filename) on delete cascade, bytes bytea not null)`,
+      // A write made outside the app (an operator's SQL: a notice, a price) tells every instance which table it
+      // touched, on the channel the instances' own writes use (server/db/writeBus.ts). The app's connections say who
+      // they are (`storefront.app`, server/db/database.ts) and are skipped: their writes already name finer tags.
+      `create or replace function notify_outside_write() returns trigger language plpgsql as $$
+        begin
+          if coalesce(current_setting('storefront.app', true), '') <> 'on' then
+            perform pg_notify('storefront_writes', json_build_object('from', 'database', 'touched', json_build_array(tg_table_name))::text);
+          end if;
+          return null;
+        end $$`,
+      `do $$ declare t text; begin
+        foreach t in array array['notices', 'faqs', 'suggest_types', 'categories', 'lectures', 'sections', 'videos', 'tags',
+          'ratings', 'enrollments', 'banners', 'branches', 'stats'] loop
+          execute format('create trigger %I after insert or update or delete or truncate on %I for each statement
+            execute function notify_outside_write()', t || '_outside_write', t);
+        end loop;
+      end $$`,
+    ],
+  },
+  {
+    // Issue 25: a welcome coupon is used once per member, a handed-out code once in the store; codes match whatever
+    // their case. Once-per-member uses are rows of coupon_uses (one per member); single-use codes keep coupons.used_by.
+    // An open order holds a per-member coupon for its member only, so the store-wide hold moves to the coupon's row lock
+    // (server/domain/coupons.ts) and the index keeps one open order per coupon and member.
+    id: '020_member_coupons',
+    statements: [
+      `alter table coupons add column per_member boolean not null default false`,
+      `alter table coupons add column owner text`,
+      `create unique index coupons_code_any_case on coupons (upper(couponnumber))`,
+      `create index coupons_owner on coupons (owner) where owner is not null`,
+      `create table coupon_uses (
+        couponnumber text not null references coupons(couponnumber), useruid text not null, paymentid int not null,
+        used_at text not null, primary key (couponnumber, useruid))`,
+      `drop index payments_coupon_reserved`,
+      `create unique index payments_coupon_reserved on payments (couponnumber, useruid) where status = 'ready' and couponnumber is not null`,
+      // The demo's welcome and issued coupons in a database seeded before this migration (the seed does the same).
+      `update coupons set per_member = true where couponnumber in (${perMemberCoupons.map((c) => `'${c}'`).join(', ')})`,
+      ...issuedCoupons.map((c) => `update coupons set owner = '${c.owner}' where couponnumber = '${c.couponnumber}'`),
+      // The FAQ said another refund rule than the terms: both now show rules/refund.ts.
+      `update faqs set answer = ${quoted(refundPolicyHtml)} where question = ${quoted(REFUND_QUESTION)}`,
+      `update faqs set answer = ${quoted(couponAnswerHtml)} where question = ${quoted(COUPON_QUESTION)}`,
+    ],
+  },
+  {
+    // Issue 25: an order becomes paid only from the provider's own record (server/domain/paymentSync.ts).
+    // provider_payment_id: the id the browser asks PortOne to pay under, chosen by the server so a webhook alone
+    // finds its order. confirming_at: PortOne could not be asked; the order may have been charged, so it does not
+    // expire. refund_due: the reason of a provider cancel the store owes (amount refused, order refused) until it
+    // succeeds. portone_webhooks: each webhook-id is processed once.
+    id: '018_portone_sync',
+    statements: [
+      `alter table payments add column provider_payment_id text not null default ('pay-' || replace(gen_random_uuid()::text, '-', ''))`,
+      `create unique index payments_provider_payment_id on payments (provider_payment_id)`,
+      `alter table payments add column confirming_at text`,
+      `alter table payments add column refund_due text`,
+      `alter table payments add column provider_cancelled_amount int not null default 0`,
+      `alter table local_payments add column cancelled_amount int not null default 0`,
+      `create table portone_webhooks (webhook_id text primary key, type text not null, payment_id text,
+        received_at text not null, processed_at text)`,
+    ],
+  },
+  {
+    // Issue 25, refunds (server/domain/refunds.ts): each refund of an order, recorded once. A `pending` row claims
+    // the order while the provider is asked (one per order: two refunds of it cannot both reach the provider); it
+    // becomes `done` with the provider's answer, or is removed when the provider refused or could not be reached.
+    id: '019_refunds',
+    statements: [
+      `create table refunds (
+        refundid serial primary key, paymentid int not null references payments(paymentid), useruid text not null,
+        status text not null, basis text not null, amount int not null, points_restored int not null,
+        points_taken_back int not null, points_shortfall int not null, coupon_restored boolean not null,
+        contentsids text not null, reason text not null, provider_status text, idempotency_key text,
+        created_at text not null, done_at text)`,
+      `create unique index refunds_one_pending on refunds (paymentid) where status = 'pending'`,
+      `create unique index refunds_idempotency on refunds (useruid, idempotency_key) where idempotency_key is not null`,
+      `alter table payments add column refunded_amount int not null default 0`,
     ],
   },
 ];

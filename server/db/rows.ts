@@ -153,6 +153,37 @@ export interface PaymentRow {
   cancelled_at: string | null;
   idempotency_key: string | null;
   expires_at: string | null;
+  /** The id the provider knows this order's payment by (migration 018; server/domain/paymentSync.ts). */
+  provider_payment_id: string;
+  /** Set while the provider could not be asked: the order may be charged, so it does not expire. */
+  confirming_at: string | null;
+  /** Why the store owes a cancel at the provider, until it succeeded. */
+  refund_due: string | null;
+  /** What the provider reports cancelled of this payment (its own cancels and the store's). */
+  provider_cancelled_amount: number;
+  /** Won refunded to the member so far (migration 019; server/domain/refunds.ts). */
+  refunded_amount: number;
+}
+
+/** One refund of an order (migration 019): `pending` while the provider is asked, then `done`. */
+export interface RefundRow {
+  refundid: number;
+  paymentid: number;
+  useruid: string;
+  status: 'pending' | 'done';
+  basis: 'withdrawal' | 'unused';
+  amount: number;
+  points_restored: number;
+  points_taken_back: number;
+  points_shortfall: number;
+  coupon_restored: boolean;
+  /** Lecture ids the refund ended, comma-joined. */
+  contentsids: string;
+  reason: string;
+  provider_status: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  done_at: string | null;
 }
 
 export interface EnrollmentRow {
@@ -183,8 +214,13 @@ export interface CouponRow {
   discount_rate: number;
   min_amount: number;
   expires_at: string;
+  /** Single-use codes: who used it. Once-per-member coupons record their uses in coupon_uses instead. */
   used_by: string | null;
   used_at: string | null;
+  /** Once per member (a welcome coupon) rather than once in the store (migration 020). */
+  per_member: boolean;
+  /** Issued to this member only; null for codes handed out to anyone. */
+  owner: string | null;
 }
 
 /** The local card provider's ledger (PortOne keeps this on its side in production). */
@@ -195,6 +231,8 @@ export interface LocalPaymentRow {
   status: Schemas['LocalPayStatus'];
   created_at: string;
   consumed_at: string | null;
+  /** Refunded so far (migration 018); the whole amount once `cancelled`. */
+  cancelled_amount: number;
 }
 
 export interface ProgressRow {

@@ -1,5 +1,6 @@
 /** Demo catalogue in Korean. Ids are stable so tests, pacts and provider states can name them. */
 import { certificateRuleText } from '../../rules/certificate';
+import { REFUND_POLICY } from '../../rules/refund';
 
 export const DEMO_MEMBER = { useruid: 'u-demo-1', email: 'member@demo.kr', name: '김필라', phone: '010-1234-5678' };
 export const NEW_MEMBER = { useruid: 'u-demo-2', email: 'new@demo.kr', name: '이새봄', phone: '010-2222-3333' };
@@ -107,11 +108,18 @@ export const notices: { isnotice: number; title: string; content: string; istop:
   { isnotice: -1, istop: false, date: '2024-03-20 09:00:00', title: '[이벤트] 친구 추천 쿠폰', content: '<p>친구를 추천하면 5,000원 쿠폰을 드립니다.</p>' },
 ];
 
+/** The FAQ's refund answer is the terms' rule (rules/refund.ts), word for word; migration 020 rewrites older databases. */
+export const REFUND_QUESTION = '환불은 어떻게 하나요?';
+export const refundPolicyHtml = REFUND_POLICY.lines.map((line) => `<p>${line}</p>`).join('');
+export const COUPON_QUESTION = '쿠폰은 어디에서 입력하나요?';
+export const couponAnswerHtml =
+  '<p>결제 화면의 [내 쿠폰]에서 보유한 쿠폰을 고르거나, 쿠폰 번호를 입력하세요(대소문자 구분 없음). 보유 쿠폰은 마이페이지의 [내 쿠폰]에서 볼 수 있습니다.</p>';
+
 export const faqs = [
   ['수강', '수강 기간은 얼마인가요?', '<p>결제일로부터 90일입니다.</p>'],
   ['수강', '모바일에서도 수강할 수 있나요?', '<p>네, 모바일 브라우저에서 수강할 수 있습니다.</p>'],
-  ['결제', '환불은 어떻게 하나요?', '<p>수강 시작 전 7일 이내 전액 환불됩니다.</p>'],
-  ['결제', '쿠폰은 어디에서 입력하나요?', '<p>결제 화면의 쿠폰 입력란에 번호를 입력하세요.</p>'],
+  ['결제', REFUND_QUESTION, refundPolicyHtml],
+  ['결제', COUPON_QUESTION, couponAnswerHtml],
   ['계정', '다른 기기에서 로그인하면 어떻게 되나요?', '<p>기존 기기는 자동으로 로그아웃됩니다.</p>'],
   ['수료증', '수료증은 언제 발급되나요?', `<p>${certificateRuleText()}</p>`],
 ] as const;
@@ -137,7 +145,12 @@ export const coupons = [
   { couponnumber: 'PILATES10', title: '필라테스 10% 할인', discount_amount: 0, discount_rate: 10, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
   { couponnumber: 'USED0001', title: '사용 완료 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59', used_by: 'u-demo-1', used_at: '2024-04-01 10:00:00' },
   { couponnumber: 'EXPIRED01', title: '만료된 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2020-01-01 00:00:00' },
+  { couponnumber: 'THANKS3000', title: '재수강 감사 3,000원 할인', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
 ];
+/** Once per member (migration 020): every member holds these until they use them. */
+export const perMemberCoupons = ['WELCOME5000'];
+/** Issued to one member (migration 020): listed among that member's coupons, refused to anyone else. */
+export const issuedCoupons = [{ couponnumber: 'THANKS3000', owner: DEMO_MEMBER.useruid }];
 
 export const quizLectures = [101, 102, 104, 121];
 export const quizQuestions = [

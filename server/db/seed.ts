@@ -80,6 +80,12 @@ export async function seed(db: Db): Promise<void> {
       { useruid: me, amount: 1000, reason: '후기 작성 이벤트', created_at: '2024-04-01 10:00:00' },
     ]).execute();
     await tx.insertInto('coupons').values(d.coupons.map((c) => ({ used_by: null, used_at: null, ...c }))).execute();
+    // Once-per-member and issued coupons (migration 020); a database seeded before 020 gets them from 020 itself.
+    const memberCoupons = await sql`select 1 from information_schema.columns where table_name = 'coupons' and column_name = 'per_member'`.execute(tx);
+    if (memberCoupons.rows.length) {
+      await sql`update coupons set per_member = true where couponnumber in (${sql.join(d.perMemberCoupons)})`.execute(tx);
+      for (const c of d.issuedCoupons) await sql`update coupons set owner = ${c.owner} where couponnumber = ${c.couponnumber}`.execute(tx);
+    }
 
     // Every demo quiz has the standard terms the FAQ and the terms state (rules/certificate.ts).
     await tx.insertInto('quizzes').values(d.quizLectures.map((c) => ({ quizid: c, contentsid: c, title: `${d.lectures.find((l) => l.contentsid === c)!.title} 수료 퀴즈`, pass_score: CERTIFICATE_RULE.passScore, required_progress: CERTIFICATE_RULE.quizOpensAt }))).execute();

@@ -1,3 +1,4 @@
+import { onMediaOrigin } from '../lib/mediaOrigin';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { signedQuery, verifySignature } from '../lib/signedUrl';
@@ -113,5 +114,5 @@ export const downloadPathFor = (filename: string, originalFilename: string, acce
 /** A `<video src>` for a video: previews are public, a class video carries a signature. */
 export function mediaPath(path: string, isPreview: boolean): string {
   const base = `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
-  return isPreview ? base : base + signedQuery(`media:${path}`);
+  return onMediaOrigin(isPreview ? base : base + signedQuery(`media:${path}`));
 }

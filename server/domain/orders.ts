@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { CountRow, CouponRow, PaymentRow } from '../db/rows';
+import type { CountRow, PaymentRow } from '../db/rows';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { lectures } from './lectures';
 import { daysFromNow, kst } from '../lib/time';
 import { classesOwnedNow } from './ownership';
-import { toCoupon } from './coupons';
-import { breakdownOf, type CouponTerms } from '../../rules/price';
+import { COUPON_EXPIRED, COUPON_HELD, COUPON_USED, NO_COUPON, couponByCode, couponHeld, couponSpent, markCouponUsed, toCoupon } from './coupons';
+import { breakdownOf} from '../../rules/price';
 
 /**
  * The money rules of an order, decided here and nowhere else: prices come from the lectures, the
@@ -34,10 +34,13 @@ export async function lockMember(tx: Db, me: string): Promise<number> {
   return (await one(tx, sql<{ balance: number }>`select balance from point_balances where useruid = ${me} for update`))!.balance;
 }
 
-/** Releases (cancels) the member's open orders whose time is up. Called under the member lock. */
+/**
+ * Releases (cancels) the member's open orders whose time is up. Called under the member lock. An order being
+ * confirmed (the provider could not be asked: server/domain/paymentSync.ts) may have been charged and stays.
+ */
 export async function expireOpenOrders(tx: Db, me: string): Promise<void> {
   await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
-    where useruid = ${me} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
+    where useruid = ${me} and status = 'ready' and expires_at < ${kst()} and confirming_at is null`.execute(tx);
 }
 
 /** Points held by the member's other open orders, as an SQL expression. */
@@ -68,23 +71,18 @@ export async function usablePoints(tx: Db, me: string): Promise<number> {
  * Checks a coupon for an order of `total` won and returns its terms. The coupon row is locked, and
  * an expired open order holding it is released first. `ownOrder` is the open order being re-priced.
  */
-async function couponFor(tx: Db, couponnumber: string, total: number, ownOrder: number): Promise<CouponTerms> {
-  const c = await one(tx, sql<CouponRow>`select * from coupons where couponnumber = ${couponnumber} for update`);
-  if (!c) return fail(404, '쿠폰을 찾을 수 없습니다.');
-  if (c.used_by) return fail(409, '이미 사용한 쿠폰입니다.');
-  if (c.expires_at < kst()) return fail(409, '사용 기간이 지난 쿠폰입니다.');
+async function couponFor(tx: Db, me: string, code: string, total: number, ownOrder: number) {
+  // The row lock makes every Save naming this coupon wait for the others: the hold check below is then exact.
+  const c = await couponByCode(tx, code, me, true);
+  if (!c) return fail(404, NO_COUPON);
+  if (await couponSpent(tx, c, me)) return fail(409, COUPON_USED);
+  if (c.expires_at < kst()) return fail(409, COUPON_EXPIRED);
   if (total < c.min_amount)
     return fail(409, `최소 주문 금액(${c.min_amount.toLocaleString('ko-KR')}원) 이상에서 사용할 수 있는 쿠폰입니다.`);
   await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
-    where couponnumber = ${couponnumber} and status = 'ready' and expires_at < ${kst()}`.execute(tx);
-  if (
-    await one(
-      tx,
-      sql`select 1 from payments where couponnumber = ${couponnumber} and status = 'ready' and paymentid <> ${ownOrder}`,
-    )
-  )
-    return fail(409, '다른 주문에 사용 중인 쿠폰입니다.');
-  return toCoupon(c);
+    where couponnumber = ${c.couponnumber} and status = 'ready' and expires_at < ${kst()} and confirming_at is null`.execute(tx);
+  if (await couponHeld(tx, c, me, ownOrder)) return fail(409, COUPON_HELD);
+  return toCoupon(c, false);
 }
 
 /** The figures of Payment/Save the member saw (PaymentSaveRequest), compared with the server's own. */
@@ -106,7 +104,7 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   const owned = await classesOwnedNow(tx, me, ids);
   if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);
   const total = list.reduce((a, l) => a + l.saleprice, 0);
-  const coupon = b.couponnumber ? await couponFor(tx, b.couponnumber, total, ownOrder) : null;
+  const coupon = b.couponnumber ? await couponFor(tx, me, b.couponnumber, total, ownOrder) : null;
   const figures = breakdownOf(list, coupon, b.pointused);
   const discount = figures.coupondiscount;
   if (b.pointused > balance - (await reservedPoints(tx, me, ownOrder))) return fail(409, '보유 포인트가 부족합니다.');
@@ -125,13 +123,14 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
     discount,
     paid,
     method,
-    couponnumber: b.couponnumber || null,
+    // The code as issued, whatever case the member typed it in.
+    couponnumber: coupon?.couponnumber ?? null,
     expires: minutesFromNow(ORDER_MINUTES),
   };
 }
 
 /** The tables `fulfil` writes, for the cache declarations of the operations that settle an order. */
-export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons'] as const;
+export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons', 'coupon_uses'] as const;
 
 /**
  * Enrols the member in every lecture of a paid payment, empties those cart lines and writes the
@@ -151,7 +150,5 @@ export async function fulfil(tx: Db, p: PaymentRow) {
       on conflict (paymentid, kind) where paymentid is not null do nothing`.execute(tx);
   if (p.point_used > 0) await ledger(-p.point_used, 'use', '결제 시 사용');
   if (earnedPoints(p.amount) > 0) await ledger(earnedPoints(p.amount), 'earn', '결제 적립');
-  if (p.couponnumber)
-    await sql`update coupons set used_by = ${p.useruid}, used_at = ${kst()}
-      where couponnumber = ${p.couponnumber} and used_by is null`.execute(tx);
+  await markCouponUsed(tx, p);
 }

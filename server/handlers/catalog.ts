@@ -1,3 +1,4 @@
+import { onMediaOrigin } from '../lib/mediaOrigin';
 import { sql } from 'kysely';
 import type { BranchRow, CategoryRow, CountRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
@@ -33,7 +34,7 @@ const SORTS: Record<string, ListOrder> = {
 const RECENT = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
 const sortOf = (s: string | undefined) => SORTS[s ?? ''] ?? RECENT;
 
-const mediaUrl = (path: string) => `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
+const mediaUrl = (path: string) => onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`);
 
 interface CategoryTreeRow extends CategoryRow {
   rootid: number;

@@ -7,6 +7,8 @@ import { classroomBookmark, classroomBookmarkCache } from './classroom-bookmark'
 import { files, filesCache } from './files';
 import { local, localCache } from './local';
 import { payment, paymentCache } from './payment';
+import { paymentRefund, paymentRefundCache } from './payment-refund';
+import { paymentPortOne, paymentPortOneCache } from './payment-portone';
 import { player, playerCache } from './player';
 import { points, pointsCache } from './points';
 import { progress, progressCache } from './progress';
@@ -29,7 +31,7 @@ export const byTag = {
   classroom: { ...classroom, ...classroomBookmark },
   player,
   cart,
-  payment,
+  payment: { ...payment, ...paymentRefund, ...paymentPortOne },
   points,
   quiz: { ...quiz, ...quizCertificate },
   ratings,
@@ -69,6 +71,8 @@ export const cacheTags = new CacheTags({
   ...playerCache,
   ...cartCache,
   ...paymentCache,
+  ...paymentRefundCache,
+  ...paymentPortOneCache,
   ...pointsCache,
   ...quizCache,
   ...quizCertificateCache,

@@ -1,20 +1,20 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { CountRow, EnrollmentRow, LocalPaymentRow, PaymentRow } from '../db/rows';
+import type { CountRow, EnrollmentRow, PaymentRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder, FULFIL_TABLES } from '../domain/orders';
+import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder } from '../domain/orders';
+import { ALREADY_PAID, CONFIRMING, SYNC_TABLES, syncPayment } from '../domain/paymentSync';
 import { iso, isoOrNull, kst } from '../lib/time';
-import { Failure, fail } from '../lib/failure';
+import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
-import { ok, type DatasOf, type Handlers, type OpCtx } from '../openapi/typed';
+import { accepted, ok, type DatasOf, type Handlers, type OpCtx } from '../openapi/typed';
 import { classesOwnedNow } from '../domain/ownership';
 import { recordFirstUse, type FirstUse } from '../domain/usage';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';
-const TIME_UP = '결제 가능 시간이 지났습니다. 다시 주문해주세요.';
 
 const toPayment = (p: PaymentRow): components['schemas']['Payment'] => ({
   paymentid: p.paymentid,
@@ -31,6 +31,8 @@ const toPayment = (p: PaymentRow): components['schemas']['Payment'] => ({
   regdate: iso(p.created_at),
   paiddate: isoOrNull(p.paid_at),
   pgtid: p.provider_txid ?? null,
+  providerpaymentid: p.provider_payment_id,
+  refundedamount: p.refunded_amount,
 });
 
 const toEnrollment = (e: EnrollmentRow, me: string) => ({
@@ -83,6 +85,8 @@ export const payment = {
         tx,
         sql<PaymentRow>`select * from payments where useruid = ${me} and contentsids = ${ids} and status = 'ready'`,
       );
+      // Its payment may have been charged while PortOne could not be asked: it is settled, never re-priced.
+      if (open?.confirming_at) return fail(409, CONFIRMING);
       const o = await priceOrder(tx, me, balance, b, open?.paymentid ?? 0);
       const row = open
         ? await one(
@@ -121,57 +125,26 @@ export const payment = {
   },
   async updatePaid(ctx) {
     const me = ownUser(ctx, undefined);
-    const { paymentid, pgtid, amount } = ctx.body;
-    // Refusals that end the order are committed (order failed, card refunded) before the 409 is answered.
-    const outcome = await ctx.s.db.transaction().execute(async (tx) => {
-      const balance = await lockMember(tx, me);
-      const p = await one(
-        tx,
-        sql<PaymentRow>`select * from payments where paymentid = ${paymentid} and useruid = ${me} for update`,
-      );
-      if (!p) return fail(404, NO_PAYMENT);
-      if (p.status === 'paid') return fail(409, '이미 결제가 완료된 주문입니다.');
-      if (p.status !== 'ready') return fail(409, '결제를 완료할 수 없는 주문 상태입니다.');
-      // Verified server-side against the provider's own record, never trusting the browser's amount alone.
-      const t = await one(tx, sql<LocalPaymentRow>`select * from local_payments where txid = ${pgtid}`);
-      if (!t) return fail(404, '결제 승인 내역을 찾을 수 없습니다.');
-      if (t.consumed_at) return fail(409, '이미 처리된 결제 승인입니다.');
-      if (t.status !== 'approved') return fail(409, '승인되지 않은 결제입니다.');
-      if (Number(t.merchant_uid) !== p.paymentid || t.amount !== p.amount || amount !== p.amount) {
-        return fail(409, '결제 금액이 주문 금액과 일치하지 않습니다.');
-      }
-      const refuse = async (status: 'cancelled' | 'failed', message: string) => {
-        await sql`update payments set status = ${status}, cancelled_at = ${kst()} where paymentid = ${paymentid}`.execute(tx);
-        await sql`update local_payments set status = 'cancelled' where txid = ${pgtid}`.execute(tx); // refunded, never kept
-        return new Failure(409, message);
-      };
-      if (p.expires_at && p.expires_at < kst()) return refuse('cancelled', TIME_UP);
-      const owned = await classesOwnedNow(tx, me, idsOf(p), paymentid);
-      if (owned.length) return refuse('failed', '이미 수강 중인 강의가 포함된 주문입니다.');
-      if (p.point_used > balance) return refuse('failed', '보유 포인트가 부족합니다.');
-      if (
-        p.couponnumber &&
-        (await one(tx, sql`select 1 from coupons where couponnumber = ${p.couponnumber} and used_by is not null`))
-      ) {
-        return refuse('failed', '이미 사용한 쿠폰입니다.');
-      }
-      await sql`update local_payments set consumed_at = ${kst()} where txid = ${pgtid}`.execute(tx);
-      const paid = await one(
-        tx,
-        sql<PaymentRow>`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${pgtid}
-          where paymentid = ${paymentid} returning *`,
-      );
-      await fulfil(tx, paid!);
-      return paid!;
-    });
-    if (outcome instanceof Failure) throw outcome;
-    return ok(toPayment(outcome), '결제가 완료되었습니다.');
+    const { paymentid, pgtid } = ctx.body;
+    const p = await one(ctx.s.db, sql<PaymentRow>`select * from payments where paymentid = ${paymentid} and useruid = ${me}`);
+    if (!p) return fail(404, NO_PAYMENT);
+    // PortOne: the order's own payment id, whatever the browser says; the local card: the transaction it approved.
+    const local = ctx.s.gateway.name === 'local';
+    const settled = await syncPayment(ctx.s, p, local ? pgtid : p.provider_payment_id);
+    if (settled.kind === 'refused') return fail(settled.status === 404 ? 404 : 409, settled.message);
+    if (settled.kind === 'confirming') return accepted<DatasOf<'updatePaid'>>(toPayment(settled.order), CONFIRMING);
+    // The webhook may have settled it first: only the demo's second confirmation of the same card is refused.
+    if (settled.before && local) return fail(409, ALREADY_PAID);
+    return ok(toPayment(settled.order), '결제가 완료되었습니다.');
   },
   async getPaymentList(ctx) {
     const me = ownUser(ctx, ctx.body.useruid);
     const p = page(ctx.body);
     const st = ctx.body.status ?? null;
-    const where = sql`useruid = ${me} and (${st}::text is null or status = ${st})`;
+    // An order is what was paid, whatever came after (refunds); the rest were attempts (yaml: PaymentListRequest.view).
+    // A status names its orders exactly; without one, the view picks the group.
+    const view = ctx.body.view === 'attempts' ? sql`paid_at is null` : sql`paid_at is not null`;
+    const where = sql`useruid = ${me} and ${st ? sql`status = ${st}` : view}`;
     const rows = await all(
       ctx.s.db,
       sql<PaymentRow>`select * from payments where ${where} order by paymentid desc limit ${p.pageSize} offset ${p.offset}`,
@@ -194,7 +167,7 @@ export const payment = {
 export const paymentCache = {
   isCompleteTitle: uncachedRead,
   savePayment: writes(['payments', 'payment_items']),
-  updatePaid: writes(['payments', 'local_payments', ...FULFIL_TABLES]),
+  updatePaid: writes(SYNC_TABLES),
   getPaymentList: uncachedRead,
   getPaymentInfo: uncachedRead,
   recordFirstPlay: writes(['enrollments']),

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { CountRow, CouponRow, PaymentRow, PointRow } from '../db/rows';
+import type { CountRow, PaymentRow, PointRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../domain/orders';
-import { toCoupon } from '../domain/coupons';
+import { COUPON_EXPIRED, COUPON_HELD, COUPON_USED, NO_COUPON, couponByCode, couponHeld, couponSpent, myCoupons, toCoupon } from '../domain/coupons';
 import { iso, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
@@ -13,7 +13,6 @@ import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
 import { lookupLimit, throttle } from '../openapi/throttle';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
-const NO_COUPON = '쿠폰을 찾을 수 없습니다.';
 /** Coupon numbers are codes handed out, some readable words: 10 lookups a minute per client, so they cannot be tried fast. */
 const COUPON_LOOKUPS = lookupLimit('쿠폰 조회', 10);
 
@@ -73,22 +72,19 @@ export const points = {
     return ok(toPoint(r));
   },
   async getCouponInfo(ctx) {
-    ownUser(ctx, undefined);
-    throttle(ctx, COUPON_LOOKUPS);
-    const c = await one(ctx.s.db, sql<CouponRow>`select * from coupons where couponnumber = ${ctx.params.couponnumber}`);
+    const me = ownUser(ctx, undefined);
+    await throttle(ctx, COUPON_LOOKUPS);
+    const c = await couponByCode(ctx.s.db, ctx.params.couponnumber, me);
     if (!c) return fail(404, NO_COUPON);
-    const held = await one(
-      ctx.s.db,
-      sql`select 1 from payments where couponnumber = ${c.couponnumber} and status = 'ready' and expires_at >= ${kst()}`,
-    );
-    const message = c.used_by
-      ? '이미 사용한 쿠폰입니다.'
+    const used = await couponSpent(ctx.s.db, c, me);
+    const message = used
+      ? COUPON_USED
       : c.expires_at < kst()
-        ? '사용 기간이 지난 쿠폰입니다.'
-        : held
-          ? '다른 주문에 사용 중인 쿠폰입니다.'
+        ? COUPON_EXPIRED
+        : (await couponHeld(ctx.s.db, c, me, 0, true))
+          ? COUPON_HELD
           : '';
-    return ok(toCoupon(c), message);
+    return ok(toCoupon(c, used), message);
   },
   async useCoupon(ctx) {
     // The coupon is marked used at UpdatePaid; this call confirms it for that paid order, idempotently.
@@ -98,11 +94,21 @@ export const points = {
       sql<PaymentRow>`select * from payments where paymentid = ${ctx.body.paymentid} and useruid = ${me}`,
     );
     if (!p) return fail(404, NO_PAYMENT);
-    const c = await one(ctx.s.db, sql<CouponRow>`select * from coupons where couponnumber = ${ctx.body.couponnumber}`);
+    const c = await couponByCode(ctx.s.db, ctx.body.couponnumber, me);
     if (!c) return fail(404, NO_COUPON);
     if (p.couponnumber !== c.couponnumber) return fail(409, '이 주문에 적용된 쿠폰이 아닙니다.');
-    if (p.status !== 'paid' || c.used_by !== me) return fail(409, '결제가 완료된 주문의 쿠폰만 확인할 수 있습니다.');
-    return ok(toCoupon(c), '쿠폰이 적용되었습니다.');
+    const mine = c.per_member ? await couponSpent(ctx.s.db, c, me) : c.used_by === me;
+    if (p.status !== 'paid' || !mine) return fail(409, '결제가 완료된 주문의 쿠폰만 확인할 수 있습니다.');
+    return ok(toCoupon(c, true), '쿠폰이 적용되었습니다.');
+  },
+  async getMyCoupons(ctx) {
+    const me = ownUser(ctx, ctx.body.useruid);
+    const p = page(ctx.body);
+    const usable = ctx.body.kind === 'usable';
+    const { list, total } = await myCoupons(ctx.s.db, me, usable, p);
+    // A page past the last one has no rows to carry the total: count the member's list once.
+    const totalCount = total ?? (p.offset > 0 ? (await myCoupons(ctx.s.db, me, usable, { pageSize: 100, offset: 0 })).list.length : 0);
+    return ok(pageOf(list, totalCount, p));
   },
 } satisfies Partial<Handlers>;
 
@@ -113,4 +119,5 @@ export const pointsCache = {
   savePoint: uncachedRead,
   getCouponInfo: uncachedRead,
   useCoupon: uncachedRead,
+  getMyCoupons: uncachedRead,
 } satisfies CacheTable<typeof points>;

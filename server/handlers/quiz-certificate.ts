@@ -16,7 +16,7 @@ const CERTIFICATE_CHECKS = lookupLimit('수료증 확인', 10);
 /** The quiz tag's public certificate check (joined to `quiz` in `byTag`); numbers are issued by `certificateNumber`. */
 export const quizCertificate = {
   async verifyCertificate(ctx) {
-    throttle(ctx, CERTIFICATE_CHECKS);
+    await throttle(ctx, CERTIFICATE_CHECKS);
     const number = String(ctx.params.certificateno).trim().toUpperCase();
     const row = await one(
       ctx.s.db,

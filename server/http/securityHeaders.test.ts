@@ -109,6 +109,19 @@ describe('security headers on every response', () => {
     });
     const csp = expectSecurityHeaders(await get(production, '/notice'));
     expect(csp).toContain("connect-src 'self' https://api.example.kr https://abc.supabase.co wss://abc.supabase.co;");
+    expect(csp).not.toContain('portone');
+    expect(csp).not.toContain('frame-src');
+  });
+
+  it("adds PortOne's script, checkout and frame hosts only when the app is built with PortOne", async () => {
+    const env = { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon', VITE_PORTONE_STORE_ID: 'store-1' };
+    const storeOnly = expectSecurityHeaders(await get(app(false, env), '/notice'));
+    expect(storeOnly).not.toContain('portone');
+    const csp = expectSecurityHeaders(await get(app(false, { ...env, VITE_PORTONE_CHANNEL_KEY_KAKAOPAY: 'channel-kakao' }), '/notice'));
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/cdn\.portone\.io;/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/checkout-service\.prod\.iamport\.co/);
+    expect(csp).toMatch(/frame-src 'self' [^;]*https:\/\/checkout-service\.prod\.iamport\.co/);
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 });
 

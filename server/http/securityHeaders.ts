@@ -25,7 +25,7 @@ const originOf = (value: string | undefined): string | undefined => {
  * Hosts the app calls besides its own origin. Local mode: none (API, users table and sign-in are all the
  * reference backend). Otherwise the API base and the Supabase project (REST and auth over https, realtime
  * over wss), read from the same variables the app is built with. Kakao and Naver sign-in are navigations,
- * not calls; the PortOne SDK is not in the app yet (its hosts join here and in script-src/frame-src with it).
+ * not calls; PortOne's hosts join through `portOneSources` when the app is built with PortOne.
  */
 export function connectSources(env: Record<string, string | undefined>, localMode: boolean): string[] {
   if (localMode) return [];
@@ -33,10 +33,41 @@ export function connectSources(env: Record<string, string | undefined>, localMod
   return [...new Set([originOf(env.VITE_API_BASE), supabase, supabase?.replace(/^http/, 'ws')].filter((s): s is string => !!s))];
 }
 
+/**
+ * PortOne's browser checkout: the SDK script from its CDN, the checkout service it calls and frames (its own
+ * window, which then frames or redirects to the PG and easy-pay pages under its own policy), and the bridge it
+ * posts forms to. Gathered from PortOne's SDK and integrators' working policies (2026-11); none of them is added
+ * unless the app is built with PortOne, so the demo's policy stays 'self'.
+ */
+const PORTONE_SOURCES = {
+  script: ['https://cdn.portone.io'],
+  connect: [
+    'https://checkout-service.prod.iamport.co',
+    'https://tx-gateway-service.prod.iamport.co',
+    'https://coretelemetry.prod.iamport.co',
+  ],
+  frame: [
+    'https://checkout-service.prod.iamport.co',
+    'https://payment-bridge.prod.iamport.co',
+    'https://service.iamport.kr',
+    'https://cdn.portone.io',
+  ],
+  form: ['https://checkout-service.prod.iamport.co', 'https://service.iamport.kr'],
+} as const;
+
+/** The app is built with PortOne: a store id and at least one channel key (src/features/checkout/provider/provider.ts). */
+export function portOneConfigured(env: Record<string, string | undefined>): boolean {
+  return !!env.VITE_PORTONE_STORE_ID && Object.keys(env).some((name) => name.startsWith('VITE_PORTONE_CHANNEL_KEY') && !!env[name]);
+}
+
 export interface PolicyInputs {
   /** `'sha256-…'` sources of the built index.html's inline scripts (none today). */
   scriptHashes: string[];
   connect: string[];
+  /** PortOne's hosts join script-src, connect-src, frame-src and form-action (PORTONE_SOURCES). */
+  portOne?: boolean;
+  /** The media origin (MEDIA_ORIGIN, server/lib/mediaOrigin.ts) joins media-src and connect-src (HLS fragments). */
+  media?: string[];
 }
 
 /**
@@ -44,19 +75,21 @@ export interface PolicyInputs {
  * inline <style>, the pre-rendered hero and React set style attributes, and sweetalert2 injects its sheet;
  * inline style cannot run code. Images and media also from data:/blob: (generated art, player buffers).
  */
-export function contentSecurityPolicy({ scriptHashes, connect }: PolicyInputs): string {
+export function contentSecurityPolicy({ scriptHashes, connect, portOne = false, media = [] }: PolicyInputs): string {
+  const p = portOne ? PORTONE_SOURCES : { script: [], connect: [], frame: [], form: [] };
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptHashes].join(' '),
+    ['script-src', "'self'", ...scriptHashes, ...p.script].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "media-src 'self' blob:",
+    ['media-src', "'self'", 'blob:', ...media].join(' '),
     "worker-src 'self' blob:",
-    ['connect-src', "'self'", ...connect].join(' '),
+    ['connect-src', "'self'", ...connect, ...media, ...p.connect].join(' '),
+    ...(portOne ? [['frame-src', "'self'", ...p.frame].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ['form-action', "'self'", ...p.form].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }

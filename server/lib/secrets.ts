@@ -10,6 +10,11 @@ const MIN_LENGTH = 32;
 const NEEDED: { name: string; why: string; when: (env: Record<string, string | undefined>, localMode: boolean) => boolean }[] = [
   { name: 'SIGNED_URL_SECRET', why: 'signs the 10-minute video and download links', when: () => true },
   { name: 'LOCAL_JWT_SECRET', why: 'signs local-mode sign-in tokens', when: (_env, localMode) => localMode },
+  {
+    name: 'PORTONE_WEBHOOK_SECRET',
+    why: "verifies PortOne's webhooks, which complete orders whose member never came back from paying",
+    when: (env) => Boolean(env.PORTONE_API_SECRET),
+  },
 ];
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { CLIP_SECONDS, hlsFragment, hlsInit, lessonClip, progressiveLesson } from './lessonVideo';
 import { signedQuery, verifySignature } from '../lib/signedUrl';
+import { onMediaOrigin } from '../lib/mediaOrigin';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO } from '../domain/access';
@@ -52,7 +53,7 @@ export async function lessonMedia(
   const link = (part: string) => {
     const p = `${videoPath}/${part}`;
     const signed = video.preview ? '' : signedQuery(`media:${p}`, ttl);
-    return `/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${signed}`;
+    return onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${signed}`);
   };
   const lines = [
     '#EXTM3U',

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { OperationSpec } from './spec';
 import type { LocalAuth } from '../local/auth';
 import type { Member, SupabaseMembers } from '../domain/member';
+import type { PaymentGateway } from '../domain/paymentGateway';
 
 export interface Services {
   db: Db;
@@ -9,6 +10,10 @@ export interface Services {
   auth: LocalAuth | SupabaseMembers;
   /** Where uploads and other runtime files live (.data or a temp dir). */
   dataDir: string;
+  /** The payment provider orders are confirmed with: PortOne when PORTONE_API_SECRET is set, else the local test card. */
+  gateway: PaymentGateway;
+  /** PortOne's webhook secret; PortOneWebhook answers 404 without PortOne. */
+  webhookSecret?: string | undefined;
 }
 
 /** A request as the dispatcher checked it against the yaml; `OpCtx<Op>` (typed.ts) is the same, typed per operation. */
@@ -24,6 +29,8 @@ export interface Ctx {
   s: Services;
   /** The connection's remote address as this server sees it ('' for an in-process request); see server/openapi/throttle.ts. */
   client: string;
+  /** A JSON body's text as received, for signatures computed over its exact bytes (PortOneWebhook). */
+  rawBody?: string | undefined;
 }
 
 /** What a handler returns: an envelope (status 200 unless given) or a finished Response (files, media). */

@@ -162,7 +162,7 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
   }
   // The connection's own address: no proxy header is trusted (server/openapi/throttle.ts, issue 27).
   const client = String((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '');
-  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s, client };
+  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s, client, rawBody: text };
 }
 
 function check(result: { ok: boolean; errors?: string | undefined }, where: string): void {

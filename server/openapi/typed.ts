@@ -37,9 +37,12 @@ export type OpCtx<Op extends OperationId> = Omit<Ctx, 'params' | 'query' | 'body
   body: BodyOf<Op>;
 };
 
-/** A 200 envelope; built by `ok` so the datas are checked against the operation the handler answers. */
+/**
+ * A 200 envelope; built by `ok` so the datas are checked against the operation the handler answers. 202 (`accepted`):
+ * the same envelope for a request taken but not finished (UpdatePaid while PortOne cannot be asked).
+ */
 export interface Ok<D> {
-  status?: 200;
+  status?: 200 | 202;
   body: { success: true; respMessage: string; datas: D };
 }
 /** What a handler of `Op` returns: its success envelope, or a finished Response (files, media). */
@@ -55,6 +58,7 @@ export type Handlers = { [Op in OperationId]: OpHandler<Op> };
  * outside a typed handler `D` is `never` and nothing but `fail` compiles.
  */
 export const ok = <D = never>(datas: NoInfer<D>, respMessage = ''): Ok<D> => ({ body: { success: true, respMessage, datas } });
+export const accepted = <D = never>(datas: NoInfer<D>, respMessage: string): Ok<D> => ({ status: 202, body: { success: true, respMessage, datas } });
 
 /** The typed table as the dispatcher sees it: it looks handlers up by the operationId it routed and validated. */
 export const untyped = (handlers: Partial<Handlers>): Record<string, Handler> => handlers as unknown as Record<string, Handler>;

@@ -1,0 +1,174 @@
+/**
+ * The one refund rule (청약철회, issue 25) and the one refund policy text. The reference backend decides every
+ * refund with `quoteRefund` from what it observed itself (payment time, each lecture's first play and first
+ * download, recorded when it issued the video source or the handout); the FAQ, the terms, the payment page and
+ * the handout download notice show `REFUND_POLICY`, so what a member reads is what the server does.
+ *
+ * The law's floor (전자상거래법 17조; KFTC practice, ../shared/design/LIVE-SERVICES.md): within 7 days of the
+ * contract a buyer may withdraw; opening or downloading an episode counts as taking it; for access periods over a
+ * month the part not yet taken is refundable at any time. The store's rule meets that floor per lecture:
+ * - a lecture counts as used from its first play or its first handout download (either one);
+ * - every lecture of the order that is unused and still within its access period is refundable, at any time;
+ * - within 7 days of payment with nothing used, that is the whole order (청약철회, full refund);
+ * - a used lecture, or one whose access period has ended, is not refunded.
+ * Money is refunded in proportion to each lecture's price (payment_items), cumulatively, so several partial refunds
+ * of one order add up to exactly what was paid and never more. Pure and dependency-free (rules/ imports nothing).
+ */
+
+/** Days after payment within which an unused order is withdrawn in full (전자상거래법 17조 1항). */
+export const WITHDRAWAL_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** What members read: the FAQ, the terms, the payment page and the handout download notice use these lines. */
+export const REFUND_POLICY = {
+  title: '환불 규정 (청약철회)',
+  /** The full rule, for the terms and the FAQ answer. */
+  lines: [
+    `결제일로부터 ${WITHDRAWAL_DAYS}일 이내에 강의를 재생하거나 강의 자료를 내려받지 않은 주문은 전액 환불됩니다(청약철회).`,
+    '강의 영상을 한 번이라도 재생하거나 강의 자료를 내려받은 강의는 수강한 것으로 간주되어 환불되지 않습니다.',
+    `${WITHDRAWAL_DAYS}일이 지났거나 일부 강의를 수강한 주문은, 수강 기간 안이라면 언제든 아직 재생하거나 내려받지 않은 강의의 금액을 강의별 판매가 비율로 환불합니다.`,
+    '수강 기간이 끝난 강의는 환불되지 않습니다.',
+    '결제에 사용한 포인트는 환불되는 비율만큼 돌려드리며, 쿠폰은 주문 전체가 환불될 때 다시 사용할 수 있습니다.',
+    '결제로 적립된 포인트는 환불되는 비율만큼 회수되며, 보유 포인트가 부족하면 부족한 만큼 환불 금액에서 차감합니다.',
+    '환불은 마이페이지 > 결제내역 > 주문 상세의 [환불 신청]에서 환불 금액을 확인한 뒤 신청할 수 있고, 카드 결제는 카드사에 따라 취소 반영까지 3~7영업일이 걸릴 수 있습니다.',
+  ],
+  /** The short form under the payment button. */
+  paymentPage: [
+    `결제일로부터 ${WITHDRAWAL_DAYS}일 이내, 강의를 재생하거나 자료를 내려받지 않았다면 전액 환불됩니다.`,
+    '재생하거나 자료를 내려받은 강의는 수강한 것으로 간주되어 환불되지 않으며, 나머지 강의는 판매가 비율로 환불됩니다.',
+  ],
+  /** Shown before a handout is downloaded. */
+  downloadNotice: '강의 자료를 내려받으면 해당 강의는 수강한 것으로 간주되어 환불되지 않습니다(다운로드 시 사용으로 간주).',
+} as const;
+
+/** One lecture of the order, as the server recorded it. */
+export interface RefundLecture {
+  contentsid: number;
+  title: string;
+  /** Its price in the order (payment_items.price, the sale price when bought). */
+  price: number;
+  /** First play or first handout download, if any. */
+  usedAt: Date | null;
+  /** When its access period ends. */
+  accessEnds: Date;
+  /** Already refunded by an earlier refund of this order. */
+  refunded: boolean;
+}
+
+/** The order's money and what earlier refunds of it already returned. */
+export interface RefundOrder {
+  paidAt: Date;
+  /** Charged through the provider. */
+  paidAmount: number;
+  pointUsed: number;
+  couponDiscount: number;
+  /** Points the order earned (the 'earn' ledger row). */
+  pointsEarned: number;
+  lectures: readonly RefundLecture[];
+  /** Totals of earlier refunds of this order (their quotes' figures, summed). */
+  before: { amount: number; pointsRestored: number; pointsTakenBack: number; pointsShortfall: number };
+  /** The member's point balance now, for taking earned points back. */
+  pointBalance: number;
+}
+
+export type RefundBasis = 'withdrawal' | 'unused' | 'none';
+
+export interface RefundQuote {
+  refundable: boolean;
+  basis: RefundBasis;
+  /** Won returned to the card (or other provider method). */
+  amount: number;
+  /** Lectures this refund ends. */
+  contentsids: number[];
+  pointsRestored: number;
+  pointsTakenBack: number;
+  /** Part of the earned points the balance could not cover, taken from `amount` instead. */
+  pointsShortfall: number;
+  /** Coupon made usable again (only when the order is then wholly refunded). */
+  couponRestored: boolean;
+  /** Whether the order is wholly refunded after this refund. */
+  whole: boolean;
+  /** Korean lines a member reads: the amount and why. */
+  reasons: string[];
+}
+
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+
+/** The cumulative share of `total` after refunding `share` of the order: exact at the whole, rounded down before. */
+const shareOf = (total: number, part: number, whole: number) => (part >= whole ? total : Math.floor((total * part) / whole));
+
+function refusal(reason: string): RefundQuote {
+  return {
+    refundable: false,
+    basis: 'none',
+    amount: 0,
+    contentsids: [],
+    pointsRestored: 0,
+    pointsTakenBack: 0,
+    pointsShortfall: 0,
+    couponRestored: false,
+    whole: false,
+    reasons: [reason],
+  };
+}
+
+/** What refunding the order now returns and why; `now` is the server's clock. */
+export function quoteRefund(order: RefundOrder, now: Date): RefundQuote {
+  const open = order.lectures.filter((l) => !l.refunded);
+  if (!open.length) return refusal('이미 환불이 완료된 주문입니다.');
+  const whole = order.lectures.reduce((a, l) => a + l.price, 0);
+  if (whole <= 0) return refusal('무료 강의는 환불할 금액이 없습니다.');
+  const live = open.filter((l) => l.accessEnds.getTime() > now.getTime());
+  const unused = live.filter((l) => !l.usedAt);
+  if (!live.length) return refusal('수강 기간이 끝난 강의는 환불되지 않습니다.');
+  if (!unused.length) return refusal('모든 강의를 재생했거나 자료를 내려받아 수강한 것으로 간주되므로 환불되지 않습니다.');
+
+  const refundedBefore = order.lectures.filter((l) => l.refunded).reduce((a, l) => a + l.price, 0);
+  const thisPart = unused.reduce((a, l) => a + l.price, 0);
+  const after = refundedBefore + thisPart;
+  const withinWithdrawal = now.getTime() - order.paidAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS;
+  const nothingUsed = order.lectures.every((l) => !l.usedAt) && refundedBefore === 0;
+  const basis: RefundBasis = withinWithdrawal && nothingUsed ? 'withdrawal' : 'unused';
+
+  // An earlier shortfall was cash kept back for earned points: it counts as returned cash and as settled points.
+  const b = order.before;
+  const cash = shareOf(order.paidAmount, after, whole) - (b.amount + b.pointsShortfall);
+  const pointsRestored = shareOf(order.pointUsed, after, whole) - b.pointsRestored;
+  const owed = shareOf(order.pointsEarned, after, whole) - (b.pointsTakenBack + b.pointsShortfall);
+  // Earned points are taken back from the balance (plus what this refund restores); what it cannot cover comes off the cash.
+  const covered = Math.max(0, Math.min(owed, order.pointBalance + pointsRestored));
+  const pointsShortfall = Math.min(owed - covered, cash);
+  const amount = Math.max(0, cash - pointsShortfall);
+  const isWhole = after >= whole;
+
+  const reasons: string[] = [];
+  if (basis === 'withdrawal')
+    reasons.push(`결제일로부터 ${WITHDRAWAL_DAYS}일 이내이고 수강 기록이 없어 전액 환불됩니다(청약철회).`);
+  else {
+    const skipped = open.filter((l) => !unused.includes(l));
+    const kept = skipped.map((l) => `${l.title} (${l.accessEnds.getTime() <= now.getTime() ? '수강 기간 종료' : '수강함'})`);
+    reasons.push(`아직 재생하거나 자료를 내려받지 않은 강의 ${unused.length}개를 판매가 비율로 환불합니다.`);
+    if (kept.length) reasons.push(`환불되지 않는 강의: ${kept.join(', ')}`);
+  }
+  reasons.push(`환불 강의: ${unused.map((l) => l.title).join(', ')}`);
+  reasons.push(`카드 환불 금액: ${won(amount)}`);
+  if (pointsRestored > 0) reasons.push(`돌려받는 포인트: ${pointsRestored.toLocaleString('ko-KR')}P`);
+  if (covered > 0) reasons.push(`회수되는 적립 포인트: ${covered.toLocaleString('ko-KR')}P`);
+  if (pointsShortfall > 0)
+    reasons.push(`보유 포인트가 부족해 적립 포인트 ${pointsShortfall.toLocaleString('ko-KR')}P를 환불 금액에서 차감했습니다.`);
+  if (order.couponDiscount > 0)
+    reasons.push(isWhole ? '사용한 쿠폰을 다시 사용할 수 있게 됩니다.' : '쿠폰은 주문 전체가 환불될 때 돌려드립니다.');
+
+  return {
+    refundable: true,
+    basis,
+    amount,
+    contentsids: unused.map((l) => l.contentsid),
+    pointsRestored,
+    pointsTakenBack: covered,
+    pointsShortfall,
+    couponRestored: isWhole && order.couponDiscount > 0,
+    whole: isWhole,
+    reasons,
+  };
+}

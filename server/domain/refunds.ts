@@ -1,0 +1,237 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { EnrollmentRow, PaymentRow, RefundRow } from '../db/rows';
+import { all, one } from '../db/query';
+import { fail } from '../lib/failure';
+import { kst } from '../lib/time';
+import { idsOf, lockMember } from './orders';
+import { restoreCoupon } from './coupons';
+import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from './paymentGateway';
+import { quoteRefund, type RefundLecture, type RefundOrder, type RefundQuote } from '../../rules/refund';
+
+/**
+ * Refunds (청약철회, issue 25): the rule is rules/refund.ts; this applies it to the server's own records and carries
+ * it out once. A refund runs in three steps because the provider is asked outside any transaction (the local
+ * provider writes its own ledger, and PGlite has one connection): under the order's row lock the refund is quoted
+ * and claimed (a `pending` row, one per order), then the provider cancels that amount, then under the member's and
+ * the order's locks the points, coupon and enrolments are settled and the refund is marked `done`. When the provider
+ * refuses or cannot be reached the claim is removed and nothing else was written. `currentCancellableAmount` makes
+ * the provider refuse a cancel based on an out-of-date figure, so even a lost answer cannot refund twice.
+ */
+
+const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
+const NOT_PAID = '결제가 완료된 주문만 환불할 수 있습니다.';
+const IN_PROGRESS = '환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.';
+const AMOUNT_CHANGED = '환불 금액이 변경되었습니다. 다시 확인해주세요.';
+const KEY_REUSED = '이미 다른 주문의 환불에 사용된 요청 키입니다.';
+const PROVIDER_REFUSED = '결제사에서 환불이 거절되었습니다. 고객센터로 문의해주세요.';
+const PROVIDER_UNAVAILABLE = '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.';
+
+const REFUNDABLE_STATUS = ['paid', 'partially_refunded', 'refunded'];
+/** The tables a refund writes, for the cache declaration of RequestRefund. */
+export const REFUND_TABLES = [
+  'payments',
+  'refunds',
+  'enrollments',
+  'points',
+  'point_balances',
+  'coupons',
+  'coupon_uses',
+  'local_payments',
+] as const;
+
+/** Stored KST text → the moment it names. */
+const at = (text: string) => new Date(`${text.replace(' ', 'T')}+09:00`);
+
+/** The order as the refund rule reads it, from the server's own records. */
+async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
+  const items = await all(
+    db,
+    sql<{ contentsid: number; price: number; title: string }>`select i.contentsid, i.price, l.title
+      from payment_items i join lectures l on l.contentsid = i.contentsid where i.paymentid = ${p.paymentid} order by i.contentsid`,
+  );
+  const ids = idsOf(p);
+  const enrolled = await all(
+    db,
+    sql<EnrollmentRow>`select * from enrollments where useruid = ${p.useruid} and paymentid = ${p.paymentid}
+      and contentsid in (${sql.join(ids)})`,
+  );
+  const done = await all(db, sql<RefundRow>`select * from refunds where paymentid = ${p.paymentid} and status = 'done'`);
+  const refunded = new Set(done.flatMap((r) => idsOf(r)));
+  const earned = await one(
+    db,
+    sql<{ amount: number }>`select amount from points where paymentid = ${p.paymentid} and kind = 'earn'`,
+  );
+  const balance = await one(db, sql<{ balance: number }>`select balance from point_balances where useruid = ${p.useruid}`);
+  const sum = (f: (r: RefundRow) => number) => done.reduce((a, r) => a + f(r), 0);
+  const lectures: RefundLecture[] = items.map((i) => {
+    const e = enrolled.find((x) => x.contentsid === i.contentsid);
+    const uses = [e?.first_play_at, e?.downloaded_at].filter((t): t is string => !!t).sort();
+    return {
+      contentsid: i.contentsid,
+      title: i.title,
+      price: i.price,
+      usedAt: uses[0] ? at(uses[0]) : null,
+      // No enrolment of this order (ended, or replaced by a later order of the class): nothing left to give back.
+      accessEnds: e ? at(e.end_at) : new Date(0),
+      refunded: refunded.has(i.contentsid),
+    };
+  });
+  return {
+    paidAt: at(p.paid_at ?? p.created_at),
+    paidAmount: p.amount,
+    pointUsed: p.point_used,
+    couponDiscount: p.coupon_discount,
+    pointsEarned: earned?.amount ?? 0,
+    lectures,
+    before: {
+      amount: sum((r) => r.amount),
+      pointsRestored: sum((r) => r.points_restored),
+      pointsTakenBack: sum((r) => r.points_taken_back),
+      pointsShortfall: sum((r) => r.points_shortfall),
+    },
+    pointBalance: balance?.balance ?? 0,
+  };
+}
+
+/** The member's own order, or 404 as GetInfo answers another member's (order ids are guessable). */
+async function ownOrder(db: Db, me: string, paymentid: number, lock: boolean): Promise<PaymentRow> {
+  const p = await one(
+    db,
+    sql<PaymentRow>`select * from payments where paymentid = ${paymentid} and useruid = ${me} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!p) return fail(404, NO_PAYMENT);
+  if (!REFUNDABLE_STATUS.includes(p.status)) return fail(409, NOT_PAID);
+  return p;
+}
+
+export interface Quote extends RefundQuote {
+  paymentid: number;
+  couponnumber: string | null;
+  refundedamount: number;
+}
+
+/** What refunding the member's order would return now, and why. */
+export async function refundQuote(db: Db, me: string, paymentid: number): Promise<Quote> {
+  const p = await ownOrder(db, me, paymentid, false);
+  const q = quoteRefund(await factsOf(db, p), new Date());
+  return { ...q, paymentid, couponnumber: p.couponnumber, refundedamount: p.refunded_amount };
+}
+
+export interface RefundAsked {
+  paymentid: number;
+  reason: string;
+  /** The amount the member confirmed, when sent. */
+  amount?: number | undefined;
+  idempotencyKey: string | null;
+}
+
+export interface RefundDone {
+  refund: RefundRow;
+  order: PaymentRow;
+}
+
+/** The id the provider knows the order's payment by: the local card's transaction, or PortOne's payment id. */
+const providerIdOf = (gateway: PaymentGateway, p: PaymentRow) =>
+  gateway.name === 'local' ? (p.provider_txid ?? p.provider_payment_id) : p.provider_payment_id;
+
+/** Refunds the member's order once, as quoted; see the module comment for the three steps. */
+export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: string, ask: RefundAsked): Promise<RefundDone> {
+  type Claim = { replay: RefundRow; order: PaymentRow } | { claimed: RefundRow; order: PaymentRow; whole: boolean };
+  const claim = await s.db.transaction().execute(async (tx): Promise<Claim> => {
+    const p = await one(
+      tx,
+      sql<PaymentRow>`select * from payments where paymentid = ${ask.paymentid} and useruid = ${me} for update`,
+    );
+    if (ask.idempotencyKey) {
+      const same = await one(
+        tx,
+        sql<RefundRow>`select * from refunds where useruid = ${me} and idempotency_key = ${ask.idempotencyKey}`,
+      );
+      if (same && same.paymentid !== ask.paymentid) return fail(409, KEY_REUSED);
+      if (same?.status === 'done') return { replay: same, order: p! };
+      if (same) return fail(409, IN_PROGRESS);
+    }
+    const order = await ownOrder(tx, me, ask.paymentid, false);
+    if (await one(tx, sql`select 1 from refunds where paymentid = ${order.paymentid} and status = 'pending'`))
+      return fail(409, IN_PROGRESS);
+    const q = quoteRefund(await factsOf(tx, order), new Date());
+    if (!q.refundable) return fail(409, q.reasons[0]!);
+    if (ask.amount !== undefined && ask.amount !== q.amount) return fail(409, AMOUNT_CHANGED);
+    const row = await one(
+      tx,
+      sql<RefundRow>`insert into refunds (paymentid, useruid, status, basis, amount, points_restored, points_taken_back,
+          points_shortfall, coupon_restored, contentsids, reason, idempotency_key, created_at)
+        values (${order.paymentid}, ${me}, 'pending', ${q.basis}, ${q.amount}, ${q.pointsRestored}, ${q.pointsTakenBack},
+          ${q.pointsShortfall}, ${q.couponRestored}, ${q.contentsids.join(',')}, ${ask.reason}, ${ask.idempotencyKey}, ${kst()})
+        returning *`,
+    );
+    return { claimed: row!, order, whole: q.whole };
+  });
+  if ('replay' in claim) return { refund: claim.replay, order: claim.order };
+  const { claimed, order: claimedOrder } = claim;
+
+  let providerStatus = 'NONE';
+  let cancelled = 0;
+  if (claimed.amount > 0) {
+    const release = () => sql`delete from refunds where refundid = ${claimed.refundid} and status = 'pending'`.execute(s.db);
+    try {
+      const r = await s.gateway.cancel(providerIdOf(s.gateway, claimedOrder), {
+        reason: `${ask.reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
+        amount: claimed.amount,
+        currentCancellableAmount: claimedOrder.amount - claimedOrder.provider_cancelled_amount,
+      });
+      if (r.status === 'FAILED') {
+        await release();
+        console.warn(`[refunds] order ${claimedOrder.paymentid}: the provider answered FAILED`);
+        return fail(502, PROVIDER_REFUSED);
+      }
+      providerStatus = r.status;
+      cancelled = r.cancelledAmount;
+    } catch (e) {
+      await release();
+      if (e instanceof GatewayUnavailable) {
+        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider unreachable (${e.message})`);
+        return fail(503, PROVIDER_UNAVAILABLE);
+      }
+      if (e instanceof GatewayRefused) {
+        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider refused the cancel (${e.type}: ${e.message})`);
+        return fail(502, PROVIDER_REFUSED);
+      }
+      throw e;
+    }
+  }
+
+  // The provider's webhook for this cancel may have recorded it already (providerCancellation.ts): counted once.
+  return s.db.transaction().execute(async (tx) => {
+    const balance = await lockMember(tx, me);
+    const p = (await one(tx, sql<PaymentRow>`select * from payments where paymentid = ${claimedOrder.paymentid} for update`))!;
+    const ledger = (amount: number, kind: string, reason: string) =>
+      sql`insert into points (useruid, amount, reason, created_at, paymentid, kind)
+        values (${me}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${`refund-${claimed.refundid}-${kind}`})`.execute(tx);
+    if (claimed.points_restored > 0) await ledger(claimed.points_restored, 'restore', '환불 시 사용 포인트 반환');
+    // The balance may have been spent since the quote: what it cannot cover now is forgiven, never made negative.
+    const takenBack = Math.min(claimed.points_taken_back, balance + claimed.points_restored);
+    if (takenBack > 0) await ledger(-takenBack, 'takeback', '환불 시 적립 포인트 회수');
+    if (claimed.coupon_restored) await restoreCoupon(tx, p);
+    await sql`delete from enrollments where useruid = ${me} and paymentid = ${p.paymentid}
+      and contentsid in (${sql.join(idsOf(claimed))})`.execute(tx);
+    const refunded = p.refunded_amount + claimed.amount;
+    const after = await one(
+      tx,
+      sql<PaymentRow>`update payments set refunded_amount = ${refunded},
+        provider_cancelled_amount = greatest(provider_cancelled_amount, ${claimedOrder.provider_cancelled_amount + cancelled}),
+        status = ${claim.whole ? 'refunded' : 'partially_refunded'}, cancelled_at = ${claim.whole ? kst() : p.cancelled_at}
+        where paymentid = ${p.paymentid} returning *`,
+    );
+    const refund = await one(
+      tx,
+      sql<RefundRow>`update refunds set status = 'done', points_taken_back = ${takenBack}, provider_status = ${providerStatus},
+        done_at = ${kst()} where refundid = ${claimed.refundid} returning *`,
+    );
+    console.info(
+      `[refunds] order ${p.paymentid}: refunded ${claimed.amount} (${claimed.basis}), lectures ${claimed.contentsids}`,
+    );
+    return { refund: refund!, order: after! };
+  });
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServer, type TestServer } from '../testing';
+import { startFakePortOne, type FakePortOne } from '../../fakes/portone/index.ts';
+import { newWebhookSecret } from '../../fakes/portone/webhooks.ts';
+
+// Issue 25, refunds with PortOne: RequestRefund cancels at PortOne (the local fake at its real wire, through the real
+// SDK) with `amount` and `currentCancellableAmount`; PortOne unreachable changes nothing; PortOne's webhook for the
+// store's own cancel, in either order, neither counts it twice nor cancels the rest.
+const STORE = 'store-9b2d7e41-fake';
+const API_SECRET = 'portone-api-secret-refunds-test';
+const WEBHOOK_SECRET = newWebhookSecret();
+
+let portone: FakePortOne;
+let server: TestServer;
+
+beforeAll(async () => {
+  portone = await startFakePortOne({ apiSecret: API_SECRET, webhookSecret: WEBHOOK_SECRET, storeId: STORE });
+  server = await testServer({
+    env: {
+      PORTONE_API_SECRET: API_SECRET,
+      PORTONE_API_BASE: portone.url,
+      PORTONE_STORE_ID: STORE,
+      PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
+  portone.webhooks.target(`${server.url}/api/Payment/PortOneWebhook`);
+}, 60_000);
+afterAll(async () => {
+  await portone?.close();
+  await server?.close();
+});
+
+const total = async (ids: number[]) =>
+  (
+    (await server.call('POST', '/api/Contents/GetOrderLectures/', { body: { contentsids: ids } })).json.datas as {
+      saleprice: number;
+    }[]
+  ).reduce((a, l) => a + l.saleprice, 0);
+const info = async (paymentid: number) => (await server.call('GET', `/api/Payment/GetInfo/${paymentid}/0`)).json.datas;
+const owns = async (contentsid: number) =>
+  (await server.call('POST', '/api/Payment/IsCompleteTitle/', { body: { useruid: 'u-demo-1', contentsids: [contentsid] } })).json
+    .datas.iscomplete as boolean;
+
+/** Saves the order and pays it at PortOne as the browser SDK's window would; UpdatePaid confirms it. */
+async function paidAtPortOne(ids: number[]) {
+  const amount = await total(ids);
+  const saved = await server.call('POST', '/api/Payment/Save/', {
+    body: {
+      useruid: 'u-demo-1',
+      contentsids: ids,
+      title: '주문',
+      amount,
+      pointused: 0,
+      couponnumber: null,
+      coupondiscount: 0,
+      paidamount: amount,
+      paymethod: 'card',
+    },
+  });
+  const { paymentid, providerpaymentid } = saved.json.datas as { paymentid: number; providerpaymentid: string };
+  portone.store.createPayment({
+    paymentId: providerpaymentid,
+    storeId: STORE,
+    channelKey: 'channel-key-card',
+    orderName: '주문',
+    totalAmount: amount,
+    currency: 'CURRENCY_KRW',
+    method: 'card',
+  });
+  portone.store.approve(providerpaymentid);
+  await portone.webhooks.settled();
+  const paid = await server.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid: providerpaymentid, amount } });
+  expect(paid.json.datas.status).toBe('paid');
+  return { paymentid, providerpaymentid, amount };
+}
+
+describe('RequestRefund through PortOne', () => {
+  it('PortOne unreachable is 503 and nothing changes; then the unused lecture is cancelled with amount and currentCancellableAmount', async () => {
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([104, 106]);
+    expect((await server.call('GET', '/api/Contents/GetVideoSourceUrl/10412')).status).toBe(200);
+    const share = Math.floor((amount * (await total([106]))) / amount);
+
+    portone.store.unreachable(true);
+    const down = await server.call('POST', '/api/Payment/RequestRefund/', {
+      body: { paymentid, reason: '단순 변심', amount: share },
+    });
+    expect(down.status).toBe(503);
+    expect(down.json.respMessage).toBe('결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.');
+    portone.store.unreachable(false);
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(0);
+    expect(await info(paymentid)).toMatchObject({ status: 'paid', refundedamount: 0 });
+    expect(await owns(106)).toBe(true);
+
+    portone.webhooks.hold();
+    const r = await server.call('POST', '/api/Payment/RequestRefund/', {
+      body: { paymentid, reason: '단순 변심', amount: share },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.datas).toMatchObject({ status: 'partially_refunded', amount: share, contentsids: [106] });
+    const cancel = portone.calls.filter((c) => c.path === `/payments/${providerpaymentid}/cancel`).at(-1)!;
+    expect(cancel.body).toMatchObject({ amount: share, currentCancellableAmount: amount, storeId: STORE });
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(share);
+
+    // PortOne's PartialCancelled webhook for this very cancel arrives afterwards: it is the same cancel, not another.
+    await portone.webhooks.release();
+    await portone.webhooks.settled();
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(share);
+    expect(await info(paymentid)).toMatchObject({ status: 'partially_refunded', refundedamount: share });
+    expect(await owns(104)).toBe(true);
+    expect(await owns(106)).toBe(false);
+  });
+});
