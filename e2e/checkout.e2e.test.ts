@@ -27,12 +27,17 @@ async function memberApi(context: BrowserContext) {
     return ((await r.json()) as { datas: unknown }).datas;
   };
   return {
-    payments: async (contentsid: number) =>
-      (
-        (await call('/api/Payment/GetPaymentList/', { page: 1, pageSize: 50, useruid: DEMO.member.useruid })) as {
-          list: Payment[];
-        }
-      ).list.filter((p) => p.contentsids.includes(contentsid)),
+    /** The orders (paid) and, unless a view is named, the 결제 시도 that never were paid too. */
+    payments: async (contentsid: number, only?: 'orders' | 'attempts') => {
+      const list = async (view: 'orders' | 'attempts') =>
+        (
+          (await call('/api/Payment/GetPaymentList/', { page: 1, pageSize: 50, useruid: DEMO.member.useruid, view })) as {
+            list: Payment[];
+          }
+        ).list;
+      const all = only ? await list(only) : [...(await list('orders')), ...(await list('attempts'))];
+      return all.filter((p) => p.contentsids.includes(contentsid)).sort((a, b) => a.paymentid - b.paymentid);
+    },
     pointSum: async () => ((await call(`/api/Point/GetPointSum/${DEMO.member.useruid}`)) as { pointSum: number }).pointSum,
   };
 }
@@ -124,6 +129,26 @@ describe('checkout journeys (real server, local test card)', () => {
     expect(await payButton(page).isEnabled()).toBe(true);
     const orders = await api.payments(107);
     expect(orders.map((p) => p.status)).toEqual(['failed']);
+    // A declined attempt is not an order: 결제내역 lists it only under 결제 시도.
+    expect(await api.payments(107, 'orders')).toEqual([]);
+    await page.goto('/mypayment');
+    await page.getByRole('tab', { name: '결제 시도' }).click();
+    await expect.poll(() => page.getByTestId('payment-list').textContent()).toContain('결제취소');
+    await context.close();
+  });
+
+  it('a free class from its class view: 수강 신청, one confirmation, no payment page → the result with the supplier', async () => {
+    const { context, page, api } = await signedIn();
+    await page.goto('/classView/118');
+    await page.getByRole('button', { name: '수강 신청' }).click();
+    await page.locator('.swal2-popup').getByText('수강 신청하시겠습니까?').waitFor();
+    await page.locator('.swal2-confirm').click();
+    await page.waitForURL(/\/paymentResultFree\?paymentid=\d+/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('수강 신청이 완료되었습니다');
+    const terms = page.getByTestId('order-terms');
+    await expect.poll(() => terms.textContent()).toContain('214-82-13468');
+    expect(await terms.textContent()).toContain('무료 수강 신청은 결제한 금액이 없어 환불 대상이 아닙니다.');
+    expect((await api.payments(118)).map((p) => [p.status, p.paidamount])).toEqual([['paid', 0]]);
     await context.close();
   });
 

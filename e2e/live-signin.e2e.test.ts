@@ -3,37 +3,19 @@
  * backend in Supabase mode, and the local outside world (fakes/live-local.ts: Supabase Auth, PostgREST on the shipped
  * SQL with RLS, Kakao's and Naver's consent pages, the Naver function). Nothing here talks to the internet.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { buildLiveApp, startLiveLocal, type LiveLocal } from '../fakes/live-local';
-import { confirmPopup, launchBrowser, newPage, popupText, productKeys, ROOT } from './support';
+import { ensureLiveBuild, startLiveLocal, type LiveLocal } from '../fakes/live-local';
+import { confirmPopup, launchBrowser, newPage, popupText, productKeys } from './support';
 
-const DIST = join(ROOT, 'dist-live');
 const PHONE_MESSAGE = '휴대폰 번호를 등록해주세요. 회원정보 수정 화면으로 이동합니다.';
-
-/** Newest modification time under the paths the build reads (a stale dist-live is rebuilt, a fresh one reused). */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-function liveBuildIsCurrent(): boolean {
-  const index = join(DIST, 'index.html');
-  if (!existsSync(index)) return false;
-  const sources = ['src', 'machines', 'rules', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(ROOT, p));
-  return statSync(index).mtimeMs > Math.max(...sources.filter(existsSync).map(newest));
-}
 
 let live: LiveLocal;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!liveBuildIsCurrent()) buildLiveApp('dist-live');
-  live = await startLiveLocal({ distDir: DIST, appPort: 0, quiet: true });
+  live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, quiet: true });
   browser = await launchBrowser();
 }, 240_000);
 

@@ -1,17 +1,23 @@
 /**
- * The store in its live configuration, on this machine only: the app built with the Supabase variables, served by
- * the reference backend in Supabase mode, and the fake Supabase (Auth, PostgREST on the shipped SQL, the Naver
- * function, Kakao's and Naver's consent pages) where the app and the backend expect the project. Nothing leaves the
- * machine: every address below is 127.0.0.1.
+ * The store in its live configuration, on this machine only: the app built with the Supabase and PortOne variables,
+ * served by the reference backend in Supabase mode with PortOne confirming payments, the fake Supabase (Auth,
+ * PostgREST on the shipped SQL, the Naver function, Kakao's and Naver's consent pages) where the app and the backend
+ * expect the project, and the fake PortOne (REST API, signed webhooks, the hosted checkout the browser SDK loads).
+ * Nothing leaves the machine: every address below is 127.0.0.1. The browser SDK loads its script from
+ * https://cdn.portone.io; a browser test routes that host and PortOne's checkout host to the fake
+ * (fakes/portone/hostedCheckout.ts).
  *
  * The fake listens on a fixed port (54321, the Supabase CLI's local API port) because the app carries the project
  * URL in its build: a build and a run must agree on it (LIVE_SUPABASE_PORT for both).
  */
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { appEnvironment } from '../server/lib/mode';
 import { ROOT, startServer, type RunningServer } from '../server/start';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './supabase-auth/index.ts';
+import { startFakePortOne, type FakePortOne } from './portone/index.ts';
+import { hostedCheckout } from './portone/hostedCheckout.ts';
 
 /** The Supabase CLI's local API port. */
 const DEFAULT_SUPABASE_PORT = 54321;
@@ -19,6 +25,17 @@ const DEFAULT_SUPABASE_PORT = 54321;
 const DEFAULT_APP_PORT = 5174;
 /** The project's public anon key, baked into the build as a real project's would be. Not a secret. */
 const LIVE_ANON_KEY = 'live-local-anon-key';
+/** PortOne's public identifiers as a deployer sets them (fake values: only the fake PortOne knows them). */
+const LIVE_PORTONE = {
+  VITE_PORTONE_STORE_ID: 'store-live-local',
+  VITE_PORTONE_CHANNEL_KEY: 'channel-key-live-card',
+  VITE_PORTONE_CHANNEL_KEY_KAKAOPAY: 'channel-key-live-kakaopay',
+  VITE_PORTONE_CHANNEL_KEY_NAVERPAY: 'channel-key-live-naverpay',
+  VITE_PORTONE_CHANNEL_KEY_TOSSPAY: 'channel-key-live-tosspay',
+};
+/** The backend's PortOne secrets, shared with the fake only (a fixed whsec_ in PortOne's format). */
+const LIVE_PORTONE_API_SECRET = 'live-local-portone-api-secret';
+const LIVE_PORTONE_WEBHOOK_SECRET = `whsec_${Buffer.from('live-local-portone-webhook-secret-32b').toString('base64')}`;
 
 function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -28,13 +45,14 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
-/** The three variables that put the app in the live configuration, for the fake on `supabasePort`. */
+/** The variables that put the app in the live configuration: the fake Supabase on `supabasePort`, and PortOne. */
 function liveVariables(supabasePort: number): Record<string, string> {
   const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
   return {
     VITE_SUPABASE_URL: supabaseUrl,
     VITE_SUPABASE_ANON_KEY: LIVE_ANON_KEY,
     VITE_NAVER_LOGIN_FUNCTION_URL: `${supabaseUrl}/functions/v1/naver-login`,
+    ...LIVE_PORTONE,
   };
 }
 
@@ -53,6 +71,25 @@ export function buildLiveApp(outDir = 'dist-live', supabasePort = portFromEnv('L
   return dir;
 }
 
+/** Newest modification time under `path`. */
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/**
+ * The one live build the live browser tests share (sign-in and payment journeys): rebuilt when anything it is made
+ * from (the app, or the variables here) is newer than it, reused otherwise. Returns the absolute directory.
+ */
+export function ensureLiveBuild(outDir = 'dist-live'): string {
+  const dir = resolve(ROOT, outDir);
+  const index = join(dir, 'index.html');
+  const sources = ['src', 'machines', 'rules', 'index.html', 'vite.config.ts', 'package.json', 'fakes/live-local.ts'].map((p) => join(ROOT, p));
+  const current = existsSync(index) && statSync(index).mtimeMs > Math.max(...sources.filter(existsSync).map(newest));
+  return current ? dir : buildLiveApp(outDir);
+}
+
 export interface LiveLocalOptions {
   /** The live build (buildLiveApp); default dist-live. */
   distDir?: string;
@@ -67,6 +104,8 @@ export interface LiveLocal {
   /** The storefront, e.g. http://127.0.0.1:5174. */
   appUrl: string;
   supabase: FakeSupabaseAuth;
+  /** The fake PortOne: its store, webhook sender and the hosted checkout (`portone.url`). */
+  portone: FakePortOne;
   server: RunningServer;
   close(): Promise<void>;
 }
@@ -77,7 +116,22 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
   const live = liveVariables(supabasePort);
   // The backend reads the app's variables as the build did (.env files, then these), and decides its mode from
   // them: Supabase mode, verifying the fake's tokens against its JWKS, with the fake in its connect-src.
-  const env = { ...appEnvironment(ROOT, 'production'), ...live };
+  // PortOne first: the backend confirms payments against it (PORTONE_API_BASE); its webhooks target the backend once
+  // that listens.
+  const portone = await startFakePortOne({
+    storeId: LIVE_PORTONE.VITE_PORTONE_STORE_ID,
+    apiSecret: LIVE_PORTONE_API_SECRET,
+    webhookSecret: LIVE_PORTONE_WEBHOOK_SECRET,
+  });
+  portone.mount(hostedCheckout({ store: portone.store, txIdOf: (id) => portone.store.find(id)?.transactionId }));
+  const env = {
+    ...appEnvironment(ROOT, 'production'),
+    ...live,
+    PORTONE_API_SECRET: LIVE_PORTONE_API_SECRET,
+    PORTONE_API_BASE: portone.url,
+    PORTONE_STORE_ID: LIVE_PORTONE.VITE_PORTONE_STORE_ID,
+    PORTONE_WEBHOOK_SECRET: LIVE_PORTONE_WEBHOOK_SECRET,
+  };
   // The backend first: the fake must know the app's origin (Site URL, redirect allow-list, the Naver function's
   // APP_ORIGINS), and the backend reaches the fake only when a member's token arrives.
   const server = await startServer({
@@ -87,8 +141,12 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
     memory: true,
     quiet: options.quiet,
     env,
+  }).catch(async (error: unknown) => {
+    await portone.close();
+    throw error;
   });
   const appUrl = server.url;
+  portone.webhooks.target(`${appUrl}/api/Payment/PortOneWebhook`);
   const appOrigins = [appUrl, appUrl.replace('127.0.0.1', 'localhost')];
   let supabase: FakeSupabaseAuth;
   try {
@@ -98,19 +156,21 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
       siteUrl: appUrl,
       redirectAllowList: appOrigins.map((origin) => `${origin}/**`),
       naverAppOrigins: appOrigins,
+      restDatabaseAtStart: true,
       functionLog: options.quiet ? undefined : (message, fields) => console.log(JSON.stringify({ fn: 'naver-login', message, ...fields })),
     });
   } catch (error) {
-    await server.close();
+    await Promise.all([server.close(), portone.close()]);
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     throw inUse ? new Error(`[live-local] port ${supabasePort} is already in use (a Supabase CLI stack, or another live-local?)`) : error;
   }
   return {
     appUrl,
     supabase,
+    portone,
     server,
     async close() {
-      await Promise.all([server.close(), supabase.close()]);
+      await Promise.all([server.close(), supabase.close(), portone.close()]);
     },
   };
 }

@@ -9,7 +9,9 @@ type Schemas = components['schemas'];
 export type CheckoutOrder = Pick<
   Schemas['Payment'],
   'paymentid' | 'contentsids' | 'amount' | 'coupondiscount' | 'pointused' | 'couponnumber' | 'paidamount' | 'status' | 'paymethod'
->;
+> &
+  /** The id the provider is asked to pay under (PortOne's `paymentId`), chosen by the server. */
+  Partial<Pick<Schemas['Payment'], 'providerpaymentid'>>;
 
 /** A lecture of the order, as the order's lecture list (getOrderLectures) gives it. */
 export type OrderLecture = Pick<Schemas['Lecture'], 'contentsid' | 'title' | 'price' | 'saleprice'>;

@@ -18,4 +18,7 @@ export const BUSINESS = {
   hours: '평일 09:00-18:00 (주말·공휴일 휴무)',
   email: 'help@pilates-rehab.example',
   address: '서울특별시 강남구 테헤란로 123, 5층',
+  /** 개인정보보호책임자 (개인정보 보호법 31조), named on every page beside the business details. */
+  privacyOfficer: '이보안',
+  privacyEmail: 'privacy@pilates-rehab.example',
 } as const;

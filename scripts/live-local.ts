@@ -12,8 +12,10 @@ const live = await startLiveLocal({ distDir });
 console.log(`
 [live-local] storefront (live configuration): ${live.appUrl}
 [live-local] fake Supabase (Auth, PostgREST, functions): ${live.supabase.url}
+[live-local] fake PortOne (REST API, webhooks, hosted checkout): ${live.portone.url}
+[live-local] PortOne checkout loads https://cdn.portone.io, which only the browser tests route to the fake (e2e/live-payment.e2e.test.ts).
 [live-local] demo members sign in with Kakao by their email (e.g. member@demo.kr); any other email creates an account.
-[live-local] Ctrl-C stops both.`);
+[live-local] Ctrl-C stops all of them.`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -37,6 +37,11 @@ step "unit, machine and server tests (PGlite)" vitest_json unit --project unit -
 step "pact consumer tests (pacts equal to the committed ones)" npx tsx scripts/pact-consumer.ts --check -- --reporter=default --reporter=json --outputFile.json="$results/pact.json"
 step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
 step "pact provider verification" npx tsx contracts/provider/verify.ts
+# The broker workflow runs only where a Pact Broker is configured (README "For a backend team").
+if [ -n "${PACT_BROKER_BASE_URL:-}" ]; then
+  step "pact publish to the broker" npx tsx scripts/pact-broker.ts publish
+  step "pact can-i-deploy" npx tsx scripts/pact-broker.ts can-i-deploy
+fi
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi

@@ -18,6 +18,10 @@ const ConfigSchema = z.object({
   VITE_NAVER_LOGIN_FUNCTION_URL: z.optional(z.string()),
   VITE_PORTONE_STORE_ID: z.optional(z.string()),
   VITE_PORTONE_CHANNEL_KEY: z.optional(z.string()),
+  // One channel per easy-pay provider (PortOne routes each to its own contract); only configured ones are offered.
+  VITE_PORTONE_CHANNEL_KEY_KAKAOPAY: z.optional(z.string()),
+  VITE_PORTONE_CHANNEL_KEY_NAVERPAY: z.optional(z.string()),
+  VITE_PORTONE_CHANNEL_KEY_TOSSPAY: z.optional(z.string()),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema> & {

@@ -37,6 +37,7 @@ import { Route as BAuthMyEbookRouteImport } from './routes/_b/_auth/myEbook'
 import { Route as BAuthMycartRouteImport } from './routes/_b/_auth/mycart'
 import { Route as BAuthMyclassRouteImport } from './routes/_b/_auth/myclass'
 import { Route as BAuthMyclassEndRouteImport } from './routes/_b/_auth/myclassEnd'
+import { Route as BAuthMycouponRouteImport } from './routes/_b/_auth/mycoupon'
 import { Route as BAuthMypaymentRouteImport } from './routes/_b/_auth/mypayment'
 import { Route as BAuthMypointRouteImport } from './routes/_b/_auth/mypoint'
 import { Route as BAuthMyprofileRouteImport } from './routes/_b/_auth/myprofile'
@@ -182,6 +183,11 @@ const BAuthMyclassEndRoute = BAuthMyclassEndRouteImport.update({
   path: '/myclassEnd',
   getParentRoute: () => BAuthRoute,
 } as any)
+const BAuthMycouponRoute = BAuthMycouponRouteImport.update({
+  id: '/mycoupon',
+  path: '/mycoupon',
+  getParentRoute: () => BAuthRoute,
+} as any)
 const BAuthMypaymentRoute = BAuthMypaymentRouteImport.update({
   id: '/mypayment',
   path: '/mypayment',
@@ -265,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/mycart': typeof BAuthMycartRoute
   '/myclass': typeof BAuthMyclassRoute
   '/myclassEnd': typeof BAuthMyclassEndRoute
+  '/mycoupon': typeof BAuthMycouponRoute
   '/mypayment': typeof BAuthMypaymentRoute
   '/mypoint': typeof BAuthMypointRoute
   '/myprofile': typeof BAuthMyprofileRoute
@@ -299,6 +306,7 @@ export interface FileRoutesByTo {
   '/mycart': typeof BAuthMycartRoute
   '/myclass': typeof BAuthMyclassRoute
   '/myclassEnd': typeof BAuthMyclassEndRoute
+  '/mycoupon': typeof BAuthMycouponRoute
   '/mypayment': typeof BAuthMypaymentRoute
   '/mypoint': typeof BAuthMypointRoute
   '/myprofile': typeof BAuthMyprofileRoute
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/_b/_auth/mycart': typeof BAuthMycartRoute
   '/_b/_auth/myclass': typeof BAuthMyclassRoute
   '/_b/_auth/myclassEnd': typeof BAuthMyclassEndRoute
+  '/_b/_auth/mycoupon': typeof BAuthMycouponRoute
   '/_b/_auth/mypayment': typeof BAuthMypaymentRoute
   '/_b/_auth/mypoint': typeof BAuthMypointRoute
   '/_b/_auth/myprofile': typeof BAuthMyprofileRoute
@@ -377,6 +386,7 @@ export interface FileRouteTypes {
     | '/mycart'
     | '/myclass'
     | '/myclassEnd'
+    | '/mycoupon'
     | '/mypayment'
     | '/mypoint'
     | '/myprofile'
@@ -411,6 +421,7 @@ export interface FileRouteTypes {
     | '/mycart'
     | '/myclass'
     | '/myclassEnd'
+    | '/mycoupon'
     | '/mypayment'
     | '/mypoint'
     | '/myprofile'
@@ -452,6 +463,7 @@ export interface FileRouteTypes {
     | '/_b/_auth/mycart'
     | '/_b/_auth/myclass'
     | '/_b/_auth/myclassEnd'
+    | '/_b/_auth/mycoupon'
     | '/_b/_auth/mypayment'
     | '/_b/_auth/mypoint'
     | '/_b/_auth/myprofile'
@@ -671,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BAuthMyclassEndRouteImport
       parentRoute: typeof BAuthRoute
     }
+    '/_b/_auth/mycoupon': {
+      id: '/_b/_auth/mycoupon'
+      path: '/mycoupon'
+      fullPath: '/mycoupon'
+      preLoaderRoute: typeof BAuthMycouponRouteImport
+      parentRoute: typeof BAuthRoute
+    }
     '/_b/_auth/mypayment': {
       id: '/_b/_auth/mypayment'
       path: '/mypayment'
@@ -778,6 +797,7 @@ interface BAuthRouteChildren {
   BAuthMycartRoute: typeof BAuthMycartRoute
   BAuthMyclassRoute: typeof BAuthMyclassRoute
   BAuthMyclassEndRoute: typeof BAuthMyclassEndRoute
+  BAuthMycouponRoute: typeof BAuthMycouponRoute
   BAuthMypaymentRoute: typeof BAuthMypaymentRoute
   BAuthMypointRoute: typeof BAuthMypointRoute
   BAuthMyprofileRoute: typeof BAuthMyprofileRoute
@@ -792,6 +812,7 @@ const BAuthRouteChildren: BAuthRouteChildren = {
   BAuthMycartRoute: BAuthMycartRoute,
   BAuthMyclassRoute: BAuthMyclassRoute,
   BAuthMyclassEndRoute: BAuthMyclassEndRoute,
+  BAuthMycouponRoute: BAuthMycouponRoute,
   BAuthMypaymentRoute: BAuthMypaymentRoute,
   BAuthMypointRoute: BAuthMypointRoute,
   BAuthMyprofileRoute: BAuthMyprofileRoute,

@@ -2,12 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN, otherMemberIsRefused } from './pact';
 import { lecture } from './fixtures';
 import { fetchOrderLectures } from '../../src/api/queries/catalogOrder';
-import {
-  fetchPaymentInfo,
-  fetchPaymentList,
-  PAYMENT_PAGE_SIZE,
-  type Payment,
-} from '../../src/api/queries/payment';
+import { fetchPaymentInfo, fetchPaymentList, PAYMENT_PAGE_SIZE, type Payment } from '../../src/api/queries/payment';
 import { setAccessTokenSource } from '../../src/api/client';
 
 /** Calls of the yaml's `payment` tag. */
@@ -43,13 +38,15 @@ describe('payment history (/mypayment) calls', () => {
       .given('member has exactly one order, paid', { useruid: 'u-demo-1', paymentid: 7001, contentsids: [104] })
       .uponReceiving('a payment history page 1 of member u-demo-1')
       .withRequest('POST', '/api/Payment/GetPaymentList/', (b) =>
-        b.headers({ ...commonHeaders, ...bearer }).jsonBody({ useruid: 'u-demo-1', page: 1, pageSize: PAYMENT_PAGE_SIZE }),
+        b
+          .headers({ ...commonHeaders, ...bearer })
+          .jsonBody({ useruid: 'u-demo-1', page: 1, pageSize: PAYMENT_PAGE_SIZE, view: 'orders' }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(okEnvelope({ totalCount: integer(1), page: 1, pageSize: PAYMENT_PAGE_SIZE, list: eachLike(paidOrder) })),
       )
       .executeTest(async (server) => {
-        const page = await fetchPaymentList('u-demo-1', 1, clientFor(server.url));
+        const page = await fetchPaymentList('u-demo-1', 1, 'orders', clientFor(server.url));
         expect(page.list[0]).toMatchObject({ status: 'paid', paymethod: 'card' });
       });
   });
@@ -85,6 +82,33 @@ describe('payment history (/mypayment) calls', () => {
       });
   });
 
+  it('GetPaymentList: 결제 시도, the attempts that never were paid, apart from the orders', () => {
+    setAccessTokenSource(() => DEMO_TOKEN);
+    return pact
+      .addInteraction()
+      .given('member has a failed payment attempt', { useruid: 'u-demo-1', paymentid: 7051, contentsids: [105] })
+      .uponReceiving('a payment attempts page 1 of member u-demo-1')
+      .withRequest('POST', '/api/Payment/GetPaymentList/', (b) =>
+        b
+          .headers({ ...commonHeaders, ...bearer })
+          .jsonBody({ useruid: 'u-demo-1', page: 1, pageSize: PAYMENT_PAGE_SIZE, view: 'attempts' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            totalCount: integer(1),
+            page: 1,
+            pageSize: PAYMENT_PAGE_SIZE,
+            list: eachLike({ ...paidOrder, status: string('failed'), paiddate: null, pgtid: null }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const page = await fetchPaymentList('u-demo-1', 1, 'attempts', clientFor(server.url));
+        expect(page.list[0]).toMatchObject({ paiddate: null });
+      });
+  });
+
   it("GetPaymentList: another member's history is 403", () => {
     setAccessTokenSource(() => DEMO_TOKEN);
     return otherMemberIsRefused(pact, {
@@ -92,8 +116,8 @@ describe('payment history (/mypayment) calls', () => {
       description: 'a payment history of member u-demo-2 asked with the token of member u-demo-1',
       method: 'POST',
       path: '/api/Payment/GetPaymentList/',
-      body: { useruid: 'u-demo-2', page: 1, pageSize: PAYMENT_PAGE_SIZE },
-      call: (client) => fetchPaymentList('u-demo-2', 1, client),
+      body: { useruid: 'u-demo-2', page: 1, pageSize: PAYMENT_PAGE_SIZE, view: 'orders' },
+      call: (client) => fetchPaymentList('u-demo-2', 1, 'orders', client),
     });
   });
 

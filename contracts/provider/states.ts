@@ -76,6 +76,32 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await paidOrder(db, useruid, paymentid, ids(p, 'contentsids'));
     }),
 
+    // A card order of the member paid just now at the local test card, every lecture enrolled and not yet played
+    // or downloaded, no refund yet: within the 7 days of 청약철회 (rules/refund.ts).
+    'member has an unused paid order': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      const paymentid = id(p, 'paymentid');
+      const contentsids = ids(p, 'contentsids');
+      await sql`delete from refunds where paymentid = ${paymentid}`.execute(db);
+      await clearOrder(db, paymentid);
+      const { rows } = await sql<{ contentsid: number; saleprice: number; title: string }>`select contentsid, saleprice, title
+        from lectures where contentsid in (${sql.join(contentsids)}) order by contentsid`.execute(db);
+      const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
+      const now = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+      const txid = `state-tx-${paymentid}`;
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
+        values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${txid}, ${now}, ${now})`.execute(db);
+      for (const r of rows) {
+        await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${r.contentsid}, ${r.saleprice})`.execute(db);
+        await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${r.contentsid}, ${paymentid}, ${now}, '2099-12-31 23:59:59')
+          on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid, start_at = excluded.start_at,
+            end_at = excluded.end_at, first_play_at = null, downloaded_at = null`.execute(db);
+      }
+      await sql`delete from local_payments where txid = ${txid}`.execute(db);
+      await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at, consumed_at)
+        values (${txid}, ${String(paymentid)}, ${amount}, 'approved', ${now}, ${now})`.execute(db);
+    }),
+
     // The ledger is exactly the given entries, none tied to an order (the balance follows).
     'member has point entries': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
@@ -187,6 +213,34 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where couponnumber = ${couponnumber} and status = 'ready'`.execute(
         db,
       );
+      // A once-per-member coupon (WELCOME5000) is spent per member: forget the member's use too (issue 25).
+      await sql`delete from coupon_uses where couponnumber = ${couponnumber}`.execute(db);
+    }),
+
+    // Issue 25: the member's own coupons list holds this once-per-member coupon, unused and held by no open order.
+    'member holds the welcome coupon, unused': withDb(async (db, p) => {
+      const [useruid, couponnumber] = [text(p, 'useruid'), text(p, 'couponnumber')];
+      const r =
+        await sql`update coupons set per_member = true, owner = null, expires_at = '2099-12-31 23:59:59' where couponnumber = ${couponnumber}`.execute(
+          db,
+        );
+      if (!Number(r.numAffectedRows ?? 0)) throw new Error(`the seed has no coupon ${couponnumber}`);
+      await sql`delete from coupon_uses where couponnumber = ${couponnumber} and useruid = ${useruid}`.execute(db);
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00'
+        where couponnumber = ${couponnumber} and useruid = ${useruid} and status = 'ready'`.execute(db);
+    }),
+
+    // Issue 25: the member's only 결제 시도 is a declined card attempt, never paid (listed apart from the orders). Other
+    // unpaid orders move to an archive owner, so the attempts page has one known shape.
+    'member has a failed payment attempt': withDb(async (db, p) => {
+      const [useruid, paymentid, contentsids] = [text(p, 'useruid'), id(p, 'paymentid'), ids(p, 'contentsids')];
+      // Closed as they move: an open order there could collide with the archive's own (one open order per lecture set).
+      await sql`update payments set useruid = ${`${useruid}-archived`}, status = case when status = 'ready' then 'cancelled' else status end
+        where useruid = ${useruid} and paid_at is null and paymentid <> ${paymentid}`.execute(db);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, created_at, cancelled_at)
+        select ${paymentid}, ${useruid}, min(title), ${contentsids.join(',')}, sum(saleprice), sum(saleprice), 'failed', 'card', '2024-05-02 10:00:00', '2024-05-02 10:01:00'
+        from lectures where contentsid in (${sql.join(contentsids)})
+        on conflict (paymentid) do update set useruid = excluded.useruid, status = 'failed', paid_at = null`.execute(db);
     }),
 
     'coupon has expired': withDb(async (db, p) => {

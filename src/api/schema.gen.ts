@@ -983,17 +983,60 @@ export interface paths {
         put?: never;
         /**
          * Mark a payment paid after provider approval
-         * @description `pgtid` is the payment provider's transaction id. The server verifies the transaction with
-         *     the provider (the local provider in local mode): it must be approved and its amount must
-         *     equal `amount` and the payment's `paidamount`, otherwise 409. The payment must still be
-         *     open: past its 30 minutes it becomes `cancelled`; when the member already owns one of its
-         *     lectures through another paid order, or its points or coupon are no longer available, it
-         *     becomes `failed`; in these cases the card transaction is cancelled (refunded) and the
-         *     answer is 409. On success the payment is `paid` and, in the same transaction, lectures are
-         *     granted and the ledgers written once: the points used (negative entry), the points earned
-         *     (5 % of `paidamount`, rounded down) and the coupon marked used.
+         * @description The server confirms the order from the provider's own record, never from the browser's
+         *     figures (server/domain/paymentSync.ts; the same confirmation PortOneWebhook runs). With
+         *     PortOne (server started with `PORTONE_API_SECRET`) it reads PortOne's payment under the
+         *     order's `providerpaymentid` (the `paymentId` the browser gave PortOne; `pgtid` is then
+         *     informational); in local mode it reads the local card transaction `pgtid`. The payment
+         *     must be `PAID` in KRW, for this order and (PortOne) this store, and its total must equal
+         *     the order's `paidamount`: a different amount is cancelled at the provider, the order
+         *     becomes `failed` and the answer is 409 "결제 금액이 주문 금액과 일치하지 않습니다.". A
+         *     declined, cancelled or unknown payment is 409/404 and nothing is charged. The order must
+         *     still be open when paid (PortOne's `paidAt` counts, so a webhook after the 30 minutes
+         *     settles a payment made within them; otherwise `cancelled`); when the member already owns
+         *     one of its lectures through another paid order, or its points or coupon are no longer
+         *     available, it becomes `failed`; in these cases the charge is cancelled (refunded) at the
+         *     provider and the answer is 409. On success the payment is `paid` and, in the same
+         *     transaction, lectures are granted and the ledgers written once: the points used (negative
+         *     entry), the points earned (5 % of `paidamount`, rounded down) and the coupon marked used.
+         *     Idempotent with PortOne: an order already paid by its payment (the webhook may come first)
+         *     answers 200 with the paid order; the local card's second confirmation stays 409.
+         *     When PortOne cannot be reached the answer is 202 with the open order and "결제 확인 중입니다.
+         *     잠시 후 결제내역에서 확인해주세요.": the order does not expire and is settled by the webhook
+         *     or a later UpdatePaid.
          */
         post: operations["updatePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/PortOneWebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PortOne's payment webhook (server to server)
+         * @description Called by PortOne, not by the app; no member token. Verified with the Standard Webhooks
+         *     signature over the exact body (`@portone/server-sdk` `Webhook.verify`,
+         *     `PORTONE_WEBHOOK_SECRET`, timestamps older or newer than 5 minutes refused): a forged
+         *     signature or a stale timestamp is 400 and changes nothing. Each `webhook-id` is processed
+         *     once; a repeat answers 200. Nothing in the body is trusted beyond naming the payment: the
+         *     server reads PortOne's own record. `Transaction.Paid` confirms the order exactly as
+         *     UpdatePaid does (so a member who closed the browser after paying still gets the class);
+         *     `Transaction.Failed` ends the order if still open; `Transaction.Cancelled` and
+         *     `Transaction.PartialCancelled` record PortOne's cancellation (an open order is cancelled,
+         *     a paid order's cancelled amount recorded); other types are acknowledged and ignored.
+         *     503 when PortOne could not be read or a refund it owes could not be made: PortOne retries
+         *     the webhook. 404 when the server does not run with PortOne (or has no `PORTONE_WEBHOOK_SECRET`).
+         */
+        post: operations["portOneWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,7 +1052,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The member's payment history (paged) */
+        /**
+         * The member's payment history (paged)
+         * @description By default only orders that were paid are listed (`view: orders`): a declined, cancelled or
+         *     abandoned attempt is not an order and is listed only under `view: attempts` (결제 시도).
+         */
         post: operations["getPaymentList"];
         delete?: never;
         options?: never;
@@ -1080,6 +1127,65 @@ export interface paths {
          *     un-records a download and a later time never replaces an earlier one.
          */
         post: operations["recordDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/RefundQuote/{paymentid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What refunding the member's paid order would return now, and why (shown before confirming)
+         * @description The server decides from its own records, never from the browser (rules/refund.ts, shown to members as
+         *     REFUND_POLICY): a lecture counts as used from its first play (recorded when the server issued a class
+         *     video's source) or its first handout download (recorded when it served the handout). Within 7 days of
+         *     payment with nothing used the whole order is refunded (`basis: withdrawal`, 청약철회); otherwise every
+         *     lecture that is unused and still within its access period is refunded at any time (`basis: unused`),
+         *     by its price's share of the order (payment_items), cumulatively so partial refunds add up to what was
+         *     paid. Used points come back in the same share; the coupon comes back only when the whole order is
+         *     refunded; points the order earned are taken back in the same share, and what the balance cannot cover
+         *     is taken from `amount` (`pointsshortfall`). A used or expired lecture is not refunded. `refundable`
+         *     false carries the Korean reason in `reasons`. Another member's order is 404, as GetInfo answers it.
+         */
+        get: operations["getRefundQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payment/RequestRefund/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund the member's paid order as quoted (청약철회)
+         * @description Under the order's row lock the server quotes again (as RefundQuote), cancels that amount at the payment
+         *     provider (`amount` and `currentCancellableAmount`, PortOne's `POST /payments/{id}/cancel` or the local
+         *     provider), then in the same transaction restores the points and coupon, takes back earned points, ends
+         *     the refunded lectures' enrolments (they leave 내 강의실 and the player refuses them) and records the
+         *     refund once. The order becomes `refunded` or `partially_refunded`. `amount`, when sent, is the amount the
+         *     member confirmed: a different current quote is 409 '환불 금액이 변경되었습니다. 다시 확인해주세요.'.
+         *     Not refundable (used, expired, already refunded) or not a paid order: 409 with the Korean reason.
+         *     Another member's order: 404, as GetInfo. The provider refusing: 502, nothing changed; the provider
+         *     unreachable: 503 '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.', nothing changed. A doubled or
+         *     concurrent request refunds once: the second finds nothing left to refund (409), or, with the same
+         *     `Idempotency-Key`, gets the first answer again (200).
+         */
+        post: operations["requestRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,11 +1264,10 @@ export interface paths {
          * Look up a coupon by its number
          * @description `respMessage` says why the coupon cannot be used now: used, expired, or held by an open
          *     order. The minimum order amount is checked by Payment/Save.
-         *     No call lists the coupons a member holds (spec section 7 has none; assumed): a coupon is a
-         *     code handed out outside the store and has no owner until a paid order uses it. A coupon
-         *     wallet on /mypoint would need a member-scoped list issued by the backend, e.g.
-         *     `POST /api/Coupon/GetMyCoupons/` with `{useruid, page, pageSize}` answering a page of
-         *     `Coupon`; until then /mypoint says where a coupon number is entered (the payment page).
+         *     Codes are compared without regard to case (`welcome5000` finds `WELCOME5000`); the answer
+         *     carries the code as issued. `isused` is about the asking member for a once-per-member coupon
+         *     (a welcome coupon) and about the whole store for a single-use code. A coupon issued to another
+         *     member is 404. The member's own coupons are listed by `POST /api/Coupon/GetMyCoupons/`.
          *     Coupon numbers are handed-out codes, some of them words: at most 10 lookups per client within
          *     any minute (the payment page looks a coupon up once per 적용), the 11th is a 429 with `Retry-After`.
          */
@@ -1191,6 +1296,32 @@ export interface paths {
          *     409 when that payment is not paid or used another coupon. Idempotent.
          */
         post: operations["useCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Coupon/GetMyCoupons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member's coupons, usable and used (paged)
+         * @description Not in spec section 7 (assumed; 내 쿠폰 on the payment page and on /mycoupon). A member's
+         *     coupons are the once-per-member coupons every member holds (a welcome coupon), coupons issued
+         *     to the member, and single-use codes the member has used. Handed-out single-use codes the member
+         *     has not used are not listed: they are entered by number on the payment page.
+         *     Each coupon says whether it can be applied now (`usable`) and, when not, why (`reason`, in
+         *     Korean: used, expired, held by an open order). Usable ones first, then by expiry. `kind: usable`
+         *     lists only those the payment page offers. `useruid` must be the token's member (403 otherwise).
+         */
+        post: operations["getMyCoupons"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2659,10 +2790,10 @@ export interface components {
             totalsaleprice: number;
         };
         /**
-         * @description `ready`: open, holds its coupon and points for 30 minutes. `paid`: charged and granted. `cancelled`: card cancelled or time up. `failed`: card declined, or refused at UpdatePaid. Only `ready` and `paid` hold a coupon or points.
+         * @description `ready`: open, holds its coupon and points for 30 minutes. `paid`: charged and granted. `cancelled`: card cancelled or time up. `failed`: card declined, or refused at UpdatePaid. `partially_refunded`: paid, some lectures refunded (RequestRefund). `refunded`: paid, then wholly refunded. Only `ready`, `paid` and `partially_refunded` hold a coupon or points.
          * @enum {string}
          */
-        PaymentStatus: "ready" | "paid" | "cancelled" | "failed";
+        PaymentStatus: "ready" | "paid" | "cancelled" | "failed" | "partially_refunded" | "refunded";
         /**
          * @description `free` when nothing is charged (free lecture or fully covered by points/coupon).
          * @enum {string}
@@ -2708,6 +2839,10 @@ export interface components {
             paiddate: string | null;
             /** @description Provider transaction id once paid. */
             pgtid: string | null;
+            /** @description Won refunded so far (RequestRefund); 0 when none. */
+            refundedamount?: number;
+            /** @description The id the browser gives PortOne as `paymentId` for this order (chosen by the server, so PortOne's webhook finds the order). */
+            providerpaymentid?: string;
         };
         /**
          * @example {
@@ -2799,6 +2934,37 @@ export interface components {
             maxdiscount: number | null;
             expiredate: components["schemas"]["DateTime"];
             isused: boolean;
+        };
+        /**
+         * @description One of the member's coupons (GetMyCoupons); `isused` is about this member.
+         * @example {
+         *       "couponnumber": "WELCOME5000",
+         *       "name": "신규 회원 5",
+         *       "000원 할인": null,
+         *       "discounttype": "fixed",
+         *       "discountvalue": 5000,
+         *       "minprice": 10000,
+         *       "maxdiscount": null,
+         *       "expiredate": "2099-12-31T23:59:59+09:00",
+         *       "isused": false,
+         *       "permember": true,
+         *       "usable": true,
+         *       "reason": null,
+         *       "useddate": null
+         *     }
+         */
+        MyCoupon: components["schemas"]["Coupon"] & {
+            /** @description Once per member (a welcome coupon); otherwise once in the store. */
+            permember: boolean;
+            /** @description Can be applied to an order now (the minimum order amount is checked by Payment/Save). */
+            usable: boolean;
+            /** @description Why not, in Korean: 사용 완료, 기간 만료, 다른 주문에 사용 중. Null when usable. */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description When this member used it.
+             */
+            useddate: string | null;
         };
         QuizQuestion: {
             questionid: number;
@@ -3185,12 +3351,26 @@ export interface components {
          *       "amount": 74000,
          *       "method": "card"
          *     }
+         * @example {
+         *       "paymentid": 7002,
+         *       "amount": 120000,
+         *       "method": "card",
+         *       "installmentMonth": 3
+         *     }
          */
         LocalPayCreateRequest: {
             paymentid: number;
             amount: number;
-            /** @enum {string} */
-            method: "card";
+            /**
+             * @description The method the member chose on the payment page; the test window shows it.
+             * @enum {string}
+             */
+            method: "card" | "kakaopay" | "naverpay" | "tosspay";
+            /**
+             * @description 0 = 일시불; 2-12 only for card payments of 50,000원 or more.
+             * @default 0
+             */
+            installmentMonth: number;
         };
         /**
          * @example {
@@ -3218,7 +3398,8 @@ export interface components {
             amount: number;
             paymentid?: number;
             /** @enum {string} */
-            method?: "card";
+            method?: "card" | "kakaopay" | "naverpay" | "tosspay";
+            installmentMonth?: number;
             regdate?: components["schemas"]["DateTime"];
         };
         /**
@@ -3523,6 +3704,23 @@ export interface components {
             paymethod: components["schemas"]["PayMethod"];
         };
         /**
+         * @description PortOne's webhook body (version 2024-04-25), e.g. `{type: Transaction.Paid, timestamp, data: {storeId, paymentId, transactionId}}`; other fields are ignored.
+         * @example {
+         *       "type": "Transaction.Paid",
+         *       "timestamp": "2024-04-25T10:00:00.000Z",
+         *       "data": {
+         *         "storeId": "store-00000000-0000-0000-0000-000000000000",
+         *         "paymentId": "pay-6f1c2a9e0b4d4e57a1c3b2d4e5f60718",
+         *         "transactionId": "0190c1a2-0000-0000-0000-000000000001"
+         *       }
+         *     }
+         */
+        PortOneWebhookRequest: {
+            type: string;
+            timestamp?: string;
+            data?: Record<string, never>;
+        };
+        /**
          * @example {
          *       "paymentid": 7001,
          *       "pgtid": "LPT-20240315-000001",
@@ -3538,6 +3736,99 @@ export interface components {
         };
         /**
          * @example {
+         *       "paymentid": 7001,
+         *       "refundable": true,
+         *       "basis": "withdrawal",
+         *       "amount": 74000,
+         *       "contentsids": [
+         *         101
+         *       ],
+         *       "pointsrestored": 5000,
+         *       "pointstakenback": 3700,
+         *       "pointsshortfall": 0,
+         *       "couponnumber": "PILATES-2024-WELCOME",
+         *       "couponrestored": true,
+         *       "refundedamount": 0,
+         *       "reasons": [
+         *         "결제일로부터 7일 이내이고 수강 기록이 없어 전액 환불됩니다(청약철회).",
+         *         "카드 환불 금액: 74,000원"
+         *       ]
+         *     }
+         */
+        RefundQuote: {
+            paymentid: number;
+            refundable: boolean;
+            /**
+             * @description `withdrawal`: within 7 days, nothing used (청약철회, full). `unused`: the unused lectures' share. `none`: not refundable.
+             * @enum {string}
+             */
+            basis: "withdrawal" | "unused" | "none";
+            /** @description Won returned through the payment provider. */
+            amount: number;
+            /** @description The lectures this refund ends. */
+            contentsids: number[];
+            /** @description Used points given back. */
+            pointsrestored: number;
+            /** @description Earned points taken back from the balance. */
+            pointstakenback: number;
+            /** @description Earned points the balance could not cover, taken off `amount`. */
+            pointsshortfall: number;
+            /** @description The order's coupon. */
+            couponnumber: string | null;
+            /** @description The coupon becomes usable again (whole refunds only). */
+            couponrestored: boolean;
+            /** @description Won already refunded for this order before. */
+            refundedamount: number;
+            /** @description Korean lines a member reads - the amount and why, or why not. */
+            reasons: string[];
+        };
+        /**
+         * @example {
+         *       "paymentid": 7001,
+         *       "reason": "단순 변심",
+         *       "amount": 74000
+         *     }
+         */
+        RefundRequest: {
+            paymentid: number;
+            /** @description The member's reason, passed to the provider. */
+            reason: string;
+            /** @description The quoted amount the member confirmed; compared with the current quote. */
+            amount?: number;
+        };
+        /**
+         * @example {
+         *       "refundid": 1,
+         *       "paymentid": 7001,
+         *       "amount": 74000,
+         *       "contentsids": [
+         *         101
+         *       ],
+         *       "pointsrestored": 5000,
+         *       "pointstakenback": 3700,
+         *       "pointsshortfall": 0,
+         *       "couponrestored": true,
+         *       "status": "refunded",
+         *       "refundedamount": 74000,
+         *       "refunddate": "2024-03-16T10:00:00+09:00"
+         *     }
+         */
+        Refund: {
+            refundid: number;
+            paymentid: number;
+            amount: number;
+            contentsids: number[];
+            pointsrestored: number;
+            pointstakenback: number;
+            pointsshortfall: number;
+            couponrestored: boolean;
+            status: components["schemas"]["PaymentStatus"];
+            /** @description Won refunded for the order in all, this refund included. */
+            refundedamount: number;
+            refunddate: components["schemas"]["DateTime"];
+        };
+        /**
+         * @example {
          *       "page": 1,
          *       "pageSize": 10,
          *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33"
@@ -3546,6 +3837,15 @@ export interface components {
         PaymentListRequest: components["schemas"]["PageRequest"] & {
             useruid: components["schemas"]["UserUidValue"];
             status?: components["schemas"]["PaymentStatus"];
+            /**
+             * @description `orders` (default): orders that were paid (a paid date), whatever happened later (paid,
+             *     refunded, partly refunded). `attempts` (결제 시도): the rest, never paid: open, failed,
+             *     cancelled before payment, expired. A `status` lists exactly that status and `view` is
+             *     then not applied.
+             * @default orders
+             * @enum {string}
+             */
+            view: "orders" | "attempts";
         };
         /**
          * @example {
@@ -3590,6 +3890,23 @@ export interface components {
             couponnumber: string;
             useruid: components["schemas"]["UserUidValue"];
             paymentid: number;
+        };
+        /**
+         * @example {
+         *       "page": 1,
+         *       "pageSize": 20,
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "kind": "all"
+         *     }
+         */
+        MyCouponListRequest: components["schemas"]["PageRequest"] & {
+            useruid: components["schemas"]["UserUidValue"];
+            /**
+             * @description `usable`: only coupons that can be applied now.
+             * @default all
+             * @enum {string}
+             */
+            kind: "all" | "usable";
         };
         /**
          * @example {
@@ -3745,6 +4062,9 @@ export interface components {
         PaymentPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["Payment"][];
         };
+        MyCouponPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["MyCoupon"][];
+        };
         PointPage: components["schemas"]["PageMeta"] & {
             list: components["schemas"]["Point"][];
         };
@@ -3892,11 +4212,23 @@ export interface components {
         TitleCheckEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["TitleCheck"];
         };
+        PortOneWebhookEnvelope: components["schemas"]["Envelope"] & {
+            datas: {
+                /** @enum {string} */
+                outcome: "settled" | "duplicate" | "ignored";
+            };
+        };
         PaymentEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["Payment"];
         };
         PaymentPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["PaymentPage"];
+        };
+        RefundQuoteEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["RefundQuote"];
+        };
+        RefundEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Refund"];
         };
         PurchaseUsageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["PurchaseUsage"];
@@ -3909,6 +4241,9 @@ export interface components {
         };
         PointEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["Point"];
+        };
+        MyCouponPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["MyCouponPage"];
         };
         CouponEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["Coupon"];
@@ -5940,12 +6275,67 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentEnvelope"];
                 };
             };
+            /** @description PortOne could not be reached; the order stays open ("결제 확인 중") and is settled by the webhook or a retry. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEnvelope"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    portOneWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortOneWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Processed (`settled`), a repeat (`duplicate`), or nothing the store acts on (`ignored`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortOneWebhookEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description PortOne could not be read (or a refund could not be made yet); PortOne retries the webhook. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getPaymentList: {
@@ -6100,6 +6490,111 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getRefundQuote: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 7001 */
+                paymentid: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundQuoteEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    requestRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description A key the client makes once per refund request; the same member sending it again gets the same refund (200) and nothing is refunded twice.
+                 * @example 7b1f2e9c-3d4a-4f6b-8c2d-9e0a1b2c3d4e
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The recorded refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The payment provider refused the cancellation; nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사에서 환불이 거절되었습니다. 고객센터로 문의해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was changed, try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getPoints: {
@@ -6274,6 +6769,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getMyCoupons: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyCouponListRequest"];
+            };
+        };
+        responses: {
+            /** @description Coupon page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyCouponPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };

@@ -64,3 +64,32 @@ export function alertError(error: unknown): Promise<void> {
   if ((error as { sessionEnded?: unknown } | null)?.sessionEnded === true) return Promise.resolve();
   return alertDark(error instanceof Error ? error.message : String(error));
 }
+
+/**
+ * Dark confirm that shows `lines` (one a row, as text) under `title` and asks for one of `choices` (the first is
+ * preselected); resolves the chosen one when confirmed, null when cancelled. The refund's quote uses it.
+ */
+export async function confirmDarkChoice(
+  title: string,
+  lines: readonly string[],
+  choices: readonly string[],
+  confirmButtonText: string,
+): Promise<string | null> {
+  const Swal = await loadSwal();
+  const list = document.createElement('ul');
+  list.className = 'popup-dark__lines';
+  for (const line of lines) list.appendChild(document.createElement('li')).textContent = line;
+  const result = await Swal.fire({
+    ...DARK_POPUP,
+    title,
+    html: list,
+    input: 'select',
+    inputOptions: Object.fromEntries(choices.map((c) => [c, c])),
+    inputValue: choices[0] ?? '',
+    inputLabel: '사유',
+    showCancelButton: true,
+    confirmButtonText,
+    customClass: { popup: 'popup-dark', cancelButton: 'popup-dark__cancel' },
+  });
+  return result.isConfirmed ? String(result.value) : null;
+}

@@ -6,9 +6,19 @@ import { api, datasOf, type ApiClient } from '../client';
 
 export type LocalCardDecision = 'approve' | 'decline' | 'cancel';
 
-/** POST /local/pay/transactions — opens a pending test card transaction for an open order. */
-export function startLocalCardTransaction(paymentid: number, amount: number, client: ApiClient = api) {
-  return datasOf(client.POST('/local/pay/transactions', { body: { paymentid, amount, method: 'card' } }));
+export type LocalPayMethod = 'card' | 'kakaopay' | 'naverpay' | 'tosspay';
+
+/**
+ * POST /local/pay/transactions — opens a pending test transaction for an open order, with the method and the
+ * installment month the member chose (recorded by the provider, as PortOne records them).
+ */
+export function startLocalCardTransaction(
+  paymentid: number,
+  amount: number,
+  choice: { method: LocalPayMethod; installmentMonth: number },
+  client: ApiClient = api,
+) {
+  return datasOf(client.POST('/local/pay/transactions', { body: { paymentid, amount, ...choice } }));
 }
 
 /** POST /local/pay/transactions/{pgtid}/{approve|decline|cancel} — the member's choice in the test card window. */

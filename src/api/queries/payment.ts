@@ -6,10 +6,12 @@ import type { components } from '../schema.gen';
 
 export type Payment = components['schemas']['Payment'];
 export const PAYMENT_PAGE_SIZE = 10;
+/** `orders`: what was paid (the default); `attempts`: 결제 시도 that never were (yaml: PaymentListRequest.view). */
+export type PaymentView = NonNullable<components['schemas']['PaymentListRequest']['view']>;
 
-/** POST /api/Payment/GetPaymentList/ — the member's orders, newest first, one page. */
-export function fetchPaymentList(useruid: string, page: number, client: ApiClient = api) {
-  return datasOf(client.POST('/api/Payment/GetPaymentList/', { body: { useruid, page, pageSize: PAYMENT_PAGE_SIZE } }));
+/** POST /api/Payment/GetPaymentList/ — the member's orders (or attempts), newest first, one page. */
+export function fetchPaymentList(useruid: string, page: number, view: PaymentView = 'orders', client: ApiClient = api) {
+  return datasOf(client.POST('/api/Payment/GetPaymentList/', { body: { useruid, page, pageSize: PAYMENT_PAGE_SIZE, view } }));
 }
 
 /** GET /api/Payment/GetInfo/{paymentid}/{contentsid} — one order; contentsid 0 = the whole order. */
@@ -19,12 +21,12 @@ export function fetchPaymentInfo(paymentid: number, contentsid = 0, client: ApiC
 
 export const paymentKeys = {
   all: ['payment'] as const,
-  list: (useruid: string, page: number) => ['payment', 'list', useruid, page] as const,
+  list: (useruid: string, page: number, view: PaymentView = 'orders') => ['payment', 'list', useruid, page, view] as const,
   info: (paymentid: number) => ['payment', 'info', paymentid] as const,
 };
 
-export const paymentListQuery = (useruid: string, page: number) =>
-  queryOptions({ queryKey: paymentKeys.list(useruid, page), queryFn: () => fetchPaymentList(useruid, page) });
+export const paymentListQuery = (useruid: string, page: number, view: PaymentView = 'orders') =>
+  queryOptions({ queryKey: paymentKeys.list(useruid, page, view), queryFn: () => fetchPaymentList(useruid, page, view) });
 export const paymentInfoQuery = (paymentid: number) =>
   queryOptions({ queryKey: paymentKeys.info(paymentid), queryFn: () => fetchPaymentInfo(paymentid) });
 

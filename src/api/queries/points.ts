@@ -29,6 +29,26 @@ export const pointSumQuery = (useruid: string) =>
 export const pointsQuery = (useruid: string, page: number, kind: PointKind) =>
   queryOptions({ queryKey: pointKeys.list(useruid, page, kind), queryFn: () => fetchPoints(useruid, page, kind) });
 
+// coupons (issue 25)
+
+export type MyCouponKind = NonNullable<components['schemas']['MyCouponListRequest']['kind']>;
+/** A member holds a handful of coupons: one page shows them all. */
+export const MY_COUPON_PAGE_SIZE = 50;
+
+/** POST /api/Coupon/GetMyCoupons/ — the member's coupons, usable first; `usable` lists only those that apply now. */
+export function fetchMyCoupons(useruid: string, kind: MyCouponKind = 'all', page = 1, client: ApiClient = api) {
+  return datasOf(client.POST('/api/Coupon/GetMyCoupons/', { body: { useruid, page, pageSize: MY_COUPON_PAGE_SIZE, kind } }));
+}
+
+export const couponKeys = {
+  all: ['coupons'] as const,
+  mine: (useruid: string, kind: MyCouponKind) => ['coupons', 'mine', useruid, kind] as const,
+};
+
+/** Asked afresh on each visit: a coupon used a minute ago in another tab must not be offered. */
+export const myCouponsQuery = (useruid: string, kind: MyCouponKind) =>
+  queryOptions({ queryKey: couponKeys.mine(useruid, kind), queryFn: () => fetchMyCoupons(useruid, kind), staleTime: 0 });
+
 // checkout (issue 12)
 
 /**

@@ -44,6 +44,9 @@ export function Footer() {
               <span>사업자등록번호 {BUSINESS.businessNo}</span>
               <span>통신판매업신고 {BUSINESS.mailOrderNo}</span>
               <span>{BUSINESS.address}</span>
+              <span>
+                개인정보보호책임자 {BUSINESS.privacyOfficer} ({BUSINESS.privacyEmail})
+              </span>
             </address>
             <ul className="site-footer__social" aria-label="소셜 채널">
               {SOCIAL_LINKS.map((s) => (

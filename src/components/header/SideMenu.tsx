@@ -20,6 +20,7 @@ export const MEMBER_LINKS = [
   { label: '북마크', to: '/myBookmark' },
   { label: '수료증 발급', to: '/myCertificates' },
   { label: '결제내역 조회', to: '/mypayment' },
+  { label: '내 쿠폰', to: '/mycoupon' },
   { label: '회원정보 수정', to: '/myprofile' },
 ] as const;
 

@@ -11,7 +11,8 @@ type LectureDetail = components['schemas']['LectureDetail'];
 
 /** Top of the class view: thumbnail, title, facts, price and the two actions. */
 export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
-  const { addToCart, buyNow, busy } = useLectureActions(lecture.contentsid);
+  const { addToCart, buyNow, enrolFree, busy } = useLectureActions(lecture.contentsid);
+  const free = lecture.saleprice === 0;
   const useruid = useSessionUser().data?.useruid;
   return (
     <section className="class-summary">
@@ -53,6 +54,15 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
                 바로 수강하기
               </Link>
             </>
+          ) : free ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={busy ? undefined : () => void enrolFree(lecture.title)}
+              aria-disabled={busy}
+            >
+              수강 신청
+            </button>
           ) : (
             <>
               {/* aria-disabled, not disabled: the button keeps focus, so the 담았습니다 alert returns focus to it. */}

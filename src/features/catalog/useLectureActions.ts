@@ -3,14 +3,18 @@ import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '../../api/queries/catalog';
 import { addLectureToCart } from '../../api/queries/cart';
-import { alertDark, alertError } from '../../lib/popup';
+import { saveOrder } from '../../api/queries/payment';
+import { myClassKeys } from '../../api/queries/classroom';
+import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { signedInOrToLogin } from '../../auth/signedInOrToLogin';
 import { announceCartChange } from '../../lib/cartEvents';
 import { useSessionUser } from '../../auth/sessionStore';
 
 export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
+// No particle after the title: 을/를 would depend on its last syllable.
+const FREE_ENROL_QUESTION = (title: string) => `무료 클래스입니다. 「${title}」 수강 신청하시겠습니까?`;
 
-/** 장바구니 and 바로 구매 of the class view; visitors get the login notice and go to /login. */
+/** 장바구니, 바로 구매 and a free class's 수강 신청 of the class view; visitors get the login notice and go to /login. */
 export function useLectureActions(contentsid: number) {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -46,5 +50,40 @@ export function useLectureActions(contentsid: number) {
     await navigate({ to: '/payment/$contentsids', params: { contentsids: String(contentsid) } });
   };
 
-  return { addToCart, buyNow, busy };
+  /**
+   * A free class: one confirmation, then the server's free order (Payment/Save with 0원, paid at once), straight to
+   * the result; no payment page. The key makes a doubled tap name the same order.
+   */
+  const enrolFree = async (title: string) => {
+    const useruid = await requireMember();
+    if (!useruid || busy) return;
+    if (!(await confirmDark(FREE_ENROL_QUESTION(title)))) return;
+    setBusy(true);
+    try {
+      const order = await saveOrder(
+        {
+          useruid,
+          contentsids: [contentsid],
+          title: '',
+          amount: 0,
+          pointused: 0,
+          couponnumber: null,
+          coupondiscount: 0,
+          paidamount: 0,
+          paymethod: 'free',
+        },
+        `free-${useruid}-${contentsid}-${crypto.randomUUID()}`,
+      );
+      announceCartChange();
+      void queryClient.invalidateQueries({ queryKey: myClassKeys.all });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.detail(contentsid, useruid) });
+      await navigate({ href: `/paymentResultFree?paymentid=${order.paymentid}` });
+    } catch (e) {
+      await alertError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { addToCart, buyNow, enrolFree, busy };
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { formatWon } from '../../lib/format';
 import { cardWindow } from './cardWindowStore';
+import { PAY_METHOD_LABELS, installmentLabel } from './provider/payMethods';
 
 /**
- * The reference backend's test card window (embedded default only). It is labelled as a test so nobody
+ * The reference backend's test payment window (embedded default only), for card and the easy pays alike. It is labelled as a test so nobody
  * mistakes it for a real card form: no card number is asked, the member picks the provider's answer.
  */
 export function LocalCardWindow() {
@@ -30,7 +31,7 @@ export function LocalCardWindow() {
         <div className="card-window__body">
           <p className="card-window__badge">테스트 결제창 · 실제 카드 결제가 아닙니다</p>
           <h2 id="card-window-title" className="card-window__title">
-            카드 결제
+            {question.method === 'card' ? '카드 결제' : `${PAY_METHOD_LABELS[question.method]} 결제`}
           </h2>
           <dl className="card-window__facts">
             <div>
@@ -41,6 +42,16 @@ export function LocalCardWindow() {
               <dt>결제 금액</dt>
               <dd className="card-window__amount">{formatWon(question.amount)}</dd>
             </div>
+            <div>
+              <dt>결제수단</dt>
+              <dd>{PAY_METHOD_LABELS[question.method]}</dd>
+            </div>
+            {question.method === 'card' && (
+              <div>
+                <dt>할부</dt>
+                <dd>{installmentLabel(question.installmentMonth)}</dd>
+              </div>
+            )}
             <div>
               <dt>거래 번호</dt>
               <dd>{question.pgtid}</dd>

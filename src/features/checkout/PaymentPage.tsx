@@ -9,6 +9,9 @@ import { attemptFor } from './attemptStore';
 import { Breakdown } from './Breakdown';
 import { ConfirmingNotice } from './ConfirmingNotice';
 import { LocalCardWindow } from './LocalCardWindow';
+import { MyCouponPicker } from './MyCouponPicker';
+import { RefundSummary } from './RefundSummary';
+import { PayMethodField } from './PayMethodField';
 import { useCheckout, type CheckoutActor, type CheckoutSnapshot } from './useCheckout';
 import { payBlockedReason, useOrderFacts, type OrderFacts } from './useOrderFacts';
 import './checkout.css';
@@ -96,8 +99,14 @@ function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapsh
         </QueryState>
       </section>
       <div className="checkout__side">
-        <CouponField actor={actor} snapshot={s} disabled={busy || !c.known.lectures} />
-        <PointsField actor={actor} snapshot={s} disabled={busy} balance={facts.points} />
+        {/* A 0원 order (a free class) has nothing to discount: no coupon or points fields (issue 25). */}
+        {!(c.known.lectures && figures.amount === 0) && (
+          <>
+            <CouponField actor={actor} snapshot={s} disabled={busy || !c.known.lectures} />
+            <PointsField actor={actor} snapshot={s} disabled={busy} balance={facts.points} />
+          </>
+        )}
+        {c.known.lectures && figures.paidamount > 0 && <PayMethodField amount={figures.paidamount} disabled={busy} />}
         <section className="checkout__block" aria-labelledby="checkout-sum">
           <h2 id="checkout-sum" className="checkout__title">
             결제 금액
@@ -112,6 +121,7 @@ function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapsh
             />
             <span>{AGREEMENT_LABEL}</span>
           </label>
+          <RefundSummary />
           {/* Nothing to show once known (an owned lecture leads to its own notice); a failed check says so here. */}
           {!c.known.owned && <QueryState query={facts.owned}>{() => null}</QueryState>}
           {c.message && (
@@ -162,29 +172,35 @@ function CouponField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; s
           </button>
         </p>
       ) : (
-        <form
-          className="checkout-field"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'COUPON_APPLY', couponnumber: code });
-          }}
-        >
-          <label className="sr-only" htmlFor="coupon-number">
-            쿠폰 번호
-          </label>
-          <input
-            id="coupon-number"
-            value={code}
-            placeholder="쿠폰 번호를 입력해주세요"
-            autoComplete="off"
-            maxLength={100}
-            disabled={disabled}
-            onChange={(e) => setCode(e.target.value)}
+        <>
+          <MyCouponPicker
+            disabled={disabled || looking}
+            onChoose={(couponnumber) => actor.send({ type: 'COUPON_APPLY', couponnumber })}
           />
-          <button type="submit" className="btn btn--dark" disabled={disabled || looking}>
-            {looking ? '확인 중…' : '적용'}
-          </button>
-        </form>
+          <form
+            className="checkout-field"
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'COUPON_APPLY', couponnumber: code });
+            }}
+          >
+            <label className="sr-only" htmlFor="coupon-number">
+              쿠폰 번호
+            </label>
+            <input
+              id="coupon-number"
+              value={code}
+              placeholder="쿠폰 번호를 입력해주세요"
+              autoComplete="off"
+              maxLength={100}
+              disabled={disabled}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <button type="submit" className="btn btn--dark" disabled={disabled || looking}>
+              {looking ? '확인 중…' : '적용'}
+            </button>
+          </form>
+        </>
       )}
       {c.couponMessage && (
         <p className="checkout__field-message" role="alert">

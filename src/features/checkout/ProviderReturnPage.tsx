@@ -17,7 +17,8 @@ export const PAYMENT_NOT_COMPLETED = '결제가 완료되지 않았습니다.';
 export function ProviderReturnPage({ result }: { result: 'success' | 'fail' }) {
   const user = useSessionUser();
   const [query] = useState(() => providerReturnOf(window.location.search));
-  const paymentid = Number(query.paymentId) || 0;
+  // PortOne returns its own paymentId; the order's id rides in the redirectUrl. The local test provider has only one.
+  const paymentid = Number(query.paymentid ?? query.paymentId) || 0;
   const [start] = useState<CheckoutStart>(() => {
     // PortOne returns every mobile run to one address; a `code` there is a failure too.
     const failed = result === 'fail' || !!query.code || !query.txId;

@@ -10,6 +10,7 @@ import { PageSkeleton } from '../../components/ui/Skeleton';
 import { formatWon } from '../../lib/format';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentIdOf } from './providerReturn';
+import { OrderTerms } from './OrderTerms';
 import './checkout.css';
 
 /** /paymentResult and /paymentResultFree: the receipt of one order, read from the server. */
@@ -89,6 +90,7 @@ export function ReceiptPage({ free }: { free: boolean }) {
           totalTestId="paid-amount"
         />
       </div>
+      <OrderTerms order={o} lectures={lectures.data} />
       <div className="outcome__actions">
         <Link to="/myclass" className="btn btn--primary">
           내 강의실로

@@ -1,12 +1,9 @@
 import type { AskDecision, LocalCardDecision } from './provider/local';
 
-/** The local test card window's one pending question; LocalCardWindow renders it and answers it. */
-export interface CardQuestion {
-  pgtid: string;
-  amount: number;
-  orderName: string;
+/** The local test window's one pending question; LocalCardWindow renders it and answers it. */
+export type CardQuestion = Parameters<AskDecision>[0] & {
   answer: (decision: LocalCardDecision) => void;
-}
+};
 
 let current: CardQuestion | null = null;
 const listeners = new Set<() => void>();

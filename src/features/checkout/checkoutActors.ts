@@ -3,7 +3,9 @@ import { checkoutMachine, type CheckoutOrder, type OrderLecture } from '../../..
 import { fetchPaymentInfo, saveOrder, updatePaid } from '../../api/queries/payment';
 import { confirmCouponUse, confirmPointEntry, fetchUsableCoupon } from '../../api/queries/points';
 import type { components } from '../../api/schema.gen';
-import { loadPaymentProvider } from './provider/provider';
+import { loadPaymentProvider, offeredPayMethods } from './provider/provider';
+import { settledChoice } from './provider/payMethods';
+import { payChoice } from './payChoiceStore';
 import type { PaymentProvider } from './provider/port';
 import { askCardDecision } from './cardWindowStore';
 import { forgetAttempt, rememberAttempt } from './attemptStore';
@@ -32,6 +34,7 @@ const toOrder = (p: Payment): CheckoutOrder => ({
   paidamount: p.paidamount,
   status: p.status,
   paymethod: p.paymethod,
+  ...(p.providerpaymentid ? { providerpaymentid: p.providerpaymentid } : {}),
 });
 
 export const toOrderLecture = (l: Lecture): OrderLecture => ({
@@ -40,6 +43,9 @@ export const toOrderLecture = (l: Lecture): OrderLecture => ({
   price: l.price,
   saleprice: l.saleprice,
 });
+
+/** UpdatePaid's 202 (openapi/storefront.yaml): the payment is confirmed later, never lost nor charged twice. */
+const CONFIRMING_LATER_MESSAGE = '결제 확인 중입니다. 잠시 후 결제내역에서 확인해주세요.';
 
 /** Pause before the n-th confirmation read: 1 s, 2 s, 4 s … at most 8 s. */
 const backoffMs = (attempt: number) => (attempt <= 0 ? 0 : Math.min(8000, 1000 * 2 ** (attempt - 1)));
@@ -65,12 +71,19 @@ export function checkoutMachineFor(member: Member, navigation: CheckoutNavigatio
       pay: fromPromise(async ({ input }) =>
         (await providerOnce()).pay({
           paymentid: input.order.paymentid,
+          providerPaymentId: input.order.providerpaymentid ?? String(input.order.paymentid),
           amount: input.order.paidamount,
           orderName: input.orderName,
           customer: { email: member.email, name: member.username },
+          ...settledChoice(payChoice.get(), input.order.paidamount, offeredPayMethods()),
         }),
       ),
-      updatePaid: fromPromise(async ({ input }) => toOrder(await updatePaid(input.paymentid, input.pgtid, input.amount))),
+      updatePaid: fromPromise(async ({ input }) => {
+        const order = toOrder(await updatePaid(input.paymentid, input.pgtid, input.amount));
+        // 202: PortOne could not be reached; the order stays open and the webhook or a retry settles it.
+        if (order.status !== 'paid') throw new Error(CONFIRMING_LATER_MESSAGE);
+        return order;
+      }),
       readOrder: fromPromise(async ({ input }) => {
         await sleep(backoffMs(input.attempt));
         return toOrder(await fetchPaymentInfo(input.paymentid));

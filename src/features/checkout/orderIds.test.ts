@@ -15,6 +15,13 @@ describe('payment address readers', () => {
       txId: 'LPT-1',
       message: '거절',
     });
+    // PortOne appends its own paymentId to the redirectUrl, which carried the order's paymentid.
+    expect(providerReturnOf('?paymentid=7001&paymentId=pay-3f9c&code=FAILURE_TYPE_PG&message=x')).toEqual({
+      paymentid: '7001',
+      paymentId: 'pay-3f9c',
+      code: 'FAILURE_TYPE_PG',
+      message: 'x',
+    });
     expect(paymentIdOf('?paymentid=103')).toBe(103);
     expect(paymentIdOf('?paymentid=-1')).toBe(0);
     expect(paymentIdOf('')).toBe(0);

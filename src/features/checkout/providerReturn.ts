@@ -1,5 +1,10 @@
-/** The query a redirect-style provider returns with (PortOne V2: paymentId, txId; code and message on failure). */
+/**
+ * The query a redirect-style provider returns with (PortOne V2: paymentId, txId; code and message on failure), plus
+ * the store's own `paymentid` the redirectUrl carried.
+ */
 export interface ProviderReturn {
+  /** The store's order id, carried in the redirectUrl itself (PortOne's `paymentId` is its own id for the order). */
+  paymentid?: string;
   paymentId?: string;
   txId?: string;
   code?: string;
@@ -10,7 +15,7 @@ export interface ProviderReturn {
 export function providerReturnOf(search: string): ProviderReturn {
   const q = new URLSearchParams(search);
   const out: ProviderReturn = {};
-  for (const name of ['paymentId', 'txId', 'code', 'message'] as const) {
+  for (const name of ['paymentid', 'paymentId', 'txId', 'code', 'message'] as const) {
     const v = q.get(name);
     if (v !== null) out[name] = v;
   }

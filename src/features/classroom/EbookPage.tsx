@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
 import { MaterialList } from './MaterialList';
+import { REFUND_POLICY } from '../../../rules/refund';
 import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
 
@@ -18,7 +19,7 @@ export function EbookPage({ useruid }: { useruid: string }) {
     <div className="page classroom">
       <ClassroomTabs />
       <h2 className="classroom__heading">전자책·강의 자료</h2>
-      <p className="muted">자료를 처음 내려받으면 해당 클래스는 이용한 것으로 기록되어 환불 금액에 반영될 수 있습니다.</p>
+      <p className="muted">{REFUND_POLICY.downloadNotice}</p>
       <QueryState query={lectures} fallback={<PageSkeleton lines={6} />}>
         {(mine) =>
           mine.list.length === 0 ? (
@@ -40,7 +41,7 @@ export function EbookPage({ useruid }: { useruid: string }) {
                     학습 현황
                   </Link>
                 </p>
-                <MaterialList contentsid={lecture.contentsid} useruid={useruid} />
+                <MaterialList contentsid={lecture.contentsid} useruid={useruid} notice={false} />
               </section>
             ))
           )

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { contentsPdfListQuery } from '../../api/queries/classroom-lectures';
 import { recordDownload } from '../../api/queries/payment-download';
 import { QueryState } from '../../components/section/QueryState';
+import { REFUND_POLICY } from '../../../rules/refund';
 
 function sizeText(bytes: number): string {
   return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
@@ -12,11 +13,17 @@ function sizeText(bytes: number): string {
  * E-book and handouts of an owned class. Each link is signed by the server for 10 minutes and downloads under
  * its original Korean name; the first download is recorded (refund-relevant, see the yaml's UpdateDownload).
  */
-export function MaterialList({ contentsid, useruid }: { contentsid: number; useruid: string }) {
+export function MaterialList({ contentsid, useruid, notice = true }: { contentsid: number; useruid: string; notice?: boolean }) {
   const query = useQuery(contentsPdfListQuery(contentsid));
   return (
     <QueryState query={query} fallback={<p className="muted">자료를 불러오는 중입니다…</p>}>
-      {(files) => <Materials files={files} contentsid={contentsid} useruid={useruid} />}
+      {(files) => (
+        <>
+          {/* Before the first link, in the refund policy's own words: a download counts as use (rules/refund.ts). */}
+          {notice && files.length > 0 && <p className="muted materials__notice">{REFUND_POLICY.downloadNotice}</p>}
+          <Materials files={files} contentsid={contentsid} useruid={useruid} />
+        </>
+      )}
     </QueryState>
   );
 }

@@ -1,5 +1,6 @@
 import type { PolicySection } from './PolicyDocument';
 import { certificateRuleText } from '../../../rules/certificate';
+import { REFUND_POLICY } from '../../../rules/refund';
 
 /** Generic terms of use (an example, not legal advice). */
 export const TERMS_INTRO =
@@ -31,9 +32,8 @@ export const TERMS_SECTIONS: PolicySection[] = [
   },
   {
     heading: '제5조 (청약철회와 환불)',
-    paragraphs: [
-      '결제일로부터 7일 이내이고 강의를 재생하지 않은 경우 전액 환불받을 수 있습니다. 강의를 일부 수강한 경우에는 관련 법령과 협회의 환불 기준에 따라 수강 비율만큼 공제한 금액을 환불합니다.',
-    ],
+    // The one refund policy (rules/refund.ts): the FAQ, the payment page and the server's refunds say the same.
+    paragraphs: [...REFUND_POLICY.lines],
   },
   {
     heading: '제5조의2 (수료증)',

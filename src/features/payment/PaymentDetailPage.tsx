@@ -5,7 +5,11 @@ import { paymentInfoQuery, type Payment } from '../../api/queries/payment';
 import { AmountRows } from '../../components/ui/AmountRows';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentBadge } from './paymentStatus';
+import { mayAskRefund, RefundAction } from './RefundAction';
+import { OrderTerms } from '../checkout/OrderTerms';
+import { formatWon } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
+import '../checkout/checkout.css';
 import './payment.css';
 
 /** One order of /mypayment (?paymentid=): lectures, amounts, coupon, points, card and dates on Korean time. */
@@ -54,6 +58,11 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
           total={p.paidamount}
           totalClassName="payment-amounts__total"
         />
+        {(p.refundedamount ?? 0) > 0 && (
+          <p className="payment-refund" data-testid="payment-refunded">
+            환불금액 <strong>{formatWon(p.refundedamount ?? 0)}</strong>
+          </p>
+        )}
       </section>
 
       <section className="payment-detail__section" aria-labelledby="pd-method">
@@ -72,10 +81,18 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
         </dl>
       </section>
 
+      {p.paiddate && <ReceiptTerms payment={p} />}
+
       <div className="payment-detail__actions">
         <Link to="/mypayment" className="btn">
           목록으로
         </Link>
+        {p.paiddate && (
+          <button type="button" className="btn" onClick={() => window.print()} data-testid="receipt-print">
+            영수증 인쇄
+          </button>
+        )}
+        {mayAskRefund(p) && <RefundAction payment={p} />}
         {p.status === 'paid' && (
           <Link to="/myclass" className="btn btn--primary">
             내 강의실로
@@ -84,6 +101,15 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The receipt's legal part (전자상거래법 13조 2항: supplier, price, access period, withdrawal): the result page's
+ * block, so 영수증 인쇄 of this page is the local provider's printable receipt.
+ */
+function ReceiptTerms({ payment }: { payment: Payment }) {
+  const { data } = useQuery(orderLecturesQuery(payment.contentsids));
+  return <OrderTerms order={payment} lectures={data} />;
 }
 
 /** Titles and thumbnails from the catalogue; the order's own title stands in when a lecture can no longer be read. */

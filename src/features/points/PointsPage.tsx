@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { POINT_PAGE_SIZE, pointSumQuery, pointsQuery, type PointKind } from '../../api/queries/points';
 import { QueryState } from '../../components/section/QueryState';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -97,8 +98,8 @@ export function PointsPage({ useruid }: { useruid: string }) {
       <section className="point-coupons" aria-labelledby="point-coupons-title">
         <h2 id="point-coupons-title">쿠폰</h2>
         <p>
-          쿠폰은 쿠폰 번호로 지급됩니다. 결제 화면의 <strong>쿠폰 번호</strong> 입력란에 번호를 넣으면 할인 금액이 바로
-          적용됩니다.
+          보유한 쿠폰은 <Link to="/mycoupon">내 쿠폰</Link>에서 볼 수 있고, 결제 화면의 <strong>내 쿠폰</strong>에서 골라 바로
+          적용할 수 있습니다. 받은 쿠폰 번호는 결제 화면에 입력하세요.
         </p>
       </section>
     </div>

@@ -1,10 +1,17 @@
 import { decideLocalCardTransaction, startLocalCardTransaction, type LocalCardDecision } from '../../../api/queries/local';
 import { RETURN_PATHS, leavingPage, type CardPaymentRequest, type PaymentProvider, type ProviderOutcome } from './port';
+import type { PayMethod } from './payMethods';
 
 export type { LocalCardDecision };
 
-/** The test card window: shows the transaction and resolves with the member's choice (승인 / 거절 / 취소). */
-export type AskDecision = (transaction: { pgtid: string; amount: number; orderName: string }) => Promise<LocalCardDecision>;
+/** The test window: shows the transaction, with the method and installment received, and resolves with the member's answer. */
+export type AskDecision = (transaction: {
+  pgtid: string;
+  amount: number;
+  orderName: string;
+  method: PayMethod;
+  installmentMonth: number;
+}) => Promise<LocalCardDecision>;
 
 export interface LocalProviderOptions {
   ask: AskDecision;
@@ -15,19 +22,20 @@ export interface LocalProviderOptions {
 }
 
 const FALLBACK: Record<Exclude<LocalCardDecision, 'approve'>, string> = {
-  decline: '카드 결제가 거절되었습니다.',
+  decline: '결제가 거절되었습니다.',
   cancel: '결제가 취소되었습니다.',
 };
 
 /**
- * The reference backend's card provider (`/local/pay`, embedded default). Declining or cancelling there ends
+ * The reference backend's test provider (`/local/pay`, embedded default): card and the three easy pays. Declining or cancelling there ends
  * the open order on the server (coupon and points released); UpdatePaid later verifies an approval.
  */
 export function createLocalProvider(options: LocalProviderOptions): PaymentProvider {
   return {
     async pay(request: CardPaymentRequest): Promise<ProviderOutcome> {
-      const { pgtid } = await startLocalCardTransaction(request.paymentid, request.amount);
-      const decision = await options.ask({ pgtid, amount: request.amount, orderName: request.orderName });
+      const choice = { method: request.method, installmentMonth: request.installmentMonth };
+      const { pgtid } = await startLocalCardTransaction(request.paymentid, request.amount, choice);
+      const decision = await options.ask({ pgtid, amount: request.amount, orderName: request.orderName, ...choice });
       const { transaction, message } = await decideLocalCardTransaction(pgtid, decision);
       if (options.redirect) {
         const q = new URLSearchParams({ paymentId: String(request.paymentid) });

@@ -1,5 +1,6 @@
 import type { PaymentRequest, PaymentResponse } from '@portone/browser-sdk/v2';
 import { RETURN_PATHS, leavingPage, type CardPaymentRequest, type PaymentProvider, type ProviderOutcome } from './port';
+import type { PayMethod } from './payMethods';
 
 /** The part of the SDK module this adapter uses; tests pass a fake with the same types. */
 export interface PortOneSdk {
@@ -8,14 +9,16 @@ export interface PortOneSdk {
 
 export interface PortOneSettings {
   storeId: string;
-  /** The "payment gateway code" of the API configuration (spec §1). */
-  channelKey: string;
+  /** The channel key per method (card: the "payment gateway code" of spec §1); only configured methods are offered. */
+  channels: Partial<Record<PayMethod, string>>;
   /** The app's origin, for the mobile redirect back to /paymentSuccess. */
   origin: string;
 }
 
-export const PORTONE_DECLINED_MESSAGE = '카드 결제가 승인되지 않았습니다.';
+export const PORTONE_DECLINED_MESSAGE = '결제가 승인되지 않았습니다.';
 export const PORTONE_CANCELLED_MESSAGE = '결제가 취소되었습니다.';
+
+const EASY_PAY_PROVIDER = { kakaopay: 'KAKAOPAY', naverpay: 'NAVERPAY', tosspay: 'TOSSPAY' } as const;
 
 /** PortOne's answer → the checkout machine's. A failure that names a cancel is the member's cancel. */
 export function outcomeOf(response: PaymentResponse): ProviderOutcome | null {
@@ -26,23 +29,46 @@ export function outcomeOf(response: PaymentResponse): ProviderOutcome | null {
 }
 
 /**
- * PortOne V2 (production): the order id is the provider's paymentId, so the server can look the payment up
- * by its own id when it verifies it; mobile browsers leave for `redirectUrl` and return to /paymentSuccess.
+ * The method's part of the request: card (with a fixed installment month when the member chose one) or easy pay
+ * calling the provider's own window directly. 일시불 sends no installment: the card window's default.
+ */
+function methodPart(request: CardPaymentRequest): Pick<PaymentRequest, 'payMethod' | 'card' | 'easyPay'> {
+  if (request.method === 'card') {
+    return request.installmentMonth >= 2
+      ? { payMethod: 'CARD', card: { installment: { monthOption: { fixedMonth: request.installmentMonth } } } }
+      : { payMethod: 'CARD' };
+  }
+  return { payMethod: 'EASY_PAY', easyPay: { easyPayProvider: EASY_PAY_PROVIDER[request.method] } };
+}
+
+/**
+ * The SDK request for a server order: PortOne's paymentId is the id the server chose for the order
+ * (`providerpaymentid`), so the server and PortOne's webhook find the order by it.
+ */
+function portOneRequest(request: CardPaymentRequest, settings: PortOneSettings): PaymentRequest {
+  const channelKey = settings.channels[request.method];
+  if (!channelKey) throw new Error('선택한 결제수단을 사용할 수 없습니다.');
+  return {
+    storeId: settings.storeId,
+    channelKey,
+    paymentId: request.providerPaymentId,
+    orderName: request.orderName,
+    totalAmount: request.amount,
+    currency: 'CURRENCY_KRW',
+    ...methodPart(request),
+    redirectUrl: `${settings.origin}${RETURN_PATHS.success}?paymentid=${request.paymentid}`,
+    customer: { email: request.customer.email, fullName: request.customer.name },
+  };
+}
+
+/**
+ * PortOne V2 (production). Mobile browsers leave for `redirectUrl` and return to /paymentSuccess; the server
+ * confirms the payment from PortOne's own record either way.
  */
 export function createPortOneProvider(sdk: PortOneSdk, settings: PortOneSettings): PaymentProvider {
   return {
     async pay(request: CardPaymentRequest) {
-      const response = await sdk.requestPayment({
-        storeId: settings.storeId,
-        channelKey: settings.channelKey,
-        paymentId: String(request.paymentid),
-        orderName: request.orderName,
-        totalAmount: request.amount,
-        currency: 'CURRENCY_KRW',
-        payMethod: 'CARD',
-        redirectUrl: `${settings.origin}${RETURN_PATHS.success}`,
-        customer: { email: request.customer.email, fullName: request.customer.name },
-      });
+      const response = await sdk.requestPayment(portOneRequest(request, settings));
       if (!response) return leavingPage(); // redirected: /paymentSuccess completes the order
       const failed = outcomeOf(response);
       if (failed) return failed;
