@@ -546,4 +546,15 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter table payments add column refunded_amount int not null default 0`,
     ],
   },
+  {
+    // Issue 25: why the store refused a charge, kept after the charge is cancelled (refund_due is cleared then), so a
+    // browser's UpdatePaid arriving after PortOne's webhook settled the refusal hears the same reason.
+    id: '022_refused_reason',
+    statements: [
+      `alter table payments add column refused_reason text`,
+      // The method and installment the member chose, as PortOne records them: the demo's test card keeps them too.
+      `alter table local_payments add column method text not null default 'card'`,
+      `alter table local_payments add column installment_month int not null default 0`,
+    ],
+  },
 ];

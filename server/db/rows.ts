@@ -159,6 +159,8 @@ export interface PaymentRow {
   confirming_at: string | null;
   /** Why the store owes a cancel at the provider, until it succeeded. */
   refund_due: string | null;
+  /** Why the store refused the provider's charge (server/domain/paymentSync.ts); kept after the charge is cancelled. */
+  refused_reason: string | null;
   /** What the provider reports cancelled of this payment (its own cancels and the store's). */
   provider_cancelled_amount: number;
   /** Won refunded to the member so far (migration 019; server/domain/refunds.ts). */
@@ -233,6 +235,9 @@ export interface LocalPaymentRow {
   consumed_at: string | null;
   /** Refunded so far (migration 018); the whole amount once `cancelled`. */
   cancelled_amount: number;
+  /** What the member chose on the payment page (migration 022); 0 months = 일시불. */
+  method: NonNullable<Schemas['LocalPayTransaction']['method']>;
+  installment_month: number;
 }
 
 export interface ProgressRow {

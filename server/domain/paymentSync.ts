@@ -56,6 +56,9 @@ const refused = (order: PaymentRow, status: 404 | 409, message: string): Settlem
 export async function syncPayment(s: PaymentServices, order: PaymentRow, providerPaymentId: string): Promise<Settlement> {
   const same = providerPaymentId === order.provider_payment_id || providerPaymentId === order.provider_txid;
   if (wasPaid(order.status) && same) return { kind: 'paid', order, before: true };
+  // Refused already (the webhook came first): the member hears why, not that the cancelled payment is unapproved.
+  if (order.refused_reason && !order.refund_due && (order.status === 'failed' || order.status === 'cancelled'))
+    return refused(order, 409, order.refused_reason);
   // A refusal whose cancel the provider did not take yet: this sync pays it.
   if (order.refund_due && order.status !== 'paid') {
     const owed = !(await refundCharge(s, order, providerPaymentId, `${order.refund_due} (order ${order.paymentid})`, true));
@@ -104,7 +107,7 @@ async function settleCharged(tx: Db, gateway: PaymentGateway, paymentid: number,
       tx,
       sql<PaymentRow>`update payments set status = coalesce(${status}, status),
         cancelled_at = case when ${status}::text is null then cancelled_at else ${kst()} end,
-        confirming_at = null, refund_due = ${message} where paymentid = ${paymentid} returning *`,
+        confirming_at = null, refund_due = ${message}, refused_reason = coalesce(refused_reason, ${message}) where paymentid = ${paymentid} returning *`,
     );
     return { kind: 'refund', order: order!, message, reason: `${message} (order ${paymentid})`, owedByOrder: true };
   };

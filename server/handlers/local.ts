@@ -23,7 +23,8 @@ const toTx = (t: LocalPaymentRow): components['schemas']['LocalPayTransaction'] 
   status: t.status,
   amount: t.amount,
   paymentid: Number(t.merchant_uid),
-  method: 'card',
+  method: t.method,
+  installmentMonth: t.installment_month,
   regdate: iso(t.created_at),
 });
 
@@ -91,8 +92,9 @@ export const local = {
     if (!(await one(s.db, sql`select 1 from payments where paymentid = ${body.paymentid}`)))
       return fail(404, '결제 정보를 찾을 수 없습니다.');
     const pgtid = `LPT-${kst().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex')}`;
-    await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at)
-      values (${pgtid}, ${String(body.paymentid)}, ${body.amount}, 'pending', ${kst()})`.execute(s.db);
+    await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at, method, installment_month)
+      values (${pgtid}, ${String(body.paymentid)}, ${body.amount}, 'pending', ${kst()}, ${body.method},
+        ${body.installmentMonth ?? 0})`.execute(s.db);
     return ok({ pgtid, status: 'pending' });
   },
   async getLocalPayTransaction({ s, params }) {

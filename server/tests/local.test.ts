@@ -68,6 +68,15 @@ describe('local card payment verified in Payment/UpdatePaid', () => {
     expect(second.json.respMessage).toBe('이미 결제가 완료된 주문입니다.');
   });
 
+  it('keeps the method and installment the member chose, as PortOne records them', async () => {
+    const { paymentid, price } = await order(109);
+    const kakao = await server.call('POST', '/local/pay/transactions', { body: { paymentid, amount: price, method: 'kakaopay' } });
+    const card = await server.call('POST', '/local/pay/transactions', { body: { paymentid, amount: price, method: 'card', installmentMonth: 6 } });
+    const read = async (pgtid: string) => (await server.call('GET', `/local/pay/transactions/${pgtid}`)).json.datas;
+    expect(await read(kakao.json.datas.pgtid)).toMatchObject({ method: 'kakaopay', installmentMonth: 0 });
+    expect(await read(card.json.datas.pgtid)).toMatchObject({ method: 'card', installmentMonth: 6 });
+  });
+
   it('refuses a declined card', async () => {
     const { paymentid, price } = await order(108);
     const t = await server.call('POST', '/local/pay/transactions', { body: { paymentid, amount: price, method: 'card' } });

@@ -120,6 +120,17 @@ describe('UpdatePaid confirmed from PortOne', () => {
     expect((await info(o)).status).toBe('failed');
   });
 
+  it('tells the member why when the webhook refused the tampered amount before the browser came back', async () => {
+    const o = await order(108);
+    payAtPortOne(o, o.paidamount - 1000); // webhooks flow: Paid reaches the store first and is refused
+    await portone.webhooks.settled();
+    expect((await info(o)).status).toBe('failed');
+    const r = await updatePaid(o);
+    expect(r.status).toBe(409);
+    expect(r.json.respMessage).toBe(MISMATCH);
+    expect(portone.store.find(o.providerpaymentid)!.cancellations).toHaveLength(1);
+  });
+
   it('answers 202 "결제 확인 중" while PortOne is unreachable; the order does not expire and the webhook completes it', async () => {
     const o = await order(108);
     portone.webhooks.hold();
