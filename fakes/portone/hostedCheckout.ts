@@ -17,25 +17,15 @@
  * host `https://checkout-service.prod.iamport.co/**` to the fake, so the app runs under the CSP it ships with.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CreatePaymentInput, FakeMethod } from './store.ts';
 
 /** PortOne's checkout host (the window's origin): the CSP's frame-src names it (server/http/securityHeaders.ts). */
 export const PORTONE_CHECKOUT_ORIGIN = 'https://checkout-service.prod.iamport.co';
 export const PORTONE_CDN_ORIGIN = 'https://cdn.portone.io';
 
-type HostedPayMethod = 'card' | 'kakaopay' | 'naverpay' | 'tosspay';
-
-/** What the window records at PortOne (fakes/portone store). */
-interface HostedPaymentRecord {
-  paymentId: string;
-  storeId: string;
-  channelKey: string;
-  orderName: string;
-  totalAmount: number;
-  currency: string;
-  method: HostedPayMethod;
-  installmentMonth: number | null;
-  customData: string | null;
-}
+type HostedPayMethod = FakeMethod;
+/** What the window records at PortOne: the fake store's own input. */
+type HostedPaymentRecord = CreatePaymentInput;
 
 /** The part of the fake's store the window writes to. */
 interface HostedCheckoutStore {
