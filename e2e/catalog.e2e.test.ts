@@ -42,7 +42,8 @@ describe('catalog journey of a visitor', () => {
     await page.locator('#ratings').scrollIntoViewIfNeeded();
     await page.locator('#ratings .star-summary').waitFor();
 
-    await page.getByRole('button', { name: '장바구니' }).click();
+    // The cheapest class may be free: its action is 수강 신청 instead of 장바구니, and a visitor hears the same notice.
+    await page.getByRole('button', { name: /^(장바구니|수강 신청)$/ }).first().click();
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
     await confirmPopup(page);
     await page.waitForURL('**/login');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { myCouponsQuery } from '../../api/queries/points';
 import { useSessionUser } from '../../auth/sessionStore';
 import { CouponTicket } from '../../components/ui/CouponTicket';
+import { InlineFailure } from '../../components/section/InlineFailure';
 
 /**
  * 내 쿠폰 on the payment page: the member's usable coupons, one tap to apply instead of typing the number. The
@@ -10,8 +11,11 @@ import { CouponTicket } from '../../components/ui/CouponTicket';
 export function MyCouponPicker({ onChoose, disabled }: { onChoose: (couponnumber: string) => void; disabled: boolean }) {
   const useruid = useSessionUser().data?.useruid ?? '';
   const coupons = useQuery({ ...myCouponsQuery(useruid, 'usable'), enabled: useruid !== '' });
-  // The typed field below stays the way in when the list cannot be read: no error of its own here.
-  if (!coupons.data) return null;
+  // The typed field below stays the way in when the list cannot be read; the list's place says so, with 다시 시도.
+  if (!coupons.data) {
+    if (!coupons.isError || coupons.isFetching) return null;
+    return <InlineFailure subject="내 쿠폰" error={coupons.error} onRetry={() => void coupons.refetch()} />;
+  }
   const list = coupons.data.list;
   return (
     <div className="my-coupon-picker">
