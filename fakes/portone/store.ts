@@ -50,7 +50,8 @@ export interface FakePayment extends Omit<CreatePaymentInput, 'currency'> {
 
 /** What happened to a payment, for the webhook sender (PortOne's webhook types, 2024-04-25). */
 export interface PaymentEvent {
-  type: 'Transaction.Ready' | 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled' | 'Transaction.PartialCancelled';
+  type:
+    'Transaction.Ready' | 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled' | 'Transaction.PartialCancelled';
   payment: FakePayment;
   cancellationId?: string | undefined;
 }
@@ -125,6 +126,19 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
       return p;
     },
     /** The card company approved: PAID. */
+    /** A card payment the member approved in the window at once: for server tests that skip the browser. */
+    payByCard(paymentId: string, storeId: string, totalAmount: number): FakePayment {
+      this.createPayment({
+        paymentId,
+        storeId,
+        channelKey: 'channel-key-card',
+        orderName: '주문',
+        totalAmount,
+        currency: 'CURRENCY_KRW',
+        method: 'card',
+      });
+      return this.approve(paymentId);
+    },
     approve(paymentId: string): FakePayment {
       const p = must(paymentId);
       if (p.status !== 'READY') throw new PortOneFailure(409, 'INVALID_REQUEST', `payment is ${p.status}`);
@@ -144,17 +158,26 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
       return p;
     },
     /** `POST /payments/{id}/cancel`, with PortOne's checks and errors. */
-    cancel(paymentId: string, body: { amount?: number; reason?: string; currentCancellableAmount?: number }, trigger: 'API' | 'CONSOLE' = 'API') {
+    cancel(
+      paymentId: string,
+      body: { amount?: number; reason?: string; currentCancellableAmount?: number },
+      trigger: 'API' | 'CONSOLE' = 'API',
+    ) {
       const p = must(paymentId);
       if (!body.reason) throw new PortOneFailure(400, 'INVALID_REQUEST', 'reason is required');
       if (p.status === 'CANCELLED') throw new PortOneFailure(409, 'PAYMENT_ALREADY_CANCELLED', '이미 취소된 결제 건입니다.');
-      if (p.status !== 'PAID' && p.status !== 'PARTIAL_CANCELLED') throw new PortOneFailure(409, 'PAYMENT_NOT_PAID', '결제가 완료되지 않은 결제 건입니다.');
+      if (p.status !== 'PAID' && p.status !== 'PARTIAL_CANCELLED')
+        throw new PortOneFailure(409, 'PAYMENT_NOT_PAID', '결제가 완료되지 않은 결제 건입니다.');
       const cancellable = p.totalAmount - cancelled(p);
       if (body.currentCancellableAmount !== undefined && body.currentCancellableAmount !== cancellable)
         throw new PortOneFailure(409, 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', '취소 가능 잔액 검증에 실패하였습니다.');
       const amount = body.amount ?? cancellable;
       if (amount <= 0 || amount > cancellable)
-        throw new PortOneFailure(409, 'CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT', '결제 취소 금액이 취소 가능 금액을 초과합니다.');
+        throw new PortOneFailure(
+          409,
+          'CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT',
+          '결제 취소 금액이 취소 가능 금액을 초과합니다.',
+        );
       const at = now();
       const c: FakeCancellation = {
         status: 'SUCCEEDED',
@@ -203,7 +226,10 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
       const cancelledAmount = cancelled(p);
       const method =
         p.method === 'card'
-          ? { type: 'PaymentMethodCard', ...(p.installmentMonth ? { installment: { month: p.installmentMonth, isInterestFree: false } } : {}) }
+          ? {
+              type: 'PaymentMethodCard',
+              ...(p.installmentMonth ? { installment: { month: p.installmentMonth, isInterestFree: false } } : {}),
+            }
           : { type: 'PaymentMethodEasyPay', provider: EASY_PAY[p.method] };
       const common = {
         status: p.status,
@@ -212,7 +238,14 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
         merchantId: 'merchant-fake',
         storeId: p.storeId,
         method,
-        channel: { type: 'TEST', id: 'channel-fake', key: p.channelKey, name: 'fake', pgProvider: 'TOSSPAYMENTS', pgMerchantId: 'fake' },
+        channel: {
+          type: 'TEST',
+          id: 'channel-fake',
+          key: p.channelKey,
+          name: 'fake',
+          pgProvider: 'TOSSPAYMENTS',
+          pgMerchantId: 'fake',
+        },
         version: 'V2',
         requestedAt: p.requestedAt,
         updatedAt: p.updatedAt,

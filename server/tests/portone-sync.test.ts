@@ -58,16 +58,7 @@ async function order(contentsid: number, pointused = 0): Promise<Order> {
 
 /** What the browser SDK's window does at PortOne: the member pays `amount` (the order's unless tampered). */
 function payAtPortOne(o: Order, amount = o.paidamount) {
-  portone.store.createPayment({
-    paymentId: o.providerpaymentid,
-    storeId: STORE,
-    channelKey: 'channel-key-card',
-    orderName: '주문',
-    totalAmount: amount,
-    currency: 'CURRENCY_KRW',
-    method: 'card',
-  });
-  portone.store.approve(o.providerpaymentid);
+  portone.store.payByCard(o.providerpaymentid, STORE, amount);
 }
 
 const updatePaid = (o: Order, token?: string) =>

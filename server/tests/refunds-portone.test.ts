@@ -58,16 +58,7 @@ async function paidAtPortOne(ids: number[]) {
     },
   });
   const { paymentid, providerpaymentid } = saved.json.datas as { paymentid: number; providerpaymentid: string };
-  portone.store.createPayment({
-    paymentId: providerpaymentid,
-    storeId: STORE,
-    channelKey: 'channel-key-card',
-    orderName: '주문',
-    totalAmount: amount,
-    currency: 'CURRENCY_KRW',
-    method: 'card',
-  });
-  portone.store.approve(providerpaymentid);
+  portone.store.payByCard(providerpaymentid, STORE, amount);
   await portone.webhooks.settled();
   const paid = await server.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid: providerpaymentid, amount } });
   expect(paid.json.datas.status).toBe('paid');
