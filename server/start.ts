@@ -156,6 +156,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return createServer(opts, options.wrapListener ? options.wrapListener(logged) : logged);
     }) as typeof createServer,
   });
+  // Node closes an idle keep-alive connection after 5 s by default, while a load balancer (60 s on most) or a client
+  // (undici: the advertised timeout less 1 s, on a coarse 1 s timer) may send its next request on it in the same
+  // instant: the caller gets ECONNRESET (seen in a loaded test run). The server must be the side that waits longer.
+  Object.assign(server as Server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   await new Promise<void>((ok, fail) => {
     server.once('listening', () => ok());
     server.once('error', (err: NodeJS.ErrnoException) => {

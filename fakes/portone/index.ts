@@ -121,6 +121,8 @@ export async function startFakePortOne(options: FakePortOneOptions): Promise<Fak
       if (!res.headersSent) json(res, 500, { type: 'INTERNAL', message: String(e) });
     });
   });
+  // A hosted API keeps idle connections far longer than node's 5 s; a shorter server side races the SDK's reuse.
+  Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;

@@ -803,6 +803,8 @@ input[type=email],input[type=text]{width:100%;padding:10px;box-sizing:border-box
       else res.end();
     });
   });
+  // A hosted API keeps idle connections far longer than node's 5 s; a shorter server side races the SDK's reuse.
+  Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
