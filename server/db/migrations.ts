@@ -557,4 +557,9 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter table local_payments add column installment_month int not null default 0`,
     ],
   },
+  {
+    // Issue 25: the provider's receipt (PortOne's receiptUrl) as it was when the order was paid, for 영수증 보기.
+    id: '025_receipt_url',
+    statements: [`alter table payments add column receipt_url text`],
+  },
 ];

@@ -161,6 +161,8 @@ export interface PaymentRow {
   refund_due: string | null;
   /** Why the store refused the provider's charge (server/domain/paymentSync.ts); kept after the charge is cancelled. */
   refused_reason: string | null;
+  /** The provider's receipt page (PortOne); null for the demo's test card, whose receipt is the printed order. */
+  receipt_url: string | null;
   /** What the provider reports cancelled of this payment (its own cancels and the store's). */
   provider_cancelled_amount: number;
   /** Won refunded to the member so far (migration 019; server/domain/refunds.ts). */

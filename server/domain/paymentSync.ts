@@ -132,7 +132,7 @@ async function settleCharged(tx: Db, gateway: PaymentGateway, paymentid: number,
   const paid = await one(
     tx,
     sql<PaymentRow>`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${provider.txId ?? provider.paymentId},
-      confirming_at = null where paymentid = ${paymentid} returning *`,
+      receipt_url = ${receiptLink(provider.receiptUrl)}, confirming_at = null where paymentid = ${paymentid} returning *`,
   );
   await fulfil(tx, paid!);
   return { kind: 'paid', order: paid!, before: false };
@@ -186,4 +186,14 @@ export async function endOpenOrder(db: Db, order: PaymentRow, status: 'failed' |
       where paymentid = ${order.paymentid} and status = 'ready' returning *`,
   );
   return o ?? (await one(db, sql<PaymentRow>`select * from payments where paymentid = ${order.paymentid}`))!;
+}
+
+/** Only a web address is kept as a receipt link: the page renders it as a link a member follows. */
+function receiptLink(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return ['https:', 'http:'].includes(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
+  }
 }

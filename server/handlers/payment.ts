@@ -33,6 +33,7 @@ const toPayment = (p: PaymentRow): components['schemas']['Payment'] => ({
   pgtid: p.provider_txid ?? null,
   providerpaymentid: p.provider_payment_id,
   refundedamount: p.refunded_amount,
+  receipturl: p.receipt_url,
 });
 
 const toEnrollment = (e: EnrollmentRow, me: string) => ({

@@ -88,7 +88,8 @@ describe('UpdatePaid confirmed from PortOne', () => {
     expect(r.json.datas).toMatchObject({ status: 'paid', pgtid: portone.store.find(o.providerpaymentid)!.transactionId });
     expect(await owns(106)).toBe(true);
     expect(await released()).toEqual([[200, 'settled']]);
-    expect((await info(o)).status).toBe('paid');
+    // 영수증 보기 opens PortOne's own receipt of this payment.
+    expect(await info(o)).toMatchObject({ status: 'paid', receipturl: `${portone.url}/receipts/${encodeURIComponent(o.providerpaymentid)}` });
     // The member's own retry of the confirmation answers the paid order.
     expect((await updatePaid(o)).status).toBe(200);
   });

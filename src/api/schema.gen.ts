@@ -2843,6 +2843,11 @@ export interface components {
             refundedamount?: number;
             /** @description The id the browser gives PortOne as `paymentId` for this order (chosen by the server, so PortOne's webhook finds the order). */
             providerpaymentid?: string;
+            /**
+             * Format: uri
+             * @description The provider's receipt page for a paid order (PortOne's `receiptUrl`, an http(s) address, recorded when the server confirmed the payment); null for the demo's test card, whose receipt is the order detail printed (영수증 인쇄).
+             */
+            receipturl?: string | null;
         };
         /**
          * @example {

@@ -87,11 +87,17 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
         <Link to="/mypayment" className="btn">
           목록으로
         </Link>
-        {p.paiddate && (
-          <button type="button" className="btn" onClick={() => window.print()} data-testid="receipt-print">
-            영수증 인쇄
-          </button>
-        )}
+        {p.paiddate &&
+          (p.receipturl ? (
+            // The provider's own receipt (카드 매출전표), in a new tab so the order stays open.
+            <a className="btn" href={p.receipturl} target="_blank" rel="noopener noreferrer" data-testid="receipt-link">
+              영수증 보기
+            </a>
+          ) : (
+            <button type="button" className="btn" onClick={() => window.print()} data-testid="receipt-print">
+              영수증 인쇄
+            </button>
+          ))}
         {mayAskRefund(p) && <RefundAction payment={p} />}
         {p.status === 'paid' && (
           <Link to="/myclass" className="btn btn--primary">
