@@ -82,6 +82,8 @@ export async function startFakePortOne(options: FakePortOneOptions): Promise<Fak
       if (!m[2] && req.method === 'GET') return json(res, 200, store.wire(p));
       if (m[2] && req.method === 'POST') {
         const cancellation = store.cancel(paymentId, body as { amount?: number; reason?: string; currentCancellableAmount?: number });
+        // PortOne cancelled, and the answer never reaches the store.
+        if (store.reachability === 'lose-answer') return void req.socket.destroy();
         return json(res, 200, { cancellation });
       }
       return json(res, 405, { type: 'INVALID_REQUEST', message: 'method not allowed' });

@@ -77,7 +77,7 @@ export interface PortOneStoreOptions {
   now?: () => Date;
 }
 
-export type Reachability = 'up' | 'down' | 'drop';
+export type Reachability = 'up' | 'down' | 'drop' | 'lose-answer';
 
 export function createPortOneStore(options: PortOneStoreOptions = {}) {
   const payments = new Map<string, FakePayment>();
@@ -201,9 +201,12 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
     tamper(paymentId: string, totalAmount: number): void {
       must(paymentId).totalAmount = totalAmount;
     },
-    /** Test control: REST answers 503 (`true` / 'down'), drops connections ('drop'), or works again (`false`). */
-    unreachable(on: boolean | 'drop'): void {
-      reachability = on === 'drop' ? 'drop' : on ? 'down' : 'up';
+    /**
+     * Test control: REST answers 503 (`true` / 'down'), drops connections before acting ('drop'), acts and then drops
+     * the connection so the answer is lost on the way back ('lose-answer'), or works again (`false`).
+     */
+    unreachable(on: boolean | 'drop' | 'lose-answer'): void {
+      reachability = on === 'drop' || on === 'lose-answer' ? on : on ? 'down' : 'up';
     },
     get reachability(): Reachability {
       return reachability;

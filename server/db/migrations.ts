@@ -562,4 +562,14 @@ export const migrations: { id: string; statements: string[] }[] = [
     id: '025_receipt_url',
     statements: [`alter table payments add column receipt_url text`],
   },
+  {
+    // Issue 25: a refund claim is settled from the provider's record when its request ended without knowing what the
+    // provider did (an answer lost, PortOne unreachable) or the process died: the claim keeps what it expected.
+    id: '026_refund_claims_settle',
+    statements: [
+      `alter table refunds add column whole boolean not null default false`,
+      `alter table refunds add column cancellable_before int`,
+      `alter table refunds add column unsettled_at text`,
+    ],
+  },
 ];

@@ -188,6 +188,12 @@ export interface RefundRow {
   idempotency_key: string | null;
   created_at: string;
   done_at: string | null;
+  /** The order is wholly refunded once this refund is done (the quote's `whole`). */
+  whole: boolean;
+  /** What the store believed cancellable at the provider when it claimed (null for claims before migration 026). */
+  cancellable_before: number | null;
+  /** When the claim's request ended without knowing whether the provider cancelled (unreachable, answer lost). */
+  unsettled_at: string | null;
 }
 
 export interface EnrollmentRow {

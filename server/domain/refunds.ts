@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { EnrollmentRow, PaymentRow, RefundRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { fail } from '../lib/failure';
-import { kst } from '../lib/time';
+import { iso, kst } from '../lib/time';
 import { idsOf, lockMember } from './orders';
 import { restoreCoupon } from './coupons';
 import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from './paymentGateway';
@@ -15,8 +15,10 @@ import { quoteRefund, type RefundLecture, type RefundOrder, type RefundQuote } f
  * provider writes its own ledger, and PGlite has one connection): under the order's row lock the refund is quoted
  * and claimed (a `pending` row, one per order), then the provider cancels that amount, then under the member's and
  * the order's locks the points, coupon and enrolments are settled and the refund is marked `done`. When the provider
- * refuses or cannot be reached the claim is removed and nothing else was written. `currentCancellableAmount` makes
- * the provider refuse a cancel based on an out-of-date figure, so even a lost answer cannot refund twice.
+ * refuses, the claim is removed and nothing else was written. When its answer never came (unreachable, lost on the
+ * way back, the process died), the claim stays and is settled from the provider's own record by the next request or
+ * PortOne's webhook (settleFromProvider). `currentCancellableAmount` makes the provider refuse a cancel based on an
+ * out-of-date figure, so even a lost answer cannot refund twice.
  */
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
@@ -135,14 +137,34 @@ export interface RefundDone {
 const providerIdOf = (gateway: PaymentGateway, p: PaymentRow) =>
   gateway.name === 'local' ? (p.provider_txid ?? p.provider_payment_id) : p.provider_payment_id;
 
+/**
+ * A claim may be settled from the provider's record once no request is working on it: its request ended without
+ * knowing what the provider did (`unsettled_at`), or it is older than any request can run (the process died).
+ */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+const reconcilable = (c: RefundRow, now = Date.now()) =>
+  c.unsettled_at !== null || now - new Date(iso(c.created_at)).getTime() > ABANDONED_AFTER_MS;
+
 /** Refunds the member's order once, as quoted; see the module comment for the three steps. */
-export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: string, ask: RefundAsked): Promise<RefundDone> {
-  type Claim = { replay: RefundRow; order: PaymentRow } | { claimed: RefundRow; order: PaymentRow; whole: boolean };
+export async function requestRefund(
+  s: { db: Db; gateway: PaymentGateway },
+  me: string,
+  ask: RefundAsked,
+  settledEarlier = false,
+): Promise<RefundDone> {
+  type Claim =
+    | { replay: RefundRow; order: PaymentRow }
+    | { unsettled: RefundRow; order: PaymentRow }
+    | { claimed: RefundRow; order: PaymentRow };
   const claim = await s.db.transaction().execute(async (tx): Promise<Claim> => {
     const p = await one(
       tx,
       sql<PaymentRow>`select * from payments where paymentid = ${ask.paymentid} and useruid = ${me} for update`,
     );
+    const open = (c: RefundRow): Claim => {
+      if (settledEarlier || !reconcilable(c)) return fail(409, IN_PROGRESS);
+      return { unsettled: c, order: p! };
+    };
     if (ask.idempotencyKey) {
       const same = await one(
         tx,
@@ -150,36 +172,42 @@ export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: 
       );
       if (same && same.paymentid !== ask.paymentid) return fail(409, KEY_REUSED);
       if (same?.status === 'done') return { replay: same, order: p! };
-      if (same) return fail(409, IN_PROGRESS);
+      if (same) return open(same);
     }
     const order = await ownOrder(tx, me, ask.paymentid, false);
-    if (await one(tx, sql`select 1 from refunds where paymentid = ${order.paymentid} and status = 'pending'`))
-      return fail(409, IN_PROGRESS);
+    const pending = await one(tx, sql<RefundRow>`select * from refunds where paymentid = ${order.paymentid} and status = 'pending'`);
+    if (pending) return open(pending);
     const q = quoteRefund(await factsOf(tx, order), new Date());
     if (!q.refundable) return fail(409, q.reasons[0]!);
     if (ask.amount !== undefined && ask.amount !== q.amount) return fail(409, AMOUNT_CHANGED);
     const row = await one(
       tx,
       sql<RefundRow>`insert into refunds (paymentid, useruid, status, basis, amount, points_restored, points_taken_back,
-          points_shortfall, coupon_restored, contentsids, reason, idempotency_key, created_at)
+          points_shortfall, coupon_restored, contentsids, reason, idempotency_key, created_at, whole, cancellable_before)
         values (${order.paymentid}, ${me}, 'pending', ${q.basis}, ${q.amount}, ${q.pointsRestored}, ${q.pointsTakenBack},
-          ${q.pointsShortfall}, ${q.couponRestored}, ${q.contentsids.join(',')}, ${ask.reason}, ${ask.idempotencyKey}, ${kst()})
+          ${q.pointsShortfall}, ${q.couponRestored}, ${q.contentsids.join(',')}, ${ask.reason}, ${ask.idempotencyKey}, ${kst()},
+          ${q.whole}, ${order.amount - order.provider_cancelled_amount})
         returning *`,
     );
-    return { claimed: row!, order, whole: q.whole };
+    return { claimed: row!, order };
   });
   if ('replay' in claim) return { refund: claim.replay, order: claim.order };
+  if ('unsettled' in claim) {
+    const settled = await settleFromProvider(s, claim.unsettled, claim.order);
+    if (settled === 'unknown') return fail(409, IN_PROGRESS);
+    // The earlier request's refund is now complete, or nothing had happened and this request may claim afresh.
+    return settled === 'released' ? requestRefund(s, me, ask, true) : settled;
+  }
   const { claimed, order: claimedOrder } = claim;
 
   let providerStatus = 'NONE';
-  let cancelled = 0;
   if (claimed.amount > 0) {
     const release = () => sql`delete from refunds where refundid = ${claimed.refundid} and status = 'pending'`.execute(s.db);
     try {
       const r = await s.gateway.cancel(providerIdOf(s.gateway, claimedOrder), {
         reason: `${ask.reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
         amount: claimed.amount,
-        currentCancellableAmount: claimedOrder.amount - claimedOrder.provider_cancelled_amount,
+        currentCancellableAmount: claimed.cancellable_before ?? undefined,
       });
       if (r.status === 'FAILED') {
         await release();
@@ -187,13 +215,15 @@ export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: 
         return fail(502, PROVIDER_REFUSED);
       }
       providerStatus = r.status;
-      cancelled = r.cancelledAmount;
     } catch (e) {
-      await release();
       if (e instanceof GatewayUnavailable) {
-        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider unreachable (${e.message})`);
+        // The cancel may have happened all the same (an answer lost on the way back): the claim stays, and the next
+        // request or PortOne's webhook settles it from PortOne's record (settleFromProvider).
+        await sql`update refunds set unsettled_at = ${kst()} where refundid = ${claimed.refundid}`.execute(s.db);
+        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider unreachable (${e.message}); settled from its record later`);
         return fail(503, PROVIDER_UNAVAILABLE);
       }
+      await release();
       if (e instanceof GatewayRefused) {
         console.warn(`[refunds] order ${claimedOrder.paymentid}: provider refused the cancel (${e.type}: ${e.message})`);
         return fail(502, PROVIDER_REFUSED);
@@ -201,11 +231,60 @@ export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: 
       throw e;
     }
   }
+  return finishRefund(s.db, claimed, providerStatus);
+}
 
-  // The provider's webhook for this cancel may have recorded it already (providerCancellation.ts): counted once.
-  return s.db.transaction().execute(async (tx) => {
+/**
+ * A claim no request is working on, settled from the provider's own record: the provider cancelled exactly the
+ * claimed amount since the claim (→ the refund is finished here), or nothing (→ the claim is released). Anything
+ * else (a cancel from PortOne's console meanwhile) is left for an operator, logged. Throws 503 when the provider
+ * cannot be read.
+ */
+export async function settleFromProvider(
+  s: { db: Db; gateway: PaymentGateway },
+  claim: RefundRow,
+  order: PaymentRow,
+): Promise<RefundDone | 'released' | 'unknown'> {
+  let provider;
+  try {
+    provider = await s.gateway.find(providerIdOf(s.gateway, order));
+  } catch (e) {
+    if (e instanceof GatewayUnavailable) return fail(503, PROVIDER_UNAVAILABLE);
+    throw e;
+  }
+  const before = claim.cancellable_before;
+  const now = provider ? provider.totalAmount - provider.cancelledAmount : null;
+  if (claim.amount === 0 || (before !== null && now === before - claim.amount)) {
+    console.info(`[refunds] order ${order.paymentid}: refund ${claim.refundid} settled from the provider's record`);
+    return finishRefund(s.db, claim, 'SETTLED_FROM_RECORD');
+  }
+  if (before !== null && now === before) {
+    await sql`delete from refunds where refundid = ${claim.refundid} and status = 'pending'`.execute(s.db);
+    return 'released';
+  }
+  console.error(
+    `[refunds] order ${order.paymentid}: refund ${claim.refundid} claimed ${claim.amount} of ${before}, the provider now has ${now} cancellable; needs an operator`,
+  );
+  return 'unknown';
+}
+
+/** Pending refund claims of an order that a webhook may settle now (settleFromProvider); none while a request works. */
+export async function abandonedClaim(db: Db, paymentid: number): Promise<RefundRow | 'busy' | null> {
+  const c = await one(db, sql<RefundRow>`select * from refunds where paymentid = ${paymentid} and status = 'pending'`);
+  if (!c) return null;
+  return reconcilable(c) ? c : 'busy';
+}
+
+/** Step three: points, coupon and enrolments settled under the member's and the order's locks, the claim marked done. */
+async function finishRefund(db: Db, claimed: RefundRow, providerStatus: string): Promise<RefundDone> {
+  const me = claimed.useruid;
+  return db.transaction().execute(async (tx) => {
     const balance = await lockMember(tx, me);
-    const p = (await one(tx, sql<PaymentRow>`select * from payments where paymentid = ${claimedOrder.paymentid} for update`))!;
+    const p = (await one(tx, sql<PaymentRow>`select * from payments where paymentid = ${claimed.paymentid} for update`))!;
+    // Another path (a webhook, the member's retry) may have settled or released this claim meanwhile: once only.
+    const still = await one(tx, sql<RefundRow>`select * from refunds where refundid = ${claimed.refundid} for update`);
+    if (still?.status === 'done') return { refund: still, order: p };
+    if (!still) return fail(409, IN_PROGRESS);
     const ledger = (amount: number, kind: string, reason: string) =>
       sql`insert into points (useruid, amount, reason, created_at, paymentid, kind)
         values (${me}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${`refund-${claimed.refundid}-${kind}`})`.execute(tx);
@@ -216,12 +295,13 @@ export async function requestRefund(s: { db: Db; gateway: PaymentGateway }, me: 
     if (claimed.coupon_restored) await restoreCoupon(tx, p);
     await sql`delete from enrollments where useruid = ${me} and paymentid = ${p.paymentid}
       and contentsid in (${sql.join(idsOf(claimed))})`.execute(tx);
-    const refunded = p.refunded_amount + claimed.amount;
+    // The provider's webhook for this cancel may have recorded it already (providerCancellation.ts): counted once.
+    const cancelledAfter = claimed.cancellable_before === null ? p.provider_cancelled_amount + claimed.amount : p.amount - claimed.cancellable_before + claimed.amount;
     const after = await one(
       tx,
-      sql<PaymentRow>`update payments set refunded_amount = ${refunded},
-        provider_cancelled_amount = greatest(provider_cancelled_amount, ${claimedOrder.provider_cancelled_amount + cancelled}),
-        status = ${claim.whole ? 'refunded' : 'partially_refunded'}, cancelled_at = ${claim.whole ? kst() : p.cancelled_at}
+      sql<PaymentRow>`update payments set refunded_amount = ${p.refunded_amount + claimed.amount},
+        provider_cancelled_amount = greatest(provider_cancelled_amount, ${cancelledAfter}),
+        status = ${claimed.whole ? 'refunded' : 'partially_refunded'}, cancelled_at = ${claimed.whole ? kst() : p.cancelled_at}
         where paymentid = ${p.paymentid} returning *`,
     );
     const refund = await one(

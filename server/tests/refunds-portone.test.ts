@@ -36,6 +36,7 @@ const total = async (ids: number[]) =>
       saleprice: number;
     }[]
   ).reduce((a, l) => a + l.saleprice, 0);
+const released = async () => (await portone.webhooks.release()).map((d) => [d.status]);
 const info = async (paymentid: number) => (await server.call('GET', `/api/Payment/GetInfo/${paymentid}/0`)).json.datas;
 const owns = async (contentsid: number) =>
   (await server.call('POST', '/api/Payment/IsCompleteTitle/', { body: { useruid: 'u-demo-1', contentsids: [contentsid] } })).json
@@ -99,5 +100,43 @@ describe('RequestRefund through PortOne', () => {
     expect(await info(paymentid)).toMatchObject({ status: 'partially_refunded', refundedamount: share });
     expect(await owns(104)).toBe(true);
     expect(await owns(106)).toBe(false);
+  });
+
+  it('a cancel whose answer was lost: the claim waits, and the member\'s retry finds it done at PortOne and finishes it once', async () => {
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([107]);
+    portone.webhooks.hold();
+    portone.store.unreachable('lose-answer');
+    const lost = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', amount } });
+    portone.store.unreachable(false);
+    expect(lost.status).toBe(503);
+    // PortOne did cancel; the store has not yet counted it, and grants nothing twice.
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(amount);
+    expect(await info(paymentid)).toMatchObject({ status: 'paid', refundedamount: 0 });
+
+    const again = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', amount } });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.datas).toMatchObject({ status: 'refunded', amount, contentsids: [107] });
+    expect(portone.calls.filter((c) => c.path === `/payments/${providerpaymentid}/cancel`)).toHaveLength(1);
+    expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
+    expect(await owns(107)).toBe(false);
+    // PortOne's Cancelled webhook for it changes nothing more; a third request hears the order is refunded.
+    await portone.webhooks.release();
+    await portone.webhooks.settled();
+    expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
+    const third = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심' } });
+    expect(third.status).toBe(409);
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(amount);
+  });
+
+  it('a cancel whose answer was lost and a member who never asks again: PortOne\'s webhook finishes the refund', async () => {
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([108]);
+    portone.webhooks.hold();
+    portone.store.unreachable('lose-answer');
+    expect((await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', amount } })).status).toBe(503);
+    portone.store.unreachable(false);
+    expect(await released()).toEqual([[200]]);
+    expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
+    expect(await owns(108)).toBe(false);
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(amount);
   });
 });
