@@ -1181,7 +1181,9 @@ export interface paths {
          *     member confirmed: a different current quote is 409 '환불 금액이 변경되었습니다. 다시 확인해주세요.'.
          *     Not refundable (used, expired, already refunded) or not a paid order: 409 with the Korean reason.
          *     Another member's order: 404, as GetInfo. The provider refusing: 502, nothing changed; the provider
-         *     unreachable: 503 '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.', nothing changed. A doubled or
+         *     unreachable or its answer lost: 503 '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.'; nothing is granted
+         *     or taken until the next request (or the provider's webhook) reads the provider's own record and finishes the
+         *     refund once (200) or, when nothing was cancelled there, refunds afresh. A doubled or
          *     concurrent request refunds once: the second finds nothing left to refund (409), or, with the same
          *     `Idempotency-Key`, gets the first answer again (200).
          */
