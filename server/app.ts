@@ -10,6 +10,7 @@ import { usersTableRoutes } from './local/users-table';
 import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
+import { classViewFirstPaint } from './http/classViewFirstPaint';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
@@ -39,7 +40,7 @@ export interface AppOptions {
   env?: Record<string, string | undefined> | undefined;
   /** True once the server has begun to stop: `/readyz` then answers 503 so a load balancer moves traffic away. */
   isDraining?: (() => boolean) | undefined;
-  /** Class lists' first visit carries their lectures (server/http/classListFirstPaint.ts); default on. */
+  /** Class lists' and class views' first visit carries their data (server/http/class*FirstPaint.ts); default on. */
   firstPaintData?: boolean | undefined;
   /** Where orders are confirmed (server/domain/paymentGateway.ts); default the local test card over `db`. */
   gateway?: PaymentGateway | undefined;
@@ -128,7 +129,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     ? staticApp(options.distDir, {
         transformIndex: composeIndex(
           heroPrerender(options.db),
-          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall)]),
+          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
           routePreloads(options.distDir),
         ),
       })

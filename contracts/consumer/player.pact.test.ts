@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
+import { CATALOGUE, MatchersV3, clientFor, commonHeaders, okEnvelope, storefrontApiPact, DEMO_TOKEN } from './pact';
 import { fetchLectureVideos, fetchSectionVideos, fetchVideoSource } from '../../src/api/queries/player';
 import { setAccessTokenSource } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
@@ -68,12 +68,22 @@ describe('player calls (storefront-web → storefront-api)', () => {
             ),
             path: string('media/lectures/121/12112.mp4'),
             duration: integer(353),
+            // Issue 26: the player lists these in its captions menu; each link is signed like the video's.
+            captions: eachLike({
+              srclang: string('ko'),
+              label: string('한국어'),
+              url: regex(
+                /^\/api\/Media\/DataGetMedia\?path=[^&]+\.vtt&expires=\d+&signature=[\w-]+$/,
+                '/api/Media/DataGetMedia?path=media%2Fcaptions%2F12112.ko.vtt&expires=1900000000&signature=abc_DEF-123',
+              ),
+            }),
           }),
         ),
       )
       .executeTest(async (server) => {
         const source = await fetchVideoSource(12112, clientFor(server.url));
         expect(source.sourceurl).toContain('signature=');
+        expect(source.captions?.map((c) => [c.srclang, c.label])).toEqual([['ko', '한국어']]);
       }));
 
   it('GetVideoSourceUrl: a class video of a lecture the member does not own is 403 with the Korean reason', () =>
@@ -88,5 +98,31 @@ describe('player calls (storefront-web → storefront-api)', () => {
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(403);
         expect((error as ApiError).message).toBe('수강 중인 강의의 영상만 재생할 수 있습니다.');
+      }));
+
+  it('GetVideoSourceUrl: a visitor without a token gets the free preview (issue 26)', () =>
+    pact
+      .addInteraction()
+      .given(CATALOGUE)
+      .uponReceiving('the source of preview video 10111 for a visitor')
+      .withRequest('GET', '/api/Contents/GetVideoSourceUrl/10111', (b) => b.headers(commonHeaders))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            videoid: integer(10111),
+            sourceurl: regex(/^\/api\/Media\/DataGetMedia\?path=[^&]+$/, '/api/Media/DataGetMedia?path=media%2Flectures%2F101%2F10111.mp4'),
+            path: string('media/lectures/101/10111.mp4'),
+            duration: integer(300),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        setAccessTokenSource(() => undefined);
+        try {
+          const source = await fetchVideoSource(10111, clientFor(server.url));
+          expect(source.sourceurl).toContain('DataGetMedia');
+        } finally {
+          setAccessTokenSource(() => DEMO_TOKEN);
+        }
       }));
 });

@@ -94,11 +94,15 @@ describe('progress calls (storefront-web → storefront-api)', () => {
             watchedtime: 95,
             duration: integer(300),
             updatedate: string('2024-05-01T10:00:00+09:00'),
+            // The "이어서 학습하기" block's picture and whether the class is still the member's (issue 26).
+            thumbnail: string('/media/lectures/121/thumb.svg'),
+            expiredate: string('2099-05-01T10:00:00+09:00'),
           }),
         ),
       )
       .executeTest(async (server) => {
         const last = await fetchLastWatchTime(me, clientFor(server.url));
         expect(last).toMatchObject({ contentsid: 121, videoid: 12111, watchedtime: 95 });
+        expect(last?.thumbnail).toBeTruthy();
       }));
 });

@@ -170,6 +170,22 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await watched(db, useruid, contentsid, id(p, 'videoid'), 120, false);
     }),
 
+    // Issue 26, timestamped notes: the member's notes of the class are exactly this one (any member, enrolled or not).
+    'member has exactly one note of lecture': withDb(async (db, p) => {
+      const [useruid, contentsid, noteid] = [text(p, 'useruid'), id(p, 'contentsid'), text(p, 'noteid')];
+      await sql`delete from notes where useruid = ${useruid} and (contentsid = ${contentsid} or noteid = ${noteid})`.execute(db);
+      await sql`insert into notes (useruid, noteid, contentsid, videoid, second, body, created_at, updated_at)
+        values (${useruid}, ${noteid}, ${contentsid}, ${id(p, 'videoid')}, ${id(p, 'second')}, ${text(p, 'text')},
+          '2024-05-01 10:00:00', '2024-05-01 10:00:00')`.execute(db);
+    }),
+
+    // A running enrolment and no note of the class: a Save then writes the note it names.
+    'member owns lecture and has no notes of it': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`delete from notes where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
+
     'member completed one video of lecture and not another': withDb(async (db, p) => {
       const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
       await activeEnrolment(db, useruid, contentsid);

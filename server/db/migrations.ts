@@ -558,6 +558,18 @@ export const migrations: { id: string; statements: string[] }[] = [
     ],
   },
   {
+    // Issue 26: a member's timestamped notes (server/domain/notes.ts). The id is the client's (a UUID made before the
+    // first try), unique per member, so a retried Save finds the note it made and another member's id is not theirs.
+    id: '023_notes',
+    statements: [
+      `create table notes (
+        useruid text not null, noteid text not null, contentsid int not null references lectures(contentsid),
+        videoid int not null references videos(videoid), second int not null, body text not null,
+        created_at text not null, updated_at text not null, primary key (useruid, noteid))`,
+      `create index notes_of_class on notes (useruid, contentsid)`,
+    ],
+  },
+  {
     // Issue 25: the provider's receipt (PortOne's receiptUrl) as it was when the order was paid, for 영수증 보기.
     id: '025_receipt_url',
     statements: [`alter table payments add column receipt_url text`],
@@ -570,6 +582,162 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter table refunds add column whole boolean not null default false`,
       `alter table refunds add column cancellable_before int`,
       `alter table refunds add column unsettled_at text`,
+    ],
+  },
+  {
+    // Issue 26: a video's WebVTT caption tracks (server/media/captions.ts writes their cues). Existing demo databases
+    // get the Korean tracks the seed now writes; a fresh one has no videos yet here, and the seed adds them.
+    id: '024_captions',
+    statements: [
+      `create table captions (videoid int not null references videos(videoid), srclang text not null, label text not null,
+        path text not null unique, primary key (videoid, srclang))`,
+      `insert into captions (videoid, srclang, label, path)
+        select videoid, 'ko', '한국어', 'media/captions/' || videoid || '.ko.vtt' from videos where contentsid in (101, 102, 121)
+        on conflict do nothing`,
+    ],
+  },
+  {
+    // Issue 27: loading a catalogue through the triggers rewrote each lecture's derived rows about five times (a
+    // rating or tag row updated its lecture, whose keys and tag rows were rewritten whether or not a value changed),
+    // and the bloated tables drifted towards slow plans. Each derived row is now written once per change: the rating
+    // summary, search text and counts once per statement (transition tables), the keys only when a value differs.
+    // tag_keys carries its lecture's category and kind, so a tag within a category is a range of one index.
+    id: '027_catalog_bounded_cost',
+    statements: [
+      `drop trigger ratings_keep_lecture_summary on ratings`,
+      `create or replace function ratings_keep_lecture_summary_once() returns trigger language plpgsql as $$
+        declare ids int[]; delta int;
+        begin
+          if tg_op = 'INSERT' then select array_agg(distinct contentsid), count(*) into ids, delta from new_rows;
+          elsif tg_op = 'DELETE' then select array_agg(distinct contentsid), -count(*) into ids, delta from old_rows;
+          else
+            select array_agg(distinct contentsid), 0 into ids, delta
+              from (select contentsid from old_rows union select contentsid from new_rows) x;
+          end if;
+          update lectures l set ratingcnt = s.n, ratingavg = s.avg
+          from (select k.id, count(r.contentsid)::int as n, coalesce(round(avg(r.ratescore)::numeric, 1), 0)::float8 as avg
+            from unnest(ids) k(id) left join ratings r on r.contentsid = k.id group by k.id) s
+          where l.contentsid = s.id and (l.ratingcnt, l.ratingavg) is distinct from (s.n, s.avg);
+          if delta <> 0 then update rating_total set n = n + delta; end if;
+          return null;
+        end $$`,
+      `create trigger ratings_keep_lecture_summary_insert after insert on ratings referencing new table as new_rows
+        for each statement execute function ratings_keep_lecture_summary_once()`,
+      `create trigger ratings_keep_lecture_summary_update after update on ratings referencing old table as old_rows
+        new table as new_rows for each statement execute function ratings_keep_lecture_summary_once()`,
+      `create trigger ratings_keep_lecture_summary_delete after delete on ratings referencing old table as old_rows
+        for each statement execute function ratings_keep_lecture_summary_once()`,
+      `drop function ratings_keep_lecture_summary()`,
+      `drop trigger tags_keep_search_text on tags`,
+      `drop trigger tags_keep_counts on tags`,
+      `create or replace function tags_keep_search_text_and_counts() returns trigger language plpgsql as $$
+        declare ids int[];
+        begin
+          if tg_op = 'INSERT' then select array_agg(distinct contentsid) into ids from new_rows;
+          elsif tg_op = 'DELETE' then select array_agg(distinct contentsid) into ids from old_rows;
+          else select array_agg(distinct contentsid) into ids from (select contentsid from old_rows union select contentsid from new_rows) x;
+          end if;
+          update lectures l set search_text = l.title || E'\\n' || l.teacher || E'\\n' || s.tags
+          from (select k.id, coalesce(string_agg(t.tag, ',' order by t.tag), '') as tags
+            from unnest(ids) k(id) left join tags t on t.contentsid = k.id group by k.id) s
+          where l.contentsid = s.id and l.search_text is distinct from l.title || E'\\n' || l.teacher || E'\\n' || s.tags;
+          if tg_op in ('DELETE', 'UPDATE') then
+            update tag_counts c set n = c.n - d.k from (select tag, count(*)::int as k from old_rows group by tag) d where c.tag = d.tag;
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into tag_counts (tag, n) select tag, count(*)::int from new_rows group by tag
+            on conflict (tag) do update set n = tag_counts.n + excluded.n;
+          end if;
+          return null;
+        end $$`,
+      `create trigger tags_keep_search_text_insert after insert on tags referencing new table as new_rows
+        for each statement execute function tags_keep_search_text_and_counts()`,
+      `create trigger tags_keep_search_text_update after update on tags referencing old table as old_rows
+        new table as new_rows for each statement execute function tags_keep_search_text_and_counts()`,
+      `create trigger tags_keep_search_text_delete after delete on tags referencing old table as old_rows
+        for each statement execute function tags_keep_search_text_and_counts()`,
+      `drop function tags_keep_search_text()`,
+      `drop function tags_keep_counts()`,
+      // Category counts: a statement adding or removing many lectures writes each count once; a moved lecture
+      // (rare, one row) still moves its count per row, only when its category or kind changed.
+      `drop trigger lectures_keep_category_counts on lectures`,
+      `create or replace function lectures_keep_category_counts_once() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' then
+            update category_counts c set n = c.n - d.k
+            from (select categoryid, is_ebook, count(*)::int as k from old_rows group by 1, 2) d
+            where c.categoryid = d.categoryid and c.is_ebook = d.is_ebook;
+          else
+            insert into category_counts (categoryid, is_ebook, n) select categoryid, is_ebook, count(*)::int from new_rows group by 1, 2
+            on conflict (categoryid, is_ebook) do update set n = category_counts.n + excluded.n;
+          end if;
+          return null;
+        end $$`,
+      `create trigger lectures_keep_category_counts_insert after insert on lectures referencing new table as new_rows
+        for each statement execute function lectures_keep_category_counts_once()`,
+      `create trigger lectures_keep_category_counts_delete after delete on lectures referencing old table as old_rows
+        for each statement execute function lectures_keep_category_counts_once()`,
+      `create trigger lectures_keep_category_counts_move after update of categoryid, is_ebook on lectures for each row
+        when (old.categoryid is distinct from new.categoryid or old.is_ebook is distinct from new.is_ebook)
+        execute function lectures_keep_category_counts()`,
+      // tag_keys: the category and kind of its lecture, so a tag within a category is counted and cut in one index.
+      `alter table tag_keys add column categoryid int not null default 0`,
+      `alter table tag_keys add column is_ebook boolean not null default false`,
+      `update tag_keys t set categoryid = k.categoryid, is_ebook = k.is_ebook from lecture_keys k where k.contentsid = t.contentsid`,
+      `create index tag_keys_category on tag_keys (tag, categoryid, is_ebook) include (contentsid, created_at, popularity, ratingavg, saleprice)`,
+      // A category's lectures (index only): a search within a small category reads its rows only.
+      `create index lecture_keys_category on lecture_keys (categoryid, is_ebook) include (contentsid)`,
+      `create or replace function lectures_keep_keys() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.contentsid <> new.contentsid) then
+            delete from lecture_keys where contentsid = old.contentsid;
+          end if;
+          if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.contentsid <> new.contentsid) then
+            insert into lecture_keys values (new.contentsid, new.categoryid, new.is_ebook, new.created_at, new.popularity,
+              new.ratingavg, new.saleprice, lower(new.search_text))
+            on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
+              created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
+              saleprice = excluded.saleprice, search_text = excluded.search_text;
+          elsif tg_op = 'UPDATE' then
+            update lecture_keys k set categoryid = new.categoryid, is_ebook = new.is_ebook, created_at = new.created_at,
+              popularity = new.popularity, ratingavg = new.ratingavg, saleprice = new.saleprice, search_text = lower(new.search_text)
+            where k.contentsid = new.contentsid and (k.categoryid, k.is_ebook, k.created_at, k.popularity, k.ratingavg, k.saleprice,
+              k.search_text) is distinct from (new.categoryid, new.is_ebook, new.created_at collate "C", new.popularity, new.ratingavg,
+              new.saleprice, lower(new.search_text));
+          end if;
+          return null;
+        end $$`,
+      `create or replace function lecture_keys_keep_grams() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' or new.search_text is distinct from old.search_text then new.grams := search_grams(new.search_text); end if;
+          return new;
+        end $$`,
+      `create or replace function tags_keep_tag_keys() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('DELETE', 'UPDATE') then
+            delete from tag_keys where contentsid = old.contentsid and tag = old.tag;
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into tag_keys (contentsid, tag, created_at, popularity, ratingavg, saleprice, categoryid, is_ebook)
+              select k.contentsid, new.tag, k.created_at, k.popularity, k.ratingavg, k.saleprice, k.categoryid, k.is_ebook
+              from lecture_keys k where k.contentsid = new.contentsid;
+          end if;
+          return null;
+        end $$`,
+      `drop trigger lecture_keys_keep_tag_keys on lecture_keys`,
+      `create or replace function lecture_keys_keep_tag_keys() returns trigger language plpgsql as $$
+        begin
+          update tag_keys set created_at = new.created_at, popularity = new.popularity, ratingavg = new.ratingavg,
+            saleprice = new.saleprice, categoryid = new.categoryid, is_ebook = new.is_ebook
+          where contentsid = new.contentsid;
+          return null;
+        end $$`,
+      `create trigger lecture_keys_keep_tag_keys after update on lecture_keys for each row
+        when ((old.created_at, old.popularity, old.ratingavg, old.saleprice, old.categoryid, old.is_ebook)
+          is distinct from (new.created_at, new.popularity, new.ratingavg, new.saleprice, new.categoryid, new.is_ebook))
+        execute function lecture_keys_keep_tag_keys()`,
+      `analyze lecture_keys`,
+      `analyze tag_keys`,
     ],
   },
 ];

@@ -347,6 +347,18 @@ export interface UploadRow {
   uploaded_by: string | null;
 }
 
+/** A member's timestamped note (migration 023_notes): `noteid` is the client's, unique per member. */
+export interface NoteRow {
+  useruid: string;
+  noteid: string;
+  contentsid: number;
+  videoid: number;
+  second: number;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A `count(*)::int as n`. */
 export interface CountRow {
   n: number;

@@ -33,6 +33,12 @@ export async function seed(db: Db): Promise<void> {
       videoid: s.sectionid * 10 + v + 1, sectionid: s.sectionid, contentsid: s.contentsid, title,
       duration_sec: 300 + ((si * 97 + v * 53) % 900), path: `media/lectures/${s.contentsid}/${s.sectionid * 10 + v + 1}.${s.contentsid === 102 ? 'm3u8' : 'mp4'}`, sort: v + 1, is_preview: s.sort === 1 && v === 0,
     })))).execute();
+    // Issue 26: Korean captions on the demo member's three classes (cues written by server/media/captions.ts). The
+    // migration tests seed a database created at an older migration, without the table: migration 024 fills it there.
+    const captions = await sql<{ t: string | null }>`select to_regclass('captions')::text as t`.execute(tx);
+    if (captions.rows[0]?.t)
+      await sql`insert into captions (videoid, srclang, label, path)
+        select videoid, 'ko', '한국어', 'media/captions/' || videoid || '.ko.vtt' from videos where contentsid in (101, 102, 121)`.execute(tx);
     await tx.insertInto('pdfs').values(d.lectures.map((l) => ({ pdfid: l.contentsid, contentsid: l.contentsid, filename: `pdf-${l.contentsid}.pdf`, original_filename: `${l.title} 교안.pdf`, pages: l.is_ebook ? 3 : 1 }))).execute();
 
     await tx.insertInto('banners').values(d.banners.map((b, i) => ({ ...b, image: `/media/banners/${b.bannerid}.svg`, sort: i }))).execute();

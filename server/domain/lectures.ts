@@ -141,6 +141,25 @@ export const inCategory = (id: number, rootOnly = false) => sql`l.categoryid = a
   select categoryid from sub))`;
 
 /**
+ * Category `id` and every category under it, as ids (a handful of rows); `rootOnly`: a top-level category, else none.
+ * Resolved before the list is read, so its query names them as constants the planner can weigh against the kept
+ * counts and column statistics (issue 27: a subquery's list hid how few lectures a category has).
+ */
+export async function categorySubtree(db: Db, id: number, rootOnly = false): Promise<number[]> {
+  const rows = await all(
+    db,
+    sql<{ categoryid: number }>`with recursive sub as (
+      select categoryid from categories where categoryid = ${id} ${rootOnly ? sql`and pcategoryid = 0` : sql``}
+      union select k.categoryid from categories k join sub on k.pcategoryid = sub.categoryid)
+    select categoryid from sub order by categoryid`,
+  );
+  return rows.map((r) => r.categoryid);
+}
+
+/** Lectures of the given categories (`l.categoryid`), the ids as constants. */
+export const inCategories = (ids: number[]) => (ids.length ? sql`l.categoryid in (${sql.join(ids)})` : sql`false`);
+
+/**
  * Title, teacher or one of the tags contains `text` (case-insensitive, as `ilike` matched): the lowered column of
  * `lecture_keys` (migration 014) through its trigram index, or a word of one or two letters through the index of
  * its letters (016). Only for `searchedLecturePage`, which reads that table.
@@ -154,36 +173,99 @@ export function matchesSearch(text: string) {
   return like;
 }
 
-/** What a match keeps of each row: the keys of every list order (`listOrder`), not the search text. */
-const MATCH_KEYS = sql`l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice`;
-
-/**
- * A page of the lectures a search or tag filter selects, and their number: `where` and `order` name columns of
- * `lecture_keys` as `l.`. The lectures are matched once, in narrow rows, and both the count and the page are cut
- * from that match, so a word found in a fifth of the catalogue is not rechecked twice over wide lecture rows.
- */
-export async function matchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
-  return pageOfFound(
-    db,
-    sql<FoundRow>`with m as materialized (select ${MATCH_KEYS} from lecture_keys l where ${where})
-      select (select count(*)::int from m) as n,
-        array(select l.contentsid from m l order by ${order.forward} limit ${limit} offset ${offset}) as ids`,
-  );
-}
-
 /**
  * A page of a search: the first SEARCH_MATCH_LIMIT lectures `where` selects in the list's order, and their number.
  * `where` and `order` name columns of `lecture_keys` as `l.`. The match walks an order index of lecture_keys (or,
  * for a rare word, the trigram index) and stops at the limit, so a word found in a fifth of the catalogue costs
  * what a word found in a thousand lectures costs.
  */
-export async function searchedLecturePage(db: Db, where: RawBuilder<unknown>, order: ListOrder, limit: number, offset: number) {
+export async function searchedLecturePage(
+  db: Db,
+  where: RawBuilder<unknown>,
+  order: ListOrder,
+  limit: number,
+  offset: number,
+  from: RawBuilder<unknown> = sql`lecture_keys`,
+) {
   return pageOfFound(
     db,
-    sql<FoundRow>`with m as materialized (select array(select l.contentsid from lecture_keys l where ${where}
+    sql<FoundRow>`with m as materialized (select array(select l.contentsid from ${from} l where ${where}
         order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}) as ids)
       select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`,
   );
+}
+
+/**
+ * Below `few` lectures a narrowing (a category, a kind, a tag) or a word's matches are few enough to be read whole
+ * and sorted; up to `many` a narrowing is still read whole when the word is common (a fifth of 100k); above both, a
+ * search walks its order index (issue 27).
+ */
+export const NARROWED_SEARCH_BOUNDS = { few: 5000, many: 20_000 };
+
+/** What narrows a search besides its word: `where` names `lecture_keys` columns as `l.`; `size` its kept count. */
+interface Narrowing {
+  where: RawBuilder<unknown>;
+  size: number;
+  /** The narrowing's lectures as a query of `contentsid`s over an index of its own (a category's, a tag's). */
+  ids: RawBuilder<unknown>;
+}
+
+/**
+ * A page of a search narrowed by a shelf (`shelf` names `l.categoryid` and `l.is_ebook` only) and/or a tag, its cost
+ * bounded by the smaller of the narrowing and the word's matches, never by the catalogue (issue 27). The kept counts
+ * (category_counts, tag_counts) size each narrowing before any lecture is read: one of at most `few` lectures is read
+ * whole, matched and sorted; else a word with fewer than `few` matches is looked up in the trigram index and its
+ * matches narrowed and sorted; else a narrowing of at most `many` lectures is read whole; else both are common and
+ * the search walks its order index as an unnarrowed search does, stopping at the limit. Every path answers the same
+ * lectures in the same order: the first SEARCH_MATCH_LIMIT of the order.
+ */
+export async function narrowedSearchPage(
+  db: Db,
+  q: { text: string; shelf?: RawBuilder<unknown>; tag?: string },
+  order: ListOrder,
+  limit: number,
+  offset: number,
+  bounds = NARROWED_SEARCH_BOUNDS,
+) {
+  const narrowings: Narrowing[] = [];
+  if (q.shelf)
+    narrowings.push({
+      where: q.shelf,
+      size: await countLectures(db, q.shelf, true),
+      ids: sql`select l.contentsid from lecture_keys l where ${q.shelf}`,
+    });
+  if (q.tag)
+    narrowings.push({
+      where: sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${q.tag})`,
+      size: (await one(db, sql<CountRow>`select n from tag_counts where tag = ${q.tag}`))?.n ?? 0,
+      ids: sql`select l.contentsid from tag_keys l where l.tag = ${q.tag} and ${q.shelf ?? sql`true`}`,
+    });
+  const match = matchesSearch(q.text);
+  const where = sql.join([match, ...narrowings.map((n) => n.where)], sql` and `);
+  if (narrowings.length === 0) return searchedLecturePage(db, where, order, limit, offset);
+  const smallest = narrowings.reduce((a, n) => (n.size < a.size ? n : a));
+  const within = (ids: RawBuilder<unknown>) =>
+    searchedLecturePage(db, sql`l.contentsid = any(array(${ids})) and ${where}`, order, limit, offset);
+  if (smallest.size <= bounds.few) return within(smallest.ids);
+  const probe = await all(
+    db,
+    sql<{ contentsid: number }>`select l.contentsid from lecture_keys l where ${match} limit ${bounds.few}`,
+  );
+  if (probe.length === 0) return { list: [], total: 0 };
+  if (probe.length < bounds.few) return within(sql`select unnest(array[${sql.join(probe.map((r) => r.contentsid))}]::int[])`);
+  // A common word within a category of at most `many`: the category's and the word's index rows are intersected in a
+  // bitmap before any lecture is read (the subquery's offset keeps the planner from walking an order index instead).
+  if (smallest.size <= bounds.many && q.shelf && smallest.where === q.shelf)
+    return searchedLecturePage(
+      db,
+      sql.join([sql`true`, ...narrowings.filter((n) => n !== smallest).map((n) => n.where)], sql` and `),
+      order,
+      limit,
+      offset,
+      sql`(select * from lecture_keys l where ${q.shelf} and ${match} offset 0)`,
+    );
+  if (smallest.size <= bounds.many) return within(smallest.ids);
+  return searchedLecturePage(db, where, order, limit, offset);
 }
 
 /** What a match found: how many, and the ids of the page, in their order. */

@@ -231,7 +231,8 @@ export async function requestRefund(
       throw e;
     }
   }
-  return finishRefund(s.db, claimed, providerStatus);
+  const done = await finishRefund(s.db, claimed, providerStatus);
+  return done === 'gone' ? fail(409, IN_PROGRESS) : done;
 }
 
 /**
@@ -256,7 +257,8 @@ export async function settleFromProvider(
   const now = provider ? provider.totalAmount - provider.cancelledAmount : null;
   if (claim.amount === 0 || (before !== null && now === before - claim.amount)) {
     console.info(`[refunds] order ${order.paymentid}: refund ${claim.refundid} settled from the provider's record`);
-    return finishRefund(s.db, claim, 'SETTLED_FROM_RECORD');
+    const done = await finishRefund(s.db, claim, 'SETTLED_FROM_RECORD');
+    return done === 'gone' ? 'released' : done;
   }
   if (before !== null && now === before) {
     await sql`delete from refunds where refundid = ${claim.refundid} and status = 'pending'`.execute(s.db);
@@ -275,16 +277,19 @@ export async function abandonedClaim(db: Db, paymentid: number): Promise<RefundR
   return reconcilable(c) ? c : 'busy';
 }
 
-/** Step three: points, coupon and enrolments settled under the member's and the order's locks, the claim marked done. */
-async function finishRefund(db: Db, claimed: RefundRow, providerStatus: string): Promise<RefundDone> {
+/**
+ * Step three: points, coupon and enrolments settled under the member's and the order's locks, the claim marked done;
+ * 'gone' when another path released the claim meanwhile.
+ */
+async function finishRefund(db: Db, claimed: RefundRow, providerStatus: string): Promise<RefundDone | 'gone'> {
   const me = claimed.useruid;
-  return db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx): Promise<RefundDone | 'gone'> => {
     const balance = await lockMember(tx, me);
     const p = (await one(tx, sql<PaymentRow>`select * from payments where paymentid = ${claimed.paymentid} for update`))!;
     // Another path (a webhook, the member's retry) may have settled or released this claim meanwhile: once only.
     const still = await one(tx, sql<RefundRow>`select * from refunds where refundid = ${claimed.refundid} for update`);
     if (still?.status === 'done') return { refund: still, order: p };
-    if (!still) return fail(409, IN_PROGRESS);
+    if (!still) return 'gone';
     const ledger = (amount: number, kind: string, reason: string) =>
       sql`insert into points (useruid, amount, reason, created_at, paymentid, kind)
         values (${me}, ${amount}, ${reason}, ${kst()}, ${p.paymentid}, ${`refund-${claimed.refundid}-${kind}`})`.execute(tx);

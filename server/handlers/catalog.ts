@@ -1,21 +1,23 @@
 import { onMediaOrigin } from '../lib/mediaOrigin';
 import { sql } from 'kysely';
+import type { Db } from '../db/database';
 import type { BranchRow, CategoryRow, CountRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { bannerRecords } from '../domain/banners';
 import { isoOrNull } from '../lib/time';
 import { fail } from '../lib/failure';
 import {
+  categorySubtree,
   countLectures,
+  inCategories,
   inCategory,
   lectureOr404,
   lecturePage,
   lectures,
   listOrder,
-  matchedLecturePage,
-  searchedLecturePage,
+  narrowedSearchPage,
+
   LECTURE_RECORD_TABLES,
-  matchesSearch,
   type ListOrder,
 } from '../domain/lectures';
 import { page, pageOf } from '../domain/paging';
@@ -33,6 +35,10 @@ const SORTS: Record<string, ListOrder> = {
 };
 const RECENT = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
 const sortOf = (s: string | undefined) => SORTS[s ?? ''] ?? RECENT;
+
+/** A tag's kept number of lectures (tag_counts, migration 012). */
+const tagCount = async (db: Db, tag: string) =>
+  (await one(db, sql<CountRow>`select n from tag_counts where tag = ${tag}`))?.n ?? 0;
 
 const mediaUrl = (path: string) => onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`);
 
@@ -74,41 +80,44 @@ export const catalog = {
 
   async getOnlineLectures({ s, body }) {
     const p = page(body);
-    const conds = [sql`true`];
-    if (body.categoryid) conds.push(inCategory(body.categoryid));
-    if (body.pcategoryid) conds.push(inCategory(body.pcategoryid, true));
-    if (body.schtext) conds.push(matchesSearch(body.schtext));
-    // With a category, the tag's lectures first (tags_tag), then their keys by primary key: an `exists` per lecture
-    // became a hash join over every lecture_keys row. A search walks its order and stops: there, a primary-key probe
-    // per lecture walked, not an array of all the tag's lectures compared with each.
-    if (body.tag)
-      conds.push(
-        body.schtext
-          ? sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${body.tag})`
-          : sql`l.contentsid = any(array(select t.contentsid from tags t where t.tag = ${body.tag}))`,
-      );
-    if (body.itemtype)
-      conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`);
-    const where = sql.join(conds, sql` and `);
     const order = sortOf(body.sortType);
-    if (body.schtext) {
-      const { list, total } = await searchedLecturePage(s.db, where, order, p.pageSize, p.offset);
-      return ok(pageOf(list, total, p));
+    // The shelf (categories and kind) is named by constants: the category subtree is resolved first (issue 27).
+    let categories: number[] | undefined;
+    if (body.categoryid) categories = await categorySubtree(s.db, body.categoryid);
+    if (body.pcategoryid) {
+      const root = await categorySubtree(s.db, body.pcategoryid, true);
+      categories = categories ? categories.filter((c) => root.includes(c)) : root;
     }
-    const tagAlone = body.tag && !body.categoryid && !body.pcategoryid && !body.itemtype;
-    if (tagAlone) {
-      // A tag alone: its lectures are a range of a tag_keys order index (migration 015), its total kept in
-      // tag_counts, so any page is read from the nearer end without matching the tag's lectures.
-      const total = (await one(s.db, sql<CountRow>`select n from tag_counts where tag = ${body.tag}`))?.n ?? 0;
-      const list = await lecturePage(s.db, sql`l.tag = ${body.tag}`, order, p.pageSize, p.offset, total, sql`tag_keys`);
+    // A kind alone is named by its categories too, so its lectures are a range of the category index.
+    if (body.itemtype && !categories)
+      categories = (
+        await all(s.db, sql<{ categoryid: number }>`select distinct categoryid from category_counts where n > 0 order by 1`)
+      ).map((r) => r.categoryid);
+    const shelfConds = [
+      ...(categories ? [inCategories(categories)] : []),
+      ...(body.itemtype ? [body.itemtype === 'ebook' ? sql`l.is_ebook` : body.itemtype === 'lecture' ? sql`not l.is_ebook` : sql`false`] : []),
+    ];
+    const shelf = shelfConds.length ? sql.join(shelfConds, sql` and `) : undefined;
+    if (categories?.length === 0) return ok(pageOf([], 0, p));
+    if (body.schtext) {
+      // The kept counts of the shelf and the tag choose how the matches are found (narrowedSearchPage).
+      const q = { text: body.schtext, ...(shelf ? { shelf } : {}), ...(body.tag ? { tag: body.tag } : {}) };
+      const { list, total } = await narrowedSearchPage(s.db, q, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }
     if (body.tag) {
-      const { list, total } = await matchedLecturePage(s.db, where, order, p.pageSize, p.offset);
+      // A tag's lectures are a range of tag_keys (migration 015), which carries each lecture's category and kind (027):
+      // within a shelf they are counted in one index range, and any page is read from the nearer end of its order.
+      const where = sql.join([sql`l.tag = ${body.tag}`, ...shelfConds], sql` and `);
+      const total = shelf
+        ? ((await one(s.db, sql<CountRow>`select count(*)::int as n from tag_keys l where ${where}`))?.n ?? 0)
+        : await tagCount(s.db, body.tag);
+      const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total, sql`tag_keys`);
       return ok(pageOf(list, total, p));
     }
     // Without search or tag the total is kept (category_counts): known first, it lets a deep page be read from the
     // nearer end of its order.
+    const where = shelf ?? sql`true`;
     const total = await countLectures(s.db, where, true);
     const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total);
     return ok(pageOf(list, total, p));

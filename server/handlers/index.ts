@@ -12,6 +12,7 @@ import { paymentPortOne, paymentPortOneCache } from './payment-portone';
 import { player, playerCache } from './player';
 import { points, pointsCache } from './points';
 import { progress, progressCache } from './progress';
+import { progressNotes, progressNotesCache } from './progress-notes';
 import { quiz, quizCache } from './quiz';
 import { quizCertificate, quizCertificateCache } from './quiz-certificate';
 import { ratings, ratingsCache } from './ratings';
@@ -27,7 +28,7 @@ export const byTag = {
   catalog,
   board,
   files,
-  progress,
+  progress: { ...progress, ...progressNotes },
   classroom: { ...classroom, ...classroomBookmark },
   player,
   cart,
@@ -66,6 +67,7 @@ export const cacheTags = new CacheTags({
   ...boardCache,
   ...filesCache,
   ...progressCache,
+  ...progressNotesCache,
   ...classroomCache,
   ...classroomBookmarkCache,
   ...playerCache,

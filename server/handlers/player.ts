@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { VideoRow } from '../db/rows';
 import { one } from '../db/query';
 import { lessonMedia } from '../media/lessonMedia';
+import { captionFile, captionTracks } from '../media/captions';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO, mediaPath, ownUser } from '../domain/access';
 import { ownsClassNow } from '../domain/ownership';
@@ -31,17 +32,25 @@ export const player = {
     return ok((await videoRows(ctx.s.db, me, sql`v.contentsid = ${ctx.params.contentsid}`)).map(toVideo));
   },
   async getVideoSourceUrl(ctx) {
-    const me = ownUser(ctx, undefined);
     const v = await one(ctx.s.db, sql<VideoRow>`select * from videos where videoid = ${ctx.params.id}`);
     if (!v) return fail(404, NO_VIDEO);
-    if (!v.is_preview && !(await ownsClassNow(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
+    // A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기), and
+    // uses nothing that was paid for. Any other video needs a member who owns the class now.
+    const me = v.is_preview ? undefined : ownUser(ctx, undefined);
+    if (me && !(await ownsClassNow(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     // A class video's signed source is handed to its owner only to play it: that is the class's first play
-    // (refunds depend on it), recorded here whether or not the browser confirms it. A preview plays for anyone
-    // and uses nothing that was paid for.
-    if (!v.is_preview) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
-    return ok({ videoid: v.videoid, sourceurl: mediaPath(v.path, v.is_preview), path: v.path, duration: v.duration_sec });
+    // (refunds depend on it), recorded here whether or not the browser confirms it.
+    if (me) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
+    return ok({
+      videoid: v.videoid,
+      sourceurl: mediaPath(v.path, v.is_preview),
+      path: v.path,
+      duration: v.duration_sec,
+      captions: await captionTracks(ctx.s.db, v.videoid, v.is_preview),
+    });
   },
   async getMedia({ s, query, req }) {
+    if (String(query.path).endsWith('.vtt')) return captionFile(s.db, query);
     // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/media/lessonMedia.ts).
     return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined);
   },

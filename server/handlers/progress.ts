@@ -40,9 +40,10 @@ export const progress = {
     const r = await one(
       ctx.s.db,
       sql<
-        ProgressRow & { videotitle: string; duration_sec: number; lecturetitle: string }
-      >`select p.*, v.title as videotitle, v.duration_sec,
-        l.title as lecturetitle from progress p join videos v on v.videoid = p.videoid join lectures l on l.contentsid = p.contentsid
+        ProgressRow & { videotitle: string; duration_sec: number; lecturetitle: string; thumbnail: string; end_at: string | null }
+      >`select p.*, v.title as videotitle, v.duration_sec, l.title as lecturetitle, l.thumbnail, e.end_at
+        from progress p join videos v on v.videoid = p.videoid join lectures l on l.contentsid = p.contentsid
+        left join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
         where p.useruid = ${me} order by p.updated_at desc limit 1`,
     );
     if (!r) return ok(null);
@@ -55,6 +56,8 @@ export const progress = {
       watchedtime: r.last_position,
       duration: r.duration_sec,
       updatedate: iso(r.updated_at),
+      thumbnail: r.thumbnail,
+      expiredate: isoOrNull(r.end_at),
     });
   },
   async updateWatchTime(ctx) {

@@ -15,7 +15,7 @@ const FIRST_PAGE = { page: 1, pageSize: 12, isonlybranch: true, sortType: 'recen
 /** The menu's category call (spec §7), which the page's breadcrumb and sub-category chips read too. */
 const CATEGORIES = { isactive: 1, pcategoryid: 0 } as const;
 
-const escapeAttr = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch]!);
+export const escapeAttr = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch]!);
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -43,8 +43,16 @@ export function classListFirstPaint(call: OwnCall): (html: string, path: string)
       .slice(0, PRELOADED_THUMBNAILS)
       .map((l, i) => `<link rel="preload" as="image" href="${escapeAttr(l.thumbnail)}"${i < 2 ? ' fetchpriority="high"' : ''}>`)
       .join('');
-    const data = `<script type="application/json" id="first-paint-data">${jsonForHtml(entries)}</script>`;
-    // At the end of the body: the data is read once the app's module scripts run, after the whole page is parsed.
-    return addToHead(html, preloads).replace('</body>', () => data + '</body>');
+    return withFirstPaintData(html, entries, preloads);
   };
+}
+
+/**
+ * The page with `entries` written into a data block (read by src/lib/firstPaintData.ts) and `preloads` in its head.
+ * Shared by every screen whose first visit carries its data (classViewFirstPaint.ts too).
+ */
+export function withFirstPaintData(html: string, entries: { operation: string; request: unknown; datas: unknown }[], preloads: string): string {
+  const data = `<script type="application/json" id="first-paint-data">${jsonForHtml(entries)}</script>`;
+  // At the end of the body: the data is read once the app's module scripts run, after the whole page is parsed.
+  return addToHead(html, preloads).replace('</body>', () => data + '</body>');
 }

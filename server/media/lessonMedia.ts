@@ -1,6 +1,17 @@
+import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { CLIP_SECONDS, hlsFragment, hlsInit, lessonClip, progressiveLesson } from './lessonVideo';
+import {
+  CLIP_SECONDS,
+  clipBitrate,
+  clipCodec,
+  clipSize,
+  hlsFragment,
+  hlsInit,
+  lessonClip,
+  lessonFrames,
+  progressiveLesson,
+} from './lessonVideo';
 import { signedQuery, verifySignature } from '../lib/signedUrl';
 import { onMediaOrigin } from '../lib/mediaOrigin';
 import { one } from '../db/query';
@@ -9,10 +20,20 @@ import { NOT_OWNER_VIDEO } from '../domain/access';
 
 /**
  * `GET /api/Media/DataGetMedia?path=`: a lecture video as long as its catalogue duration, built from the
- * sample clip. A path ending in `.m3u8` is an HLS lecture: the playlist, then `<path>/init.mp4` and
- * `<path>/<n>.m4s` fragments, each link signed by the playlist that listed it.
+ * sample clip. A path ending in `.m3u8` is an HLS lecture: a master playlist of its renditions (issue 26), each
+ * `<path>/<rendition>/index.m3u8` listing `<path>/<rendition>/init.mp4` and `<path>/<rendition>/<n>.m4s` fragments,
+ * each link signed by the playlist that listed it.
  */
-const HLS_PART = /^(.+\.m3u8)(?:\/(init\.mp4|(\d+)\.m4s))?$/;
+const HLS_PART = /^(.+?\.m3u8)(?:\/(\d+p)\/(index\.m3u8|init\.mp4|(\d+)\.m4s))?$/;
+
+/**
+ * The HLS renditions, best first: the sample clip (320×180) and a real 160×90 encoding of it
+ * (server/assets/lesson-90p.mp4, made by scripts/lesson-rendition.ts), so the quality menu switches real pictures.
+ */
+const RENDITIONS = [
+  { name: '180p', file: 'lesson.mp4' },
+  { name: '90p', file: 'lesson-90p.mp4' },
+];
 const NOT_FOUND = '요청하신 영상을 찾을 수 없습니다.';
 
 export async function lessonMedia(
@@ -35,19 +56,9 @@ export async function lessonMedia(
   if (!video) return fail(404, NOT_FOUND);
   // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
   if (!video.preview && !verifySignature(`media:${requested}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
-  const clip = lessonClip(clipFile);
-  const repeat = Math.max(1, Math.round(video.duration / CLIP_SECONDS));
   const headers = { 'cache-control': 'private, max-age=3600' };
-  if (!hls) return bytesWithRange(progressive(clip, repeat), range, 'video/mp4');
-  if (hls[2] === 'init.mp4')
-    return new Response(new Uint8Array(hlsInit(clip)), { headers: { ...headers, 'content-type': 'video/mp4' } });
-  if (hls[3] !== undefined) {
-    const index = Number(hls[3]);
-    if (index >= repeat) return fail(404, NOT_FOUND);
-    return new Response(new Uint8Array(hlsFragment(clip, index)), {
-      headers: { ...headers, 'content-type': 'video/iso.segment' },
-    });
-  }
+  if (!hls) return bytesWithRange(progressive(lessonClip(clipFile), video.duration), range, 'video/mp4');
+  const assets = dirname(clipFile);
   // Fragment links live as long as the lesson plus the usual ten minutes, so a long lesson is not cut off.
   const ttl = video.duration + 600;
   const link = (part: string) => {
@@ -55,29 +66,61 @@ export async function lessonMedia(
     const signed = video.preview ? '' : signedQuery(`media:${p}`, ttl);
     return onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${signed}`);
   };
+  const playlist = (lines: string[]) =>
+    new Response(lines.join('\n'), {
+      headers: { 'cache-control': 'private, no-store', 'content-type': 'application/vnd.apple.mpegurl' },
+    });
+  if (!hls[2]) {
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    for (const r of RENDITIONS) {
+      const clip = lessonClip(join(assets, r.file));
+      const { width, height } = clipSize(clip);
+      lines.push(
+        `#EXT-X-STREAM-INF:BANDWIDTH=${clipBitrate(clip)},RESOLUTION=${width}x${height},CODECS="${clipCodec(clip)}"`,
+        link(`${r.name}/index.m3u8`),
+      );
+    }
+    return playlist([...lines, '']);
+  }
+  const rendition = RENDITIONS.find((r) => r.name === hls[2]);
+  if (!rendition) return fail(404, NOT_FOUND);
+  const clip = lessonClip(join(assets, rendition.file));
+  // Whole clips, then a cut one, so the lesson is exactly its catalogue length (lessonFrames).
+  const frames = lessonFrames(clip, video.duration);
+  const perClip = clip.samples.length;
+  const repeat = Math.ceil(frames / perClip);
+  const framesOf = (i: number) => Math.min(perClip, frames - i * perClip);
+  if (hls[3] === 'init.mp4')
+    return new Response(new Uint8Array(hlsInit(clip)), { headers: { ...headers, 'content-type': 'video/mp4' } });
+  if (hls[4] !== undefined) {
+    const index = Number(hls[4]);
+    if (index >= repeat) return fail(404, NOT_FOUND);
+    return new Response(new Uint8Array(hlsFragment(clip, index, framesOf(index))), {
+      headers: { ...headers, 'content-type': 'video/iso.segment' },
+    });
+  }
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:7',
     `#EXT-X-TARGETDURATION:${CLIP_SECONDS}`,
     '#EXT-X-PLAYLIST-TYPE:VOD',
     '#EXT-X-MEDIA-SEQUENCE:0',
-    `#EXT-X-MAP:URI="${link('init.mp4')}"`,
+    `#EXT-X-MAP:URI="${link(`${rendition.name}/init.mp4`)}"`,
   ];
-  for (let i = 0; i < repeat; i++) lines.push(`#EXTINF:${CLIP_SECONDS.toFixed(3)},`, link(`${i}.m4s`));
-  lines.push('#EXT-X-ENDLIST', '');
-  return new Response(lines.join('\n'), {
-    headers: { 'cache-control': 'private, no-store', 'content-type': 'application/vnd.apple.mpegurl' },
-  });
+  for (let i = 0; i < repeat; i++)
+    lines.push(`#EXTINF:${((framesOf(i) / perClip) * CLIP_SECONDS).toFixed(3)},`, link(`${rendition.name}/${i}.m4s`));
+  return playlist([...lines, '#EXT-X-ENDLIST', '']);
 }
 
 // The few lengths in use, built once each (a 20-minute lesson is about 15 MB).
 const built = new Map<number, Buffer>();
-function progressive(clip: Parameters<typeof progressiveLesson>[0], repeat: number): Buffer {
-  let b = built.get(repeat);
+function progressive(clip: Parameters<typeof progressiveLesson>[0], seconds: number): Buffer {
+  const frames = lessonFrames(clip, seconds);
+  let b = built.get(frames);
   if (!b) {
     if (built.size >= 8) built.delete(built.keys().next().value!);
-    b = progressiveLesson(clip, repeat);
-    built.set(repeat, b);
+    b = progressiveLesson(clip, 1, frames);
+    built.set(frames, b);
   }
   return b;
 }

@@ -58,7 +58,7 @@ function fullBox(type: string, version: number, flags: number, words: number[], 
 
 const raw = (buf: Buffer, b: Box) => buf.subarray(b.start, b.end);
 
-interface Clip {
+export interface Clip {
   file: Buffer;
   ftyp: Buffer;
   /** mvhd, tkhd, mdhd of the video track (patched copies get the new duration). */
@@ -148,30 +148,43 @@ function sampleBytes(clip: Clip): Buffer {
   return Buffer.concat(clip.samples.map((s) => clip.file.subarray(s.offset, s.offset + s.size)));
 }
 
-/** The clip's frames `repeat` times over as one progressive MP4 (moov first, so playback starts at once). */
-export function progressiveLesson(clip: Clip, repeat: number): Buffer {
+/** Frames of a lesson `seconds` long: whole clips, then the first frames of one more (issue 26: the media is exactly
+ * as long as the catalogue says, so the player's length and the curriculum's agree to the second). */
+export function lessonFrames(clip: Clip, seconds: number): number {
+  return Math.max(clip.samples.length, Math.round((seconds * clip.samples.length) / CLIP_SECONDS));
+}
+
+/**
+ * The clip's frames over and over until `frames` (default `repeat` whole clips) as one progressive MP4 (moov first,
+ * so playback starts at once). A cut last repetition keeps its leading key frame, so it decodes.
+ */
+export function progressiveLesson(clip: Clip, repeat: number, frames = repeat * clip.samples.length): Buffer {
   const n = clip.samples.length;
-  const all = Array.from({ length: repeat }, () => clip.samples).flat();
+  repeat = Math.ceil(frames / n);
+  const tail = frames - (repeat - 1) * n;
+  const all = Array.from({ length: repeat }, () => clip.samples).flat().slice(0, frames);
+  const mediaDuration = all.reduce((sum, s) => sum + s.duration, 0);
+  const movieDuration = Math.round((mediaDuration * clip.movieDuration) / clip.mediaDuration);
   const stbl = (stco: number[]) =>
     box(
       'stbl',
       clip.stsd,
       fullBox('stts', 0, 0, [1, all.length, clip.samples[0]!.duration]),
       fullBox('stss', 0, 0, [all.filter((s) => s.sync).length, ...all.flatMap((s, i) => (s.sync ? [i + 1] : []))]),
-      fullBox('stsc', 0, 0, [1, 1, n, 1]),
+      fullBox('stsc', 0, 0, tail === n ? [1, 1, n, 1] : [2, 1, n, 1, repeat, tail, 1]),
       fullBox('stsz', 0, 0, [0, all.length, ...all.map((s) => s.size)]),
       fullBox('stco', 0, 0, [stco.length, ...stco]),
     );
   const moov = (stco: number[]) =>
     box(
       'moov',
-      withDuration(clip.mvhd, 16, clip.movieDuration * repeat),
+      withDuration(clip.mvhd, 16, movieDuration),
       box(
         'trak',
-        withDuration(clip.tkhd, 20, clip.movieDuration * repeat),
+        withDuration(clip.tkhd, 20, movieDuration),
         box(
           'mdia',
-          withDuration(clip.mdhd, 16, clip.mediaDuration * repeat),
+          withDuration(clip.mdhd, 16, mediaDuration),
           clip.hdlr,
           box('minf', clip.vmhd, clip.dinf, stbl(stco)),
         ),
@@ -181,7 +194,8 @@ export function progressiveLesson(clip: Clip, repeat: number): Buffer {
   const headSize = clip.ftyp.length + moov(new Array<number>(repeat).fill(0)).length + 8;
   const once = sampleBytes(clip);
   const stco = Array.from({ length: repeat }, (_, k) => headSize + k * once.length);
-  return Buffer.concat([clip.ftyp, moov(stco), box('mdat', ...new Array<Buffer>(repeat).fill(once))]);
+  const last = once.subarray(0, clip.samples.slice(0, tail).reduce((sum, s) => sum + s.size, 0));
+  return Buffer.concat([clip.ftyp, moov(stco), box('mdat', ...new Array<Buffer>(repeat - 1).fill(once), last)]);
 }
 
 /** The HLS init segment: the track's description with empty sample tables and a trex for fragments. */
@@ -209,15 +223,16 @@ export function hlsInit(clip: Clip): Buffer {
   ]);
 }
 
-/** Fragment `index` (0-based): the clip's frames decoded from `index` clip lengths on. */
-export function hlsFragment(clip: Clip, index: number): Buffer {
-  const data = sampleBytes(clip);
+/** Fragment `index` (0-based): the clip's frames decoded from `index` clip lengths on; the last may hold fewer. */
+export function hlsFragment(clip: Clip, index: number, frames = clip.samples.length): Buffer {
+  const samples = clip.samples.slice(0, frames);
+  const data = sampleBytes(clip).subarray(0, samples.reduce((sum, s) => sum + s.size, 0));
   // trun flags: data offset, per-sample duration, size and flags.
   const trun = (dataOffset: number) =>
     fullBox('trun', 0, 0x000701, [
-      clip.samples.length,
+      samples.length,
       dataOffset,
-      ...clip.samples.flatMap((s) => [s.duration, s.size, s.sync ? 0x02000000 : 0x01010000]),
+      ...samples.flatMap((s) => [s.duration, s.size, s.sync ? 0x02000000 : 0x01010000]),
     ]);
   // tfhd flag 0x020000: offsets count from the start of this moof.
   const moof = (dataOffset: number) =>
@@ -237,10 +252,28 @@ export function hlsFragment(clip: Clip, index: number): Buffer {
 
 export const CLIP_SECONDS = 4;
 
-let cached: Clip | undefined;
+const cached = new Map<string, Clip>();
 
-/** The sample clip, read once. */
+/** A sample clip (one per rendition), read once. */
 export function lessonClip(file: string): Clip {
-  cached ??= readClip(readFileSync(file));
-  return cached;
+  let clip = cached.get(file);
+  if (!clip) cached.set(file, (clip = readClip(readFileSync(file))));
+  return clip;
+}
+
+/** Width and height the clip's track header declares. */
+export function clipSize(clip: Clip): { width: number; height: number } {
+  return { width: clip.tkhd.readUInt32BE(clip.tkhd.length - 8) >>> 16, height: clip.tkhd.readUInt32BE(clip.tkhd.length - 4) >>> 16 };
+}
+
+/** The RFC 6381 codec of the clip's H.264 track (`avc1.` + profile, constraints, level from its avcC). */
+export function clipCodec(clip: Clip): string {
+  const at = clip.stsd.indexOf('avcC', 0, 'latin1');
+  return `avc1.${clip.stsd.subarray(at + 5, at + 8).toString('hex')}`;
+}
+
+/** Bits per second of a fragment: every fragment repeats the clip, so its peak is its average (HLS BANDWIDTH). */
+export function clipBitrate(clip: Clip): number {
+  const bytes = clip.samples.reduce((sum, s) => sum + s.size, 0);
+  return Math.ceil((bytes * 8) / CLIP_SECONDS);
 }

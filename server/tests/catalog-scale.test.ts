@@ -6,6 +6,14 @@ import { migrations } from '../db/migrations';
 import { seed } from '../db/seed';
 import { freshDatabaseUrl, testServer, type TestServer } from '../testing';
 import { SEARCH_MATCH_LIMIT } from '../../rules/search';
+import {
+  NARROWED_SEARCH_BOUNDS,
+  categorySubtree,
+  inCategories,
+  listOrder,
+  narrowedSearchPage,
+  type ListOrder,
+} from '../domain/lectures';
 
 // Issue 16: the catalogue queries were rewritten to cost the same at any size. On the demo data they must
 // answer exactly what the old queries answered; the old lecture query is kept here as the oracle.
@@ -119,6 +127,18 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { tag: '없는태그' },
     { itemtype: 'ebook' },
     { itemtype: 'lecture', categoryid: 1 },
+    // Issue 27: searches and tags within a category, a subtree or a kind (the shelf is resolved to ids first).
+    { schtext: '강사', categoryid: 121 },
+    { schtext: '강사', categoryid: 2, sortType: 'pricelow' },
+    { schtext: '리', pcategoryid: 3, sortType: 'popular' },
+    { schtext: '재활', tag: '통증완화', sortType: 'rating' },
+    { schtext: '강사', tag: '재활', categoryid: 21 },
+    { schtext: '강사', itemtype: 'ebook' },
+    { schtext: '강사', categoryid: 1, pcategoryid: 2 },
+    { tag: '재활', categoryid: 21 },
+    { tag: '재활', pcategoryid: 2, sortType: 'popular' },
+    { tag: '필라테스', itemtype: 'lecture', sortType: 'rating' },
+    { tag: '재활', categoryid: 1 },
   ];
   it.each(cases)('%o', async (body) => {
     const [now, then] = await Promise.all([list(body), oldList(body)]);
@@ -148,6 +168,57 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     const sameRoot = (await oldList({ pcategoryid: 1, sortType: 'popular' })).filter((l) => l.contentsid !== 101);
     expect(ids(similar.json.datas)).toEqual(ids(sameRoot.slice(0, 4)));
   });
+});
+
+describe('a narrowed search answers the same on each of its paths', () => {
+  // Issue 27: which path a search within a category, a kind or a tag takes depends on kept counts and the word's
+  // matches; bounds small enough for the demo data send each body down each path.
+  const paths = [
+    ['the narrowing read whole', NARROWED_SEARCH_BOUNDS],
+    ['the word looked up first', { few: 3, many: 1e9 }],
+    ['a common word, the narrowing read whole', { few: 1, many: 1e9 }],
+    ['both common: the order walked', { few: 1, many: 1 }],
+  ] as const;
+  const bodies: (ListBody & { schtext: string })[] = [
+    { schtext: '강사', categoryid: 1 },
+    { schtext: '강사', categoryid: 121, sortType: 'pricelow' },
+    { schtext: '리', pcategoryid: 2, sortType: 'rating' },
+    { schtext: '재활', tag: '통증완화', sortType: 'popular' },
+    { schtext: '강사', tag: '재활', categoryid: 2, sortType: 'pricehigh' },
+    { schtext: '강사', itemtype: 'lecture' },
+    { schtext: '없는검색어', categoryid: 1 },
+  ];
+  const recent = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
+  const orders: Record<string, ListOrder> = {
+    recent,
+    popular: listOrder(['popularity', 'desc'], ['contentsid', 'asc']),
+    rating: listOrder(['ratingavg', 'desc'], ['contentsid', 'asc']),
+    pricelow: listOrder(['saleprice', 'asc'], ['contentsid', 'asc']),
+    pricehigh: listOrder(['saleprice', 'desc'], ['contentsid', 'asc']),
+  };
+  it.each(paths.flatMap(([path, bounds]) => bodies.map((body) => [path, body, bounds] as const)))(
+    '%s: %o',
+    async (_path, body, bounds) => {
+      const conds = [];
+      if (body.categoryid) conds.push(inCategories(await categorySubtree(server.db, body.categoryid)));
+      if (body.pcategoryid) conds.push(inCategories(await categorySubtree(server.db, body.pcategoryid, true)));
+      if (body.itemtype) conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : sql`not l.is_ebook`);
+      const q = {
+        text: body.schtext,
+        ...(conds.length ? { shelf: sql.join(conds, sql` and `) } : {}),
+        ...(body.tag ? { tag: body.tag } : {}),
+      };
+      const then = ids(await oldList(body));
+      for (const [limit, offset] of [
+        [100, 0],
+        [2, 2],
+      ] as const) {
+        const now = await narrowedSearchPage(server.db, q, orders[body.sortType ?? 'recent']!, limit, offset, bounds);
+        expect(now.total).toBe(then.length);
+        expect(ids(now.list)).toEqual(then.slice(offset, offset + limit));
+      }
+    },
+  );
 });
 
 describe('paging', () => {
@@ -182,6 +253,10 @@ describe('paging', () => {
     { tag: '재활', categoryid: 2, sortType: 'pricehigh' },
     { schtext: '강사', sortType: 'recent' },
     { schtext: '리포머', sortType: 'rating' },
+    { schtext: '강사', categoryid: 2, sortType: 'popular' },
+    { schtext: '강사', tag: '필라테스', sortType: 'pricehigh' },
+    { tag: '필라테스', categoryid: 1, sortType: 'rating' },
+    { tag: '재활', pcategoryid: 2, sortType: 'pricelow' },
   ])('every page of %o, is the old list cut at that page, with the old count', async (body) => {
     const then = ids(await oldList(body));
     expect(then.length).toBeGreaterThan(3);
@@ -323,6 +398,80 @@ describe('rating columns', () => {
     expect(ids(ratedFound.list)).toContain(9001);
     await sql`delete from ratings where contentsid = 9001`.execute(server.db);
     expect(await of(9001)).toMatchObject({ ratingavg: 0, ratingcnt: 0 });
+  });
+});
+
+describe('derived rows are written once per change (migration 027)', () => {
+  // Every write of a derived row is counted by a trigger of this test's own, so a statement that rewrote the same
+  // lecture's keys per rating or per tag (issue 27) shows as more than one write.
+  beforeAll(async () => {
+    await sql`create table derived_writes (tbl text not null, contentsid int not null)`.execute(server.db);
+    await sql`create function count_derived_write() returns trigger language plpgsql as $$
+      begin insert into derived_writes values (tg_table_name, new.contentsid); return null; end $$`.execute(server.db);
+    for (const t of ['lectures', 'lecture_keys', 'tag_keys'])
+      await sql
+        .raw(`create trigger ${t}_counted after update on ${t} for each row execute function count_derived_write()`)
+        .execute(server.db);
+  });
+  afterAll(async () => {
+    for (const t of ['lectures', 'lecture_keys', 'tag_keys'])
+      await sql.raw(`drop trigger ${t}_counted on ${t}`).execute(server.db);
+  });
+  const writes = async (statement: RawBuilder<unknown>) => {
+    await sql`delete from derived_writes`.execute(server.db);
+    await statement.execute(server.db);
+    const rows = await sql<{
+      tbl: string;
+      n: number;
+    }>`select tbl, count(*)::int as n from derived_writes group by tbl order by tbl`.execute(server.db);
+    return Object.fromEntries(rows.rows.map((r) => [r.tbl, r.n]));
+  };
+
+  it('three ratings of a lecture in one statement write its summary, keys and tag rows once', async () => {
+    const tagRows = (await sql<{ n: number }>`select count(*)::int as n from tag_keys where contentsid = 104`.execute(server.db))
+      .rows[0]!.n;
+    expect(tagRows).toBeGreaterThan(0);
+    expect(
+      await writes(sql`insert into ratings (contentsid, useruid, username, ratescore, content, created_at)
+        values (104, 'u-a', 'a', 1, 'a', '2024-01-01'), (104, 'u-b', 'b', 2, 'b', '2024-01-01'), (104, 'u-c', 'c', 2, 'c', '2024-01-01')`),
+    ).toEqual({ lectures: 1, lecture_keys: 1, tag_keys: tagRows });
+    const kept = await sql<{
+      ratingavg: number;
+      ratingcnt: number;
+    }>`select ratingavg, ratingcnt from lectures where contentsid = 104`.execute(server.db);
+    const counted = await sql<{
+      avg: number;
+      n: number;
+    }>`select round(avg(ratescore)::numeric, 1)::float8 as avg, count(*)::int as n
+      from ratings where contentsid = 104`.execute(server.db);
+    expect(kept.rows[0]).toEqual({ ratingavg: counted.rows[0]!.avg, ratingcnt: counted.rows[0]!.n });
+    // The same summary again (a rating moved between equal scores) writes nothing.
+    expect(await writes(sql`update ratings set ratescore = 2 where contentsid = 104 and useruid = 'u-c'`)).toEqual({});
+    expect(await writes(sql`delete from ratings where contentsid = 104 and useruid in ('u-a', 'u-b', 'u-c')`)).toMatchObject({
+      lectures: 1,
+      lecture_keys: 1,
+    });
+  });
+
+  it('two tags of a lecture in one statement rewrite its search text once, and its list keys not at all', async () => {
+    expect(await writes(sql`insert into tags (contentsid, tag) values (105, '한번태그'), (105, '두번태그')`)).toEqual({
+      lectures: 1,
+      lecture_keys: 1,
+    });
+    expect(ids((await list({ schtext: '두번태그' })).list)).toEqual([105]);
+    const home = (await sql<{ categoryid: number }>`select categoryid from lectures where contentsid = 105`.execute(server.db))
+      .rows[0]!;
+    expect(ids((await list({ tag: '한번태그', categoryid: home.categoryid })).list)).toEqual([105]);
+    expect((await list({ tag: '한번태그', categoryid: home.categoryid === 111 ? 112 : 111 })).totalCount).toBe(0);
+    expect(await writes(sql`update lectures set popularity = popularity, title = title where contentsid = 105`)).toEqual({
+      lectures: 1,
+    });
+    expect(await writes(sql`delete from tags where contentsid = 105 and tag in ('한번태그', '두번태그')`)).toEqual({
+      lectures: 1,
+      lecture_keys: 1,
+    });
+    const counts = await sql<{ n: number }>`select n from tag_counts where tag = '한번태그'`.execute(server.db);
+    expect(counts.rows[0]?.n ?? 0).toBe(0);
   });
 });
 

@@ -31,6 +31,13 @@ describe('a configured media origin', () => {
     expect((await fetch(s.url + tampered, { headers: { Range: 'bytes=0-9' } })).status).toBe(403);
   });
 
+  it('puts a caption track on it, signed like its video', async () => {
+    const [track] = (await s.call('GET', '/api/Contents/GetVideoSourceUrl/12112')).json.datas.captions;
+    expect(track.url).toMatch(/^https:\/\/media\.example\.kr\/api\/Media\/DataGetMedia\?path=[^&]+\.vtt&expires=\d+&signature=/);
+    const res = await fetch(s.url + track.url.slice(ORIGIN.length));
+    expect([res.status, res.headers.get('access-control-allow-origin')]).toEqual([200, '*']);
+  });
+
   it('prefixes every fragment of an HLS playlist and a catalogue preview', async () => {
     const src = (await s.call('GET', '/api/Contents/GetVideoSourceUrl/10212')).json.datas;
     const playlist = await (await fetch(s.url + src.sourceurl.slice(ORIGIN.length))).text();

@@ -105,8 +105,18 @@ describe('video sources', () => {
   it('the HLS lecture: a signed playlist whose fragments carry their own signatures; a changed fragment link is 403', async () => {
     const src = (await s.call('GET', '/api/Contents/GetVideoSourceUrl/10212')).json.datas;
     expect(src.path).toMatch(/\.m3u8$/);
-    const playlist = await (await fetch(s.url + src.sourceurl)).text();
+    // Issue 26: a master playlist of two real renditions (the sample clip and its 160×90 encoding) for the quality menu.
+    const master = await (await fetch(s.url + src.sourceurl)).text();
+    expect(master.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=320x180', 'RESOLUTION=160x90']);
+    const bandwidths = [...master.matchAll(/BANDWIDTH=(\d+)/g)].map((m) => Number(m[1]));
+    expect(bandwidths[1]).toBeLessThan(bandwidths[0]!);
+    const variants = master.split('\n').filter((l) => l.startsWith('/api/Media/DataGetMedia'));
+    expect(variants).toHaveLength(2);
+    const playlist = await (await fetch(s.url + variants[1])).text();
     expect(playlist).toContain('#EXT-X-MAP:URI="');
+    // Exactly the catalogue's length (a cut last fragment), so the player's length and the curriculum's agree.
+    const seconds = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(seconds).toBeCloseTo(src.duration, 3);
     const links = playlist.split('\n').filter((l) => l.startsWith('/api/Media/DataGetMedia'));
     expect(links.length).toBeGreaterThan(50);
     const first = await fetch(s.url + links[0]);

@@ -368,6 +368,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Note/GetList/{contentsid}/{useruid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's timestamped notes of a class (optionally of one video)
+         * @description Assumption (issue 26; the spec has no notes): a note is the member's own text at a second of one video of
+         *     a class, shown beside the curriculum in the player and per class on /myclassProgress. Only the token's own
+         *     `useruid` (else 403), no token 401, an unknown class 404. The member's notes are listed whether the
+         *     enrolment is running or ended (they are the member's writing, like a question); nobody else's ever.
+         *     Order: the curriculum's order of the videos (section, then video), then the second, then the time written.
+         *     `videoid` narrows the list to one video (a video of another class gives an empty list).
+         */
+        get: operations["getNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Note/Save/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a timestamped note at a second of a video
+         * @description Assumption (issue 26). Creates the member's note at `second` of video `videoid` of class `contentsid`.
+         *     - Only a class the member owns now (a running enrolment, `server/domain/ownership.ts` "owns it now"; else
+         *       403 '수강 중인 클래스에만 메모를 남길 수 있습니다.'), only the token's own `useruid` (403), no token 401;
+         *       an unknown class, or a video that is not one of the class's, 404.
+         *     - `noteid` is made by the client (a UUID) before the first try, and names the note from then on: a doubled
+         *       or replayed request with the same `noteid` writes nothing more and answers the note as stored (200),
+         *       so a retry after a lost answer never makes two notes. Ids are per member: another member's note with the
+         *       same id is neither touched nor revealed.
+         *     - `text` is trimmed; 1 to 1000 characters (Unicode code points) else 400 with a Korean message
+         *       ('메모 내용을 입력해주세요.' / '메모는 1000자까지 쓸 수 있습니다.').
+         *     - `second` (the player's current time) is floored and clamped to [0, the video's own duration].
+         */
+        post: operations["saveNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Note/Update/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the text of one of the member's notes
+         * @description Assumption (issue 26). Sets the note's text (the same 1 to 1000 character rule as Save, 400 in Korean); the
+         *     second and the video stay. A note id that is not one of the token's member's notes is 404
+         *     '메모를 찾을 수 없습니다.', whether it exists for another member or not at all: its existence is not
+         *     revealed. Editing is allowed after the enrolment ended (the note is the member's writing). Setting the same
+         *     text again changes nothing more.
+         */
+        post: operations["updateNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Note/Delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete one of the member's notes
+         * @description Assumption (issue 26). Deletes the note; `datas` carries its id. A note id that is not one of the token's
+         *     member's notes is 404 '메모를 찾을 수 없습니다.' (another member's note is not revealed and stays); so is a
+         *     second delete of the same note, which the player treats as done.
+         */
+        post: operations["deleteNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Banner/GetList": {
         parameters: {
             query?: never;
@@ -479,6 +580,8 @@ export interface paths {
          *     for anyone by its `path`. A class video plays only from the link
          *     `GET /api/Contents/GetVideoSourceUrl/{id}` gives a member who owns the class: the path plus
          *     `expires` and `signature` (HMAC of the server, valid 10 minutes); without them, or expired, 403.
+         *     A caption track (a `captions[].url` of that answer, a `.vtt` path) is served the same way, as
+         *     `text/vtt`, under the same rule as its video: open when the video is a preview, else signed.
          */
         get: operations["getMedia"];
         put?: never;
@@ -643,7 +746,7 @@ export interface paths {
         };
         /**
          * Playable source of a video
-         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`.
+         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기); any other video without a token is 401. `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`. Assumption (issue 26, the spec has no captions): `captions` lists the video's WebVTT tracks, each with `srclang` (BCP 47), `label` (shown in the captions menu) and `url` (a `GET /api/Media/DataGetMedia?path=…vtt` link, signed exactly like `sourceurl` and on the same media origin, so a track loads wherever the video does); absent or empty when the video has none.
          */
         get: operations["getVideoSourceUrl"];
         put?: never;
@@ -825,7 +928,10 @@ export interface paths {
         };
         /**
          * The member's most recently watched video ("continue watching")
-         * @description `datas` is null when the member never watched anything (assumed).
+         * @description `datas` is null when the member never watched anything (assumed). Besides the video and second it carries
+         *     what the main page's "이어서 학습하기" block shows without a second call (issue 26, added fields): the class's
+         *     `thumbnail` and `expiredate`, the end of the member's enrolment (null when the class is no longer theirs,
+         *     e.g. refunded); a block for a class whose period is over would lead to locked lessons, so the SPA hides it.
          */
         get: operations["getLastWatchTime"];
         put?: never;
@@ -2265,7 +2371,14 @@ export interface components {
          *       "videoid": 1001,
          *       "sourceurl": "/api/Media/DataGetMedia?path=media/lectures/101/0101-01.mp4",
          *       "path": "media/lectures/101/0101-01.mp4",
-         *       "duration": 1800
+         *       "duration": 1800,
+         *       "captions": [
+         *         {
+         *           "srclang": "ko",
+         *           "label": "한국어",
+         *           "url": "/api/Media/DataGetMedia?path=media/captions/1001.ko.vtt"
+         *         }
+         *       ]
          *     }
          */
         VideoSource: {
@@ -2274,6 +2387,23 @@ export interface components {
             sourceurl: string;
             path: string;
             duration: number;
+            /** @description WebVTT caption tracks of the video (may be absent or empty). */
+            captions?: components["schemas"]["CaptionTrack"][];
+        };
+        /**
+         * @example {
+         *       "srclang": "ko",
+         *       "label": "한국어",
+         *       "url": "/api/Media/DataGetMedia?path=media/captions/1001.ko.vtt"
+         *     }
+         */
+        CaptionTrack: {
+            /** @description BCP 47 language of the cues (e.g. `ko`). */
+            srclang: string;
+            /** @description Name shown in the captions menu. */
+            label: string;
+            /** @description WebVTT file for `<track src>`, signed like `sourceurl`. */
+            url: string;
         };
         /**
          * @example {
@@ -2592,6 +2722,30 @@ export interface components {
             updatedate: components["schemas"]["DateTime"];
         };
         /**
+         * @description The member's last watch position with the class facts the "continue learning" block shows.
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "contentsid": 101,
+         *       "videoid": 1002,
+         *       "lecturetitle": "매트 필라테스 입문: 코어 안정화 8주 과정",
+         *       "videotitle": "골반 중립 찾기",
+         *       "watchedtime": 640,
+         *       "duration": 1500,
+         *       "updatedate": "2024-03-15T21:10:00+09:00",
+         *       "thumbnail": "/static/thumbs/101.jpg",
+         *       "expiredate": "2024-09-12T23:59:59+09:00"
+         *     }
+         */
+        LastWatch: components["schemas"]["WatchTime"] & {
+            /** @description The class's thumbnail URL. */
+            thumbnail: string;
+            /**
+             * Format: date-time
+             * @description End of the member's enrolment of the class; null when not enrolled (any more).
+             */
+            expiredate: string | null;
+        };
+        /**
          * @example {
          *       "videoid": 1001,
          *       "sectionid": 11,
@@ -2624,6 +2778,79 @@ export interface components {
             contentsid: number;
             /** @description The state wanted. */
             isbookmarked: boolean;
+        };
+        /**
+         * Format: uuid
+         * @description A note's id, made by the client (UUID) before its first Save and kept for retries; unique per member.
+         * @example 3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c31
+         */
+        NoteId: string;
+        /**
+         * @example {
+         *       "noteid": "3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c31",
+         *       "contentsid": 101,
+         *       "videoid": 10111,
+         *       "videotitle": "강의 소개",
+         *       "second": 192,
+         *       "text": "골반 중립 자세 다시 보기",
+         *       "regdate": "2024-05-01T10:00:00+09:00",
+         *       "updatedate": "2024-05-01T10:00:00+09:00"
+         *     }
+         */
+        Note: {
+            noteid: components["schemas"]["NoteId"];
+            contentsid: number;
+            videoid: number;
+            /** @description The title of the note's video (the list per class shows it). */
+            videotitle: string;
+            /** @description Second of the video the note is about (within [0, the video's duration]). */
+            second: number;
+            text: string;
+            regdate: components["schemas"]["DateTime"];
+            updatedate: components["schemas"]["DateTime"];
+        };
+        /**
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "noteid": "3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c31",
+         *       "contentsid": 101,
+         *       "videoid": 10111,
+         *       "second": 192.4,
+         *       "text": "골반 중립 자세 다시 보기"
+         *     }
+         */
+        NoteSaveRequest: {
+            useruid: components["schemas"]["UserUidValue"];
+            noteid: components["schemas"]["NoteId"];
+            contentsid: number;
+            videoid: number;
+            /** @description The player's current time; floored and clamped to [0, the video's duration]. */
+            second: number;
+            /** @description 1 to 1000 characters after trimming (checked by the server; a Korean 400 otherwise). */
+            text: string;
+        };
+        /**
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "noteid": "3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c31",
+         *       "text": "골반 중립 - 호흡과 함께"
+         *     }
+         */
+        NoteUpdateRequest: {
+            useruid: components["schemas"]["UserUidValue"];
+            noteid: components["schemas"]["NoteId"];
+            /** @description 1 to 1000 characters after trimming (checked by the server; a Korean 400 otherwise). */
+            text: string;
+        };
+        /**
+         * @example {
+         *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
+         *       "noteid": "3f2b8c1e-5d4a-4e7b-9c1d-2a6f8e0b7c31"
+         *     }
+         */
+        NoteDeleteRequest: {
+            useruid: components["schemas"]["UserUidValue"];
+            noteid: components["schemas"]["NoteId"];
         };
         /**
          * @example {
@@ -4174,6 +4401,9 @@ export interface components {
         WatchTimeEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["WatchTime"] | null;
         };
+        LastWatchEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["LastWatch"] | null;
+        };
         VideoCompletionListEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["VideoCompletion"][];
         };
@@ -4182,6 +4412,17 @@ export interface components {
         };
         BookmarkEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["Bookmark"];
+        };
+        NoteEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Note"];
+        };
+        NoteListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Note"][];
+        };
+        NoteIdEnvelope: components["schemas"]["Envelope"] & {
+            datas: {
+                noteid: components["schemas"]["NoteId"];
+            };
         };
         /**
          * @example {
@@ -5162,6 +5403,158 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getNotes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the notes of this video.
+                 * @example 10111
+                 */
+                videoid?: number;
+            };
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+                /**
+                 * @description Member id (auth service user id). Must be the token's own.
+                 * @example 8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33
+                 */
+                useruid: components["parameters"]["UserUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's notes of the class. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteSaveRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored note (also when it was stored before under this `noteid`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The note after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteDeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteIdEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
     getBanners: {
         parameters: {
             query?: {
@@ -5370,6 +5763,7 @@ export interface operations {
                 };
                 content: {
                     "video/mp4": string;
+                    "text/vtt": string;
                 };
             };
             /** @description Partial content for a Range request. */
@@ -6027,7 +6421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WatchTimeEnvelope"];
+                    "application/json": components["schemas"]["LastWatchEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

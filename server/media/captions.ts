@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { all, one } from '../db/query';
+import { fail } from '../lib/failure';
+import { verifySignature } from '../lib/signedUrl';
+import { NOT_OWNER_VIDEO, mediaPath } from '../domain/access';
+
+/**
+ * Caption tracks (issue 26). A track is a row of `captions` (video, language, label, path); its WebVTT is written
+ * from the video's catalogue length, as the demo's videos are built from the sample clip, so the cues run to the
+ * lesson's last second whatever length the catalogue gives it.
+ */
+const NOT_FOUND = '요청하신 자막을 찾을 수 없습니다.';
+
+/** What the demo instructor says, in turn; a cue every CUE_SECONDS. */
+const LINES = [
+  '편안하게 매트 위에 누워 호흡을 준비합니다.',
+  '코로 깊게 들이마시고, 입으로 길게 내쉬세요.',
+  '갈비뼈가 옆으로 넓어지는 느낌을 기억하세요.',
+  '골반은 중립을 유지하고 허리가 뜨지 않게 합니다.',
+  '내쉬는 숨에 복부를 안쪽으로 끌어당깁니다.',
+  '어깨는 귀에서 멀어지도록 편안하게 내려주세요.',
+  '무릎이 발끝 방향을 향하도록 정렬합니다.',
+  '통증이 느껴지면 동작의 범위를 줄여주세요.',
+  '천천히 원래 자세로 돌아옵니다.',
+  '한 번 더 반복하겠습니다. 호흡을 잊지 마세요.',
+];
+export const CUE_SECONDS = 6;
+
+const stamp = (s: number) => {
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  return `${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+};
+
+/** WebVTT cues covering [0, durationSeconds]: the last cue ends at the lesson's end. */
+export function captionVtt(durationSeconds: number): string {
+  const out = ['WEBVTT', ''];
+  for (let at = 0, n = 0; at < durationSeconds; at += CUE_SECONDS, n++) {
+    out.push(`${n + 1}`, `${stamp(at)} --> ${stamp(Math.min(at + CUE_SECONDS, durationSeconds))}`, LINES[n % LINES.length]!, '');
+  }
+  return out.join('\n');
+}
+
+export interface CaptionTrack {
+  srclang: string;
+  label: string;
+  url: string;
+}
+
+/** The tracks of a video, each linked like its video (open for a preview, else signed for ten minutes). */
+export async function captionTracks(db: Db, videoid: number, isPreview: boolean): Promise<CaptionTrack[]> {
+  const rows = await all(
+    db,
+    sql<{ srclang: string; label: string; path: string }>`select srclang, label, path from captions where videoid = ${videoid} order by srclang`,
+  );
+  return rows.map((r) => ({ srclang: r.srclang, label: r.label, url: mediaPath(r.path, isPreview) }));
+}
+
+/** `GET /api/Media/DataGetMedia?path=….vtt`: a track, under its video's rule (a `<track src>` sends no token either). */
+export async function captionFile(db: Db, query: { path: string; expires?: unknown; signature?: unknown }): Promise<Response> {
+  const track = await one(
+    db,
+    sql<{ preview: boolean; duration: number }>`select v.is_preview as preview, v.duration_sec as duration
+      from captions c join videos v on v.videoid = c.videoid where c.path = ${query.path}`,
+  );
+  if (!track) return fail(404, NOT_FOUND);
+  if (!track.preview && !verifySignature(`media:${query.path}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
+  return new Response(captionVtt(track.duration), {
+    // From a MEDIA_ORIGIN the player fetches the track across origins (VideoStage.tsx); the link itself is the key.
+    headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, max-age=3600', 'access-control-allow-origin': '*' },
+  });
+}
