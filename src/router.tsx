@@ -3,6 +3,7 @@ import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { routerAuth } from './auth/routerAuth';
 import { isWorthRetrying } from './api/errors';
+import { abortableQueryCalls } from './api/callSignal';
 import { RoutePending } from './components/section/RoutePending';
 
 export function createAppRouter() {
@@ -12,6 +13,8 @@ export function createAppRouter() {
         staleTime: 60_000,
         retry: (failures, error) => failures < 1 && isWorthRetrying(error),
         refetchOnWindowFocus: false,
+        // A hung call's 다시 시도 can abort its request (src/api/callSignal.ts).
+        behavior: abortableQueryCalls,
       },
     },
   });

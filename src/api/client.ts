@@ -5,6 +5,7 @@ import { config } from '../config';
 import { readEnvelope } from './envelope';
 import { ApiError, GENERIC_FAILURE_MESSAGE, NETWORK_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE } from './errors';
 import { withTimeout } from './timeout';
+import { currentCallSignal } from './callSignal';
 
 /** The only call that carries the application id / key (spec §7). */
 const CATEGORY_PATH = '/api/Category/GetList/category';
@@ -40,6 +41,8 @@ export function setSessionRejectedHandler(handler: () => void): void {
 
 /** The session token a request carried, when the client added it (a sign-in in progress sends its own). */
 const sessionTokenSent = new WeakMap<Request, string>();
+/** The signal of the query a request was made for (src/api/callSignal.ts): its 다시 시도 aborts the request. */
+const querySignalOf = new WeakMap<Request, AbortSignal>();
 
 /**
  * A 401 to the session's own token: `current` while that session is still this browser's (sign it out), `over` when
@@ -57,6 +60,9 @@ function operationOf(request: Request, schemaPath: string): string {
 
 const headers: Middleware = {
   onRequest({ request, schemaPath }) {
+    // openapi-fetch calls the first middleware before its first await: still inside the query function's call.
+    const querySignal = currentCallSignal();
+    if (querySignal) querySignalOf.set(request, querySignal);
     request.headers.set('X-Storefront-Client', config.VITE_CLIENT_HEADER);
     if (schemaPath === CATEGORY_PATH) {
       request.headers.set('X-Application-Id', config.VITE_CATEGORY_APP_ID);
@@ -114,6 +120,7 @@ export function createApiClient(baseUrl: string = config.VITE_API_BASE, fetchImp
     fetch: withTimeout(
       () => fetchImpl ?? globalThis.fetch,
       (request) => request.method + ' ' + new URL(request.url).pathname,
+      (input) => (input instanceof Request ? querySignalOf.get(input) : undefined),
     ),
   });
   client.use(headers, envelope);

@@ -11,14 +11,22 @@ export const REQUEST_TIMEOUT_MS = 15_000;
  * Wraps a fetch so every call is aborted after REQUEST_TIMEOUT_MS and fails as an ApiError of kind 'timeout'.
  * A plain AbortController and setTimeout (not AbortSignal.timeout) so a browser test's fake clock can run it out.
  */
-export function withTimeout(fetchImpl: () => typeof fetch, operationOf: (request: Request) => string): typeof fetch {
+export function withTimeout(
+  fetchImpl: () => typeof fetch,
+  operationOf: (request: Request) => string,
+  /** Another signal that ends the call: the one of the query that made it (src/api/callSignal.ts). */
+  alsoAbortedBy: (input: RequestInfo | URL) => AbortSignal | undefined = () => undefined,
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const controller = new AbortController();
-    // The caller's own cancel (React Query leaving a page) still aborts the call.
-    const cancel = () => controller.abort(request.signal.reason);
-    if (request.signal.aborted) cancel();
-    else request.signal.addEventListener('abort', cancel, { once: true });
+    // The caller's own cancel (React Query leaving a page, or 다시 시도 on a hung call) still aborts the call.
+    const signals = [request.signal, alsoAbortedBy(input)].filter((s): s is AbortSignal => s !== undefined);
+    const cancel = () => controller.abort(signals.find((s) => s.aborted)?.reason);
+    for (const s of signals) {
+      if (s.aborted) cancel();
+      else s.addEventListener('abort', cancel, { once: true });
+    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -31,7 +39,7 @@ export function withTimeout(fetchImpl: () => typeof fetch, operationOf: (request
       throw e;
     } finally {
       clearTimeout(timer);
-      request.signal.removeEventListener('abort', cancel);
+      for (const s of signals) s.removeEventListener('abort', cancel);
     }
   };
 }

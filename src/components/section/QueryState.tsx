@@ -1,7 +1,8 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Pending } from './Pending';
+import { queryOfResult, retryQueries, stalledQueries } from './retryStalled';
 import { SectionFailure } from './SectionFailure';
 import type { NotFoundText } from './NotFoundCard';
 
@@ -15,12 +16,18 @@ interface QueryStateProps<T> {
 
 /**
  * The state of one non-suspense query as a section shows it: the data once there (kept through a failed
- * background refresh), the placeholder while loading (then "불러오는 중입니다…"), the failure with "다시 시도".
+ * background refresh), the placeholder while loading (then "불러오는 중입니다…", then the late notice whose 다시 시도
+ * asks this query again), the failure with "다시 시도".
  */
 export function QueryState<T>({ query, fallback, notFound, children }: QueryStateProps<T>) {
+  const queryClient = useQueryClient();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError && !query.isFetching) {
     return <SectionFailure error={query.error} notFound={notFound} onRetry={() => void query.refetch()} />;
   }
-  return <Pending>{fallback}</Pending>;
+  const retryOwn = () => {
+    const own = queryOfResult(queryClient, query);
+    void retryQueries(queryClient, own ? [own] : stalledQueries(queryClient));
+  };
+  return <Pending onRetry={retryOwn}>{fallback}</Pending>;
 }

@@ -5,9 +5,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ApiError, TIMEOUT_MESSAGE } from '../../api/errors';
+import { createApiClient, datasOf, type ApiClient } from '../../api/client';
+import { abortableQueryCalls } from '../../api/callSignal';
+import { REQUEST_TIMEOUT_MS } from '../../api/timeout';
 import { Section } from './Section';
 import { QueryState } from './QueryState';
-import { Pending, SLOW_AFTER_MS, SLOW_TEXT } from './Pending';
+import { Pending, SLOW_AFTER_MS, SLOW_TEXT, STALLED_AFTER_MS, STALLED_TEXT } from './Pending';
 import { LOAD_FAILED_TEXT, RETRY_LABEL } from './SectionFailure';
 
 afterEach(() => {
@@ -120,18 +123,148 @@ describe('Section', () => {
 });
 
 describe('Pending', () => {
-  it('says it is still loading only after 3 s, in a status line', () => {
+  const inCache = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
+
+  it('says it is still loading after 3 s and that the answer is late after 5 s, on a line that was there from the start', () => {
     vi.useFakeTimers();
-    render(
-      <Pending>
-        <span>skeleton</span>
-      </Pending>,
+    const { container } = render(
+      inCache(
+        <Pending>
+          <span>skeleton</span>
+        </Pending>,
+      ),
     );
+    // The line that will hold the notice and its button is laid out (empty) before anything is said.
+    const line = container.querySelector('.section-wait');
+    expect(line).not.toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
     act(() => vi.advanceTimersByTime(SLOW_AFTER_MS - 1));
     expect(screen.getByRole('status').textContent).toBe('');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status').textContent).toBe(SLOW_TEXT);
     expect(SLOW_TEXT).toBe('불러오는 중입니다…');
+    act(() => vi.advanceTimersByTime(STALLED_AFTER_MS - SLOW_AFTER_MS - 1));
+    expect(screen.queryByRole('button', { name: RETRY_LABEL })).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status').textContent).toBe('응답이 늦어지고 있습니다.');
+    expect(screen.getByRole('status').textContent).toBe(STALLED_TEXT);
+    // The same line, not a new block pushed in under the skeleton.
+    expect(screen.getByRole('button', { name: RETRY_LABEL }).parentElement).toBe(line);
+    expect(screen.getByRole('status').parentElement).toBe(line);
+  });
+});
+
+/**
+ * The app's client over a network whose first request hangs until aborted and whose later ones answer `text`
+ * (as the FAQ list's one entry); `aborted` counts the hung requests that were aborted.
+ */
+function hangingOnce(text: string) {
+  const seen = { requests: 0, aborted: 0 };
+  const fetchImpl = ((_: Request, init: RequestInit) => {
+    seen.requests++;
+    if (seen.requests === 1)
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => {
+          seen.aborted++;
+          reject(new DOMException('aborted', 'AbortError'));
+        }),
+      );
+    return Promise.resolve(
+      new Response(JSON.stringify({ success: true, datas: { list: [{ question: text }] } }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  }) as typeof fetch;
+  return { client: createApiClient('http://api.test', fetchImpl), seen };
+}
+
+const faqTitle = (client: ApiClient) => async () =>
+  (await datasOf(client.POST('/api/Board/GetFaqs/', { body: { page: 1, pageSize: 1 } }))).list
+    .map((f) => f.question)
+    .join();
+
+function FaqStrip({ client }: { client: ApiClient }) {
+  const query = useQuery({ queryKey: ['faqs'], queryFn: faqTitle(client) });
+  return <QueryState query={query}>{(text) => <p>{text}</p>}</QueryState>;
+}
+
+function SuspenseFaq({ client }: { client: ApiClient }) {
+  const { data } = useSuspenseQuery({ queryKey: ['faqs-suspense'], queryFn: faqTitle(client) });
+  return <p>{data}</p>;
+}
+
+/** As the app's cache is set up (src/router.tsx): each query's call can be aborted. */
+function renderInAppCache(node: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, behavior: abortableQueryCalls } } });
+  render(<QueryClientProvider client={queryClient}>{node}</QueryClientProvider>);
+}
+
+async function wait(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+describe('a call that hangs', () => {
+  it.each([
+    ['a useQuery section (QueryState)', (client: ApiClient) => <FaqStrip client={client} />],
+    [
+      'a suspense section (Section)',
+      (client: ApiClient) => (
+        <Section>
+          <SuspenseFaq client={client} />
+        </Section>
+      ),
+    ],
+  ])('in %s: 다시 시도 after 5 s aborts the hung request and the second answer shows', async (_, section) => {
+    vi.useFakeTimers();
+    const { client, seen } = hangingOnce('수강 기간은 얼마인가요?');
+    renderInAppCache(section(client));
+    await wait(STALLED_AFTER_MS - 1);
+    expect(screen.queryByRole('button', { name: RETRY_LABEL })).toBeNull();
+    await wait(1);
+    expect(screen.getByRole('status').textContent).toBe(STALLED_TEXT);
+    fireEvent.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    await wait(0);
+    expect(seen.aborted).toBe(1);
+    expect(seen.requests).toBe(2);
+    expect(screen.getByText('수강 기간은 얼마인가요?')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The aborted call's own time-out never fires a failure later.
+    await wait(REQUEST_TIMEOUT_MS);
+    expect(screen.getByText('수강 기간은 얼마인가요?')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('left alone, still ends at the 15 s time-out with its message', async () => {
+    vi.useFakeTimers();
+    const { client } = hangingOnce('x');
+    renderInAppCache(<FaqStrip client={client} />);
+    await wait(REQUEST_TIMEOUT_MS - 1);
+    expect(screen.getByRole('status').textContent).toBe(STALLED_TEXT);
+    // The time-out's own timer starts a few ticks after the query's.
+    await wait(50);
+    expect(screen.getByRole('alert').textContent).toContain(TIMEOUT_MESSAGE);
+  });
+
+  it('a retry in one section leaves a sibling that already has its data alone', async () => {
+    vi.useFakeTimers();
+    const { client, seen } = hangingOnce('자주 묻는 질문');
+    const other = vi.fn(async () => '수강생 리얼 후기');
+    function Sibling() {
+      const query = useQuery({ queryKey: ['reviews'], queryFn: other });
+      return <QueryState query={query}>{(text) => <p>{text}</p>}</QueryState>;
+    }
+    renderInAppCache(
+      <>
+        <FaqStrip client={client} />
+        <Sibling />
+      </>,
+    );
+    await wait(STALLED_AFTER_MS);
+    expect(screen.getByText('수강생 리얼 후기')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    await wait(0);
+    expect(screen.getByText('자주 묻는 질문')).toBeTruthy();
+    expect(seen.requests).toBe(2);
+    expect(other).toHaveBeenCalledTimes(1);
   });
 });

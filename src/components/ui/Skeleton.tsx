@@ -7,7 +7,8 @@ export function SkeletonBlock({ height = 16, width = '100%', radius }: { height?
 
 export function LectureGridSkeleton({ count = 8 }: { count?: number }) {
   return (
-    <div className="lecture-grid" aria-busy="true" aria-label="불러오는 중">
+    // A named group: axe refuses aria-label on a div with no role (seen once the late-notice state was checked).
+    <div className="lecture-grid" role="group" aria-busy="true" aria-label="불러오는 중">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="lecture-card lecture-card--skeleton">
           <span className="skeleton lecture-card__thumb" />
