@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FASTEST_RATE, SLACK_SEC } from '../rules/watchCoverage';
 import { appUnderTest, DEMO, newPage, signInLocal } from './support';
+import { formatClock } from '../src/lib/format';
 
 /** Issue 13: the demo member's video player against the real server. Lecture 121 (MP4) and 102 (HLS) are theirs. */
 const app = appUnderTest();
@@ -266,6 +267,52 @@ describe('video player', () => {
     const s = await state(page);
     expect(s.src).toMatch(/^blob:/);
     expect(Math.abs(s.t - 21)).toBeLessThanOrEqual(3);
+    await context.close();
+  });
+
+  // Issue 26: Korean captions from the captions menu, kept across lectures and reloads; one length format.
+  it('captions: 한국어 from the menu shows cue text on the video, and the choice holds on the next lecture after a reload', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/121?videoid=12112&t=0');
+    // The curriculum and the player's time display give the lesson the same length, to the second.
+    const length = await video(page).evaluate((v: HTMLVideoElement) => v.duration);
+    const row = page.locator('.player-curriculum__item[data-videoid="12112"]');
+    expect(await row.textContent()).toContain(formatClock(length));
+    const track = () =>
+      video(page).evaluate((v: HTMLVideoElement) => {
+        const t = Array.from(v.textTracks).find((x) => x.kind === 'subtitles');
+        return { mode: t?.mode, language: t?.language, cue: (t?.activeCues?.[0] as VTTCue | undefined)?.text ?? '' };
+      });
+    expect((await track()).mode).not.toBe('showing');
+    await page.locator('media-captions-menu-button').click();
+    await page.locator('media-captions-menu [role="menuitemradio"]', { hasText: '한국어' }).click();
+    await play(page);
+    await expect.poll(track, { timeout: 10_000 }).toMatchObject({ mode: 'showing', language: 'ko', cue: expect.stringMatching(/[가-힣]/) });
+    await page.goto('/player/121?videoid=12121&t=0');
+    await openPlayer(page, page.url());
+    await expect.poll(track).toMatchObject({ mode: 'showing', language: 'ko' });
+    // Off is kept the same way.
+    await page.locator('media-captions-menu-button').click();
+    await page.locator('media-captions-menu [role="menuitemradio"]', { hasText: '끔' }).click();
+    await expect.poll(async () => (await track()).mode).toBe('disabled');
+    await page.reload();
+    await openPlayer(page, page.url());
+    expect((await track()).mode).not.toBe('showing');
+    await context.close();
+  });
+
+  it('the HLS lecture offers 자동 and its two renditions in the quality menu; choosing 90p shows 90p', async () => {
+    const { context, page } = await memberPage();
+    await openPlayer(page, '/player/102?videoid=10212&t=0');
+    await page.locator('media-rendition-menu-button').click();
+    const items = page.locator('media-rendition-menu [role="menuitemradio"]');
+    await expect.poll(() => items.allTextContents()).toEqual([expect.stringMatching(/180p/), expect.stringMatching(/90p/), expect.stringMatching(/^자동/)]);
+    await items.nth(1).click();
+    await play(page);
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 15_000 }).toBe(90);
+    // An MP4 lecture has no renditions: no quality button.
+    await openPlayer(page, '/player/121?videoid=12112&t=0');
+    expect(await page.locator('media-rendition-menu-button').isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatCount, formatDate, formatDuration, formatPoints, formatWon } from './format';
+import { formatTime } from 'media-chrome/dist/utils/time.js';
+import { discountPercent, formatClock, formatCount, formatDate, formatDuration, formatPoints, formatWon } from './format';
 
 describe('price and time formats', () => {
   it('writes won with ko-KR separators', () => {
@@ -20,6 +21,16 @@ describe('price and time formats', () => {
     expect(formatDuration(5400)).toBe('1시간 30분');
     expect(formatDuration(600)).toBe('10분');
     expect(formatDate('2024-03-02T09:00:00+09:00')).toBe('2024.03.02');
+  });
+  it('a video’s length reads as the player’s time display reads it: seconds cut, never rounded up (issue 26)', () => {
+    expect(formatClock(396.97)).toBe('6:36');
+    expect(formatClock(397)).toBe('6:37');
+    expect(formatClock(59.5)).toBe('0:59');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(Number.NaN)).toBe('0:00');
+    // media-chrome shows a lesson's length as formatTime(duration, duration): the same text, to the character.
+    for (const d of [0, 4.9, 59.99, 396.5, 599.999, 600, 754.2, 3599.9, 3600, 3723.4, 36_000.7])
+      expect(formatClock(d)).toBe(formatTime(d, d));
   });
   it('dates are Korean dates: a UTC instant late in the evening is already the next day in Seoul', () => {
     expect(formatDate('2024-03-01T16:30:00Z')).toBe('2024.03.02');

@@ -28,6 +28,20 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
+ * A video's length or a point in it, as the player shows it: 397 → "6:37", 3723 → "1:02:03". The one format for a
+ * single video's time everywhere (curriculum, notes, resume point, the player's own time display). Fractions are cut,
+ * not rounded, as media-chrome's time display cuts them (its formatTime floors): a lesson the browser measures at
+ * 396.9 s reads "6:36" in the player, so the curriculum must read the same, never "6:37".
+ */
+export function formatClock(totalSeconds: number): string {
+  const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/**
  * Date-time → "2024.03.02" on Korean time. A value with a zone (Z, +09:00) is converted to KST; the backend's
  * zone-less text is already KST wall time (docs/decisions.md, reference backend), so its date is read as written.
  */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../api/schema.gen';
 import { formatClock } from './clock';
+import { LockIcon } from '../../components/icons';
 
 type Video = components['schemas']['Video'];
 type Section = components['schemas']['CurriculumSection'];
@@ -50,15 +51,17 @@ export function CurriculumPanel({ sections, videos, currentId, onPick, sectionsF
                       data-videoid={v.videoid}
                       data-complete={v.iscomplete || undefined}
                       aria-current={current ? 'true' : undefined}
-                      disabled={!playable}
+                      data-locked={!playable || undefined}
                       onClick={() => onPick(v)}
                     >
                       <span className="player-curriculum__mark" aria-hidden="true">
-                        {current ? '▶\uFE0E' : v.iscomplete ? '✓' : playable ? '' : '🔒'}
+                        {current ? '▶\uFE0E' : v.iscomplete ? '✓' : playable ? '' : <LockIcon size={14} />}
                       </span>
                       <span className="player-curriculum__name">{v.title}</span>
                       <span className="player-curriculum__meta">
                         {v.iscomplete ? <span className="player-sr">수강 완료, </span> : null}
+                        {/* A locked lecture stays pickable: the stage then says why and offers buying (issue 26). */}
+                        {playable ? null : <span className="player-sr">구매 후 수강 가능, </span>}
                         {formatClock(v.duration)}
                       </span>
                     </button>

@@ -11,9 +11,12 @@ import type { components } from '../../api/schema.gen';
 import { InlineFailure } from '../../components/section/InlineFailure';
 import { Tabs } from '../../components/ui/Tabs';
 import { CurriculumPanel } from './CurriculumPanel';
+import { NotesPanel } from './NotesPanel';
 import { Displaced } from './Displaced';
 import { NextUp } from './NextUp';
 import { StageFailure } from './StageFailure';
+import { LockedStage, isLockedRefusal } from './LockedStage';
+import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
 import { VideoStage } from './VideoStage';
 import { openPlayingPlace, type PlayingPlace } from './playingPlace';
 import { pickStart, type StartPoint } from './startPoint';
@@ -24,6 +27,7 @@ type Video = components['schemas']['Video'];
 
 const PLAYER_TABS = [
   ['curriculum', '커리큘럼'],
+  ['notes', '메모'],
   ['qna', 'Q&A'],
 ] as const;
 
@@ -54,7 +58,9 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   const [resumeFromServer] = useState(videoid === undefined);
   const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && resumeFromServer });
   const [current, setCurrent] = useState<StartPoint>();
-  const [tab, setTab] = useState<'curriculum' | 'qna'>('curriculum');
+  // A locked lecture the member picked (or the address named): the stage says why and offers buying (issue 26).
+  const [locked, setLocked] = useState<Video>();
+  const [tab, setTab] = useState<(typeof PLAYER_TABS)[number][0]>('curriculum');
   const [nextUp, setNextUp] = useState<Video>();
   const [displaced, setDisplaced] = useState(false);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -62,6 +68,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   const list = useMemo(() => videos.data ?? [], [videos.data]);
   useEffect(() => {
     if (current || !videos.data || (resumeFromServer && last.isPending)) return;
+    setLocked(videos.data.find((v) => v.videoid === videoid && v.path === null));
     setCurrent(pickStart(videos.data, { videoid, t }, resumeFromServer ? last.data : null));
   }, [current, videos.data, videoid, t, resumeFromServer, last.isPending, last.data]);
   // Each part says its own failure (issue 15): the resume point missing only means the video opens elsewhere.
@@ -147,6 +154,8 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
 
   const pick = useCallback((v: Video) => {
     setNextUp(undefined);
+    setLocked(v.path === null ? v : undefined);
+    if (v.path === null) return;
     setCurrent({ videoid: v.videoid, start: v.watchedtime < v.duration - 5 ? v.watchedtime : 0 });
   }, []);
   const playNext = useCallback(() => {
@@ -176,12 +185,23 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
       </header>
       <div className="player-body">
         <div className="player-main">
-          {stageProblem ? (
+          {locked || (stageProblem && isLockedRefusal(stageProblem.error)) ? (
+            <LockedStage
+              contentsid={contentsid}
+              title={locked?.title}
+              endedText={
+                detail.data?.ispurchased && detail.data.expiredate && enrolmentEnded(detail.data.expiredate)
+                  ? `${ENROLMENT_ENDED_TEXT} (${endedOnText(detail.data.expiredate)})`
+                  : undefined
+              }
+            />
+          ) : stageProblem ? (
             <StageFailure error={stageProblem.error} onRetry={stageProblem.retry} />
           ) : source.data && current ? (
             <VideoStage
               key={current.videoid}
               src={source.data.sourceurl}
+              captions={source.data.captions}
               startAt={current.start}
               title={playing?.title ?? title}
               onVideo={setVideo}
@@ -242,6 +262,21 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
                     <InlineFailure subject="강의 목록" error={videos.error} onRetry={() => void videos.refetch()} />
                   ) : null
                 }
+              />
+            ) : tab === 'notes' ? (
+              <NotesPanel
+                contentsid={contentsid}
+                useruid={useruid}
+                videos={list}
+                playingId={current?.videoid}
+                video={video}
+                onOpenAt={(videoid, start) => {
+                  // As a pick in the curriculum (a locked video says why), then at the note's second.
+                  const v = list.find((x) => x.videoid === videoid);
+                  if (!v) return;
+                  pick(v);
+                  if (v.path !== null) setCurrent({ videoid, start });
+                }}
               />
             ) : (
               <div className="player-qna">{qna}</div>

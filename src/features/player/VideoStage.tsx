@@ -13,10 +13,22 @@ import {
   MediaTimeRange,
   MediaVolumeRange,
 } from 'media-chrome/react';
-import { MediaPlaybackRateMenu, MediaPlaybackRateMenuButton } from 'media-chrome/react/menu';
+import {
+  MediaCaptionsMenu,
+  MediaCaptionsMenuButton,
+  MediaPlaybackRateMenu,
+  MediaPlaybackRateMenuButton,
+  MediaRenditionMenu,
+  MediaRenditionMenuButton,
+} from 'media-chrome/react/menu';
 import type { MediaController as MediaControllerElement } from 'media-chrome';
-import { PLAYBACK_RATES, readPreferences, savePreferences } from './preferences';
+import { PLAYBACK_RATES, readCaptionsChoice, readPreferences, saveCaptionsChoice, savePreferences } from './preferences';
+import { RenditionList } from './renditionList';
+import { useTrackSources, type CaptionTrack } from './captionTracks';
 
+const NO_CAPTIONS: CaptionTrack[] = [];
+/** Where a cue's box starts, in percent of the video's height: clear of the 48 px control bar at 390 px too. */
+const CUE_LINE_PERCENT = 78;
 const MEDIA_ERROR = '영상을 재생하지 못했습니다. 네트워크를 확인한 뒤 다시 시도해주세요.';
 
 interface VideoStageProps {
@@ -24,6 +36,8 @@ interface VideoStageProps {
   src: string;
   /** Second to start from. */
   startAt: number;
+  /** WebVTT caption tracks of the video (signed like `src`). */
+  captions?: CaptionTrack[];
   title: string;
   /** The `<video>` once mounted, for the watch-time reporter and the playing place. */
   onVideo: (video: HTMLVideoElement | null) => void;
@@ -39,14 +53,75 @@ export function isHlsSource(src: string): boolean {
 }
 
 /**
- * The video with media-chrome's accessible controls (keyboard, playback-rate menu 0.5–2×). hls.js is fetched only
- * for an HLS source where the browser needs it; MP4 plays in the native element. Speed and volume follow the
- * member's last choice.
+ * The video with media-chrome's accessible controls (keyboard, playback-rate, captions and quality menus). hls.js is
+ * fetched only for an HLS source where the browser needs it; MP4 plays in the native element. Speed, volume and
+ * captions follow the member's last choice.
  */
-export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: VideoStageProps) {
+export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVideo, onRetry, children }: VideoStageProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const controllerRef = useRef<MediaControllerElement>(null);
   const [failed, setFailed] = useState(false);
+  const [renditions] = useState(() => new RenditionList());
+  const tracks = useTrackSources(captions);
+
+  // media-chrome looks for `videoRenditions` when its media is set, which happens before React hands over the
+  // element: give the element the list, then let the controller take the media again so it listens to it.
+  useEffect(() => {
+    const video = videoRef.current;
+    const controller = controllerRef.current;
+    if (!video || !controller || 'videoRenditions' in video) return;
+    Object.defineProperty(video, 'videoRenditions', { value: renditions, configurable: true });
+    controller.mediaUnsetCallback(video);
+    controller.mediaSetCallback(video);
+  }, [renditions]);
+
+  // media-chrome's menus carry a submenu header (a "back" button) as a hidden slot's fallback; these menus are never
+  // submenus, and axe (aria-required-children) counts that button as a child a menu may not have: it is taken out.
+  useEffect(() => {
+    for (const menu of controllerRef.current?.querySelectorAll('media-captions-menu, media-rendition-menu, media-playback-rate-menu') ?? [])
+      menu.shadowRoot?.querySelector('slot[name="header"]')?.replaceChildren();
+  }, []);
+
+  // The member's captions choice holds across lectures and visits: the same language shows on every video that has it.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const wanted = readCaptionsChoice();
+    for (const t of Array.from(video.textTracks)) {
+      if (t.kind === 'subtitles' || t.kind === 'captions') t.mode = wanted && t.language === wanted ? 'showing' : 'disabled';
+    }
+    // The control bar stands over the video's bottom edge, where the browser puts cues: lift them above it.
+    const lift = (e: Event) => {
+      for (const cue of Array.from((e.target as HTMLTrackElement).track.cues ?? [])) {
+        if (cue instanceof VTTCue) {
+          cue.snapToLines = false;
+          cue.line = CUE_LINE_PERCENT;
+        }
+      }
+    };
+    const elements = Array.from(video.querySelectorAll('track'));
+    for (const el of elements) el.addEventListener('load', lift);
+    return () => {
+      for (const el of elements) el.removeEventListener('load', lift);
+    };
+  }, [tracks]);
+
+  // Saved only on the member's own request from the menu, never on a track coming or going with a lecture change.
+  useEffect(() => {
+    const controller = controllerRef.current;
+    const video = videoRef.current;
+    if (!controller || !video) return;
+    const remember = () =>
+      setTimeout(() => {
+        const showing = Array.from(video.textTracks).find((t) => t.mode === 'showing');
+        saveCaptionsChoice(showing?.language || null);
+      });
+    const requests = ['mediashowsubtitlesrequest', 'mediadisablesubtitlesrequest', 'mediatogglesubtitlesrequest'];
+    for (const r of requests) controller.addEventListener(r, remember);
+    return () => {
+      for (const r of requests) controller.removeEventListener(r, remember);
+    };
+  }, []);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -81,6 +156,17 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
         hls.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);
         });
+        // The quality menu: hls.js's levels. A chosen level shows at once (what is buffered is dropped, as the member
+        // asked to see it now); back to 자동, hls.js picks again from the next fragment.
+        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+          renditions.replace(
+            data.levels.map((l, i) => ({ id: String(i), width: l.width, height: l.height, bitrate: l.bitrate })),
+            (index) => {
+              if (index < 0) hls.nextLevel = -1;
+              else hls.currentLevel = index;
+            },
+          );
+        });
         hls.loadSource(src);
         hls.attachMedia(video);
         destroy = () => hls.destroy();
@@ -93,10 +179,11 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
       video.removeEventListener('loadedmetadata', start);
       video.removeEventListener('error', onError);
       destroy?.();
+      renditions.replace([], () => undefined);
       video.removeAttribute('src');
       video.load();
     };
-  }, [src, startAt]);
+  }, [src, startAt, renditions]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -133,11 +220,23 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
 
   return (
     <div className="player-stage">
-      <MediaController ref={controllerRef} className="player-stage__controller" lang="ko" defaultStreamType="on-demand">
-        <video ref={videoRef} slot="media" playsInline preload="auto" aria-label={title} />
+      <MediaController
+        ref={controllerRef}
+        className="player-stage__controller"
+        lang="ko"
+        defaultStreamType="on-demand"
+        noSubtitlesLangPref
+      >
+        <video ref={videoRef} slot="media" playsInline preload="auto" aria-label={title}>
+          {tracks.map((t) => (
+            <track key={t.src} kind="subtitles" src={t.src} srcLang={t.srclang} label={t.label} />
+          ))}
+        </video>
         <MediaLoadingIndicator slot="centered-chrome" noAutohide />
         <MediaPlayButton slot="centered-chrome" className="player-stage__big-play" />
         <MediaPlaybackRateMenu id="player-rate-menu" hidden anchor="auto" rates={[...PLAYBACK_RATES]} />
+        <MediaCaptionsMenu id="player-captions-menu" hidden anchor="auto" />
+        <MediaRenditionMenu id="player-rendition-menu" hidden anchor="auto" />
         <MediaControlBar className="player-stage__bar">
           <MediaPlayButton />
           <MediaSeekBackwardButton seekOffset={10} />
@@ -146,7 +245,9 @@ export function VideoStage({ src, startAt, title, onVideo, onRetry, children }: 
           <MediaTimeDisplay showDuration noToggle />
           <MediaMuteButton />
           <MediaVolumeRange />
+          <MediaCaptionsMenuButton invokeTarget="player-captions-menu" />
           <MediaPlaybackRateMenuButton invokeTarget="player-rate-menu" />
+          <MediaRenditionMenuButton invokeTarget="player-rendition-menu" />
           <MediaFullscreenButton />
         </MediaControlBar>
       </MediaController>

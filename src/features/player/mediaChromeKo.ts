@@ -41,5 +41,13 @@ addTranslation('ko', {
   '{time} remaining': '{time} 남음',
   '{currentTime} of {totalTime}': '{totalTime} 중 {currentTime}',
   'video not loaded, unknown time.': '영상을 불러오지 않았습니다.',
+  Captions: '자막',
+  'closed captions': '자막',
+  'Enable captions': '자막 켜기',
+  'Disable captions': '자막 끄기',
+  Off: '끔',
+  Quality: '화질',
+  quality: '화질',
+  Auto: '자동',
 });
 setLanguage('ko');

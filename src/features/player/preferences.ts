@@ -37,3 +37,22 @@ export function savePreferences(p: PlayerPreferences): void {
     // Private mode or a full storage: the choice lasts for this visit only.
   }
 }
+
+/** The captions language the member last chose (`srclang`), or none when they turned captions off (the default). */
+const CAPTIONS_KEY = productKey('player_captions');
+
+export function readCaptionsChoice(): string | null {
+  try {
+    return localStorage.getItem(CAPTIONS_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCaptionsChoice(srclang: string | null): void {
+  try {
+    localStorage.setItem(CAPTIONS_KEY, srclang ?? '');
+  } catch {
+    // As above: remembered for this visit only.
+  }
+}
