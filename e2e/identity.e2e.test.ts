@@ -18,10 +18,59 @@ describe('auth routes', () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/myclass');
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => page.title()).toBe('로그인 | 필라테스재활협회 온라인클래스');
     await context.close();
   });
+});
+
+describe('sign-in returns you where you were', () => {
+  const memberButton = (page: Page, email: string) => page.locator(`.member-btn[data-email="${email}"]`);
+
+  it('a visitor opening /mypayment signs in and is back on /mypayment', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/mypayment?page=1');
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await confirmPopup(page);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/mypayment?page=1');
+    await memberButton(page, DEMO.member.email).click();
+    await page.waitForURL((url) => url.pathname === '/mypayment');
+    await memberHeader(page).first().waitFor();
+    await context.close();
+  });
+
+  it('a visitor pressing 장바구니 on a class signs in: back on the class, and the class is in the cart', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/classView/113');
+    await page.getByRole('button', { name: '장바구니', exact: true }).click();
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await confirmPopup(page);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await memberButton(page, DEMO.newMember.email).click();
+    await page.waitForURL('**/classView/113');
+    expect(await popupText(page)).toBe('장바구니에 담았습니다.');
+    await confirmPopup(page);
+    await page.goto('/mycart');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    // The press went on once: coming back to the class does not add it again or ask anything.
+    await page.goto('/classView/113');
+    await page.locator('.class-summary__title').waitFor();
+    expect(await page.locator('.swal2-popup').count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(['//evil.example/steal', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)'])(
+    'an off-site redirect value (%s) lands on /main',
+    async (redirect) => {
+      const { context, page } = await newPage(app.browser, app.server.url);
+      await page.goto(`/login?${new URLSearchParams({ redirect })}`);
+      await memberButton(page, DEMO.member.email).click();
+      await page.waitForURL((url) => url.origin === new URL(app.server.url).origin && url.pathname === '/main');
+      await memberHeader(page).first().waitFor();
+      await context.close();
+    },
+  );
 });
 
 describe('local sign-in', () => {
@@ -88,6 +137,18 @@ describe('local sign-in', () => {
     // The address stays as the provider wrote it (the router used to rewrite it to success=%22false%22).
     expect(new URL(visitor.page.url()).pathname + new URL(visitor.page.url()).search).toBe(failed);
     await visitor.context.close();
+
+    // A visitor sent to /login from /mypayment who signs in with Naver lands on /main (spec §4), then goes on.
+    const returning = await newPage(app.browser, app.server.url);
+    await returning.page.goto('/login?redirect=%2Fmypayment');
+    await returning.page.locator('.member-btn').first().waitFor();
+    const visited: string[] = [];
+    returning.page.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname));
+    await returning.page.goto(`/login?${back}`);
+    await returning.page.waitForURL('**/mypayment');
+    await memberHeader(returning.page).first().waitFor();
+    expect(visited).toContain('/main');
+    await returning.context.close();
   });
 
   it('auto-login ticked: cookies persist with an expiry', async () => {
@@ -162,7 +223,7 @@ describe('token validity', () => {
     await visitorHeader(page).waitFor();
     await page.goto('/mypoint');
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
 });
@@ -233,7 +294,9 @@ describe('logout', () => {
     await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
     await page.getByRole('button', { name: '로그아웃' }).click();
     await visitorHeader(other).waitFor({ timeout: 1000 });
-    await other.waitForURL('**/login', { timeout: 3000 });
+    await other.waitForURL((url) => url.pathname === '/login', { timeout: 3000 });
+    // Signing in again in that tab brings it back to the page it was on.
+    expect(new URL(other.url()).searchParams.get('redirect')).toBe('/myclass');
     await context.close();
   });
 });

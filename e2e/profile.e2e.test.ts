@@ -43,6 +43,28 @@ describe('the member without a phone', () => {
   });
 });
 
+describe('renaming', () => {
+  it('the side menu greets the new name at once, and still after the next page', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/login');
+    await page.locator(`.member-btn[data-email="${DEMO.member.email}"]`).click();
+    await page.waitForURL('**/main');
+    await page.goto('/myprofile');
+    await page.getByLabel('이름').fill('김바뀜');
+    await page.getByRole('button', { name: '저장하기' }).click();
+    expect(await popupText(page)).toBe('회원정보가 저장되었습니다.');
+    await confirmPopup(page);
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await expect.poll(() => page.getByTestId('side-menu-username').textContent()).toBe('김바뀜');
+    // A new page load restores the member from the cookies (as the next navigation's session check does): they
+    // carry the new name too.
+    await page.goto('/notice');
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await expect.poll(() => page.getByTestId('side-menu-username').textContent()).toBe('김바뀜');
+    await context.close();
+  });
+});
+
 describe('leaving', () => {
   it('names what is lost, needs a tick, then logs out to /main; the member is gone from the sign-in', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);

@@ -100,6 +100,14 @@ describe('quiz and certificate journey of the demo member', () => {
     // The learning time of the class's videos (1,500 s), not "0.4시간"; and the rule it was issued under.
     expect(await certificate.locator('dd').nth(3).textContent()).toBe('25분');
     expect(await certificate.locator('.certificate__rule').textContent()).toBe(`이수 기준: ${certificateRuleText()}`);
+    // The frame lies inside its backdrop, at a phone's width as at a desktop's (issue 26: it ran past the right edge).
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [frame, backdrop] = await Promise.all([certificate.boundingBox(), page.locator('.cert-print').boundingBox()]);
+      expect(frame!.x, `${width}px`).toBeGreaterThanOrEqual(backdrop!.x);
+      expect(frame!.x + frame!.width, `${width}px`).toBeLessThanOrEqual(backdrop!.x + backdrop!.width);
+      expect(frame!.y + frame!.height, `${width}px`).toBeLessThanOrEqual(backdrop!.y + backdrop!.height);
+    }
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     expect(pageCount(pdf)).toBe(1);
     const size = pdf.toString('latin1').match(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/);

@@ -4,29 +4,35 @@ import { DEMO, appUnderTest, confirmPopup, newPage, popupText, signInLocal } fro
 
 const app = appUnderTest();
 
-const phone = { width: 390, height: 844 };
-
-/** Scrolls down the page in screen-high steps; at each step, is any card title covered by a floating button? */
-async function titlesCoveredByFloatingButtons(page: Page): Promise<string[]> {
-  const covered = new Set<string>();
+/**
+ * Every button, link, field and badge the chat button would lie over at some scroll position: scrolled through once
+ * so every deferred section renders, then measured (the button is fixed, so content in its column passes under it
+ * unless it starts below the page's last scroll or ends above its first).
+ */
+async function controlsUnderChatButton(page: Page): Promise<string[]> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 300) {
+  const step = await page.evaluate(() => innerHeight - 100);
+  for (let y = 0; y < height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
-    const now = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-testid="lecture-card"] h3')].flatMap((title) => {
-        const r = title.getBoundingClientRect();
-        if (r.bottom < 0 || r.top > innerHeight) return [];
-        // Both ends of the title line: a button in the right corner covers its end.
-        return [r.left + 4, r.right - 4].flatMap((x) => {
-          const top = document.elementFromPoint(x, r.top + r.height / 2);
-          return top?.closest('.floating') ? [title.textContent ?? ''] : [];
-        });
-      }),
-    );
-    now.forEach((t) => covered.add(t));
+    await page.waitForTimeout(120);
   }
-  return [...covered];
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.evaluate(() => {
+    const chat = document.querySelector<HTMLElement>('.floating__chat');
+    if (!chat || chat.getClientRects().length === 0) return [];
+    const b = chat.getBoundingClientRect();
+    const maxScroll = document.documentElement.scrollHeight - innerHeight;
+    const selector = 'a, button, input, select, textarea, [role="tab"], [class*="badge"], .alert-mark, .status';
+    return [...document.querySelectorAll<HTMLElement>(selector)].flatMap((el) => {
+      if (el.closest('.floating, .site-header, .mobile-bar, .mobile-buy-bar, [inert]')) return [];
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return [];
+      const [top, bottom] = [r.top + scrollY, r.bottom + scrollY];
+      const sideBySide = r.right <= b.left || r.left >= b.right;
+      const passesUnder = bottom - b.top >= 0 && top - b.bottom <= maxScroll;
+      return !sideBySide && passesUnder ? [`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 24)}"`] : [];
+    });
+  });
 }
 
 describe('shell finish', () => {
@@ -71,19 +77,21 @@ describe('shell finish', () => {
     await context.close();
   });
 
-  it('the floating chat button covers no card title on a class list, at 390 and at 1280 px', async () => {
-    for (const viewport of [phone, { width: 1280, height: 900 }]) {
-      const { context, page } = await newPage(app.browser, app.server.url, viewport);
-      await page.goto('/classList/111/1');
-      await page.locator('[data-testid="lecture-card"]').first().waitFor();
-      expect(await page.locator('[data-testid="lecture-card"]').count()).toBeGreaterThan(2);
-      expect(await titlesCoveredByFloatingButtons(page), `${viewport.width}px`).toEqual([]);
+  it('the floating chat button lies over no button, link or badge at 320, 390, 768 and 1280 px', async () => {
+    for (const width of [320, 390, 768, 1280]) {
+      const { context, page } = await newPage(app.browser, app.server.url, { width, height: width < 600 ? 740 : 900 });
+      for (const path of ['/main', '/classList/111/1', '/classView/113']) {
+        await page.goto(path);
+        await page.locator('.site-footer').waitFor();
+        await page.locator('[data-testid="lecture-card"], .class-summary__title').first().waitFor();
+        expect(await controlsUnderChatButton(page), `${path} at ${width}px`).toEqual([]);
+      }
       // The chat channel stays one tap away: the floating button on a wide screen, 문의 in the phone's bar.
       const chat =
-        viewport.width === 390
+        width <= 1024
           ? page.getByTestId('mobile-bar').getByRole('link', { name: '문의' })
           : page.getByRole('link', { name: '카카오톡 채널 상담' });
-      expect(await chat.isVisible()).toBe(true);
+      expect(await chat.isVisible(), `${width}px`).toBe(true);
       expect(await chat.getAttribute('href')).toMatch(/^https:\/\/pf\.kakao\.com\//);
       await context.close();
     }

@@ -21,4 +21,16 @@ export const BUSINESS = {
   /** 개인정보보호책임자 (개인정보 보호법 31조), named on every page beside the business details. */
   privacyOfficer: '이보안',
   privacyEmail: 'privacy@pilates-rehab.example',
+  /**
+   * PLACEHOLDERS until the association gives its own addresses: each channel's home page. The footer's social links,
+   * the floating chat button and the mobile bar's 문의 all read these (src/components/footer/siteInfo.ts).
+   */
+  channels: {
+    instagram: 'https://www.instagram.com/',
+    youtube: 'https://www.youtube.com/',
+    /** The KakaoTalk channel's home (친구 추가); `chat` is the same channel's 1:1 chat. */
+    kakaoChannel: 'https://pf.kakao.com/',
+    naverCafe: 'https://cafe.naver.com/',
+    chat: 'https://pf.kakao.com/',
+  },
 } as const;

@@ -49,6 +49,14 @@ describe('requireSignedIn (the one auth guard)', () => {
     expect(LOGIN_REQUIRED_MESSAGE).toBe('로그인 후 이용해주세요.');
   });
 
+  it('the redirect carries the page asked for, and only when it is this site\'s own', () => {
+    const search = (returnTo: string) =>
+      (thrown(() => requireSignedIn({ auth: tokenIs(undefined), preload: true, returnTo })) as { options: { search: unknown } })
+        .options.search;
+    expect(search('/mypayment?page=2')).toEqual({ redirect: '/mypayment?page=2' });
+    expect(search('//evil.example')).toEqual({});
+  });
+
   it('preloading (hover intent) redirects without a notice', async () => {
     expect(isRedirect(thrown(() => requireSignedIn({ auth: tokenIs(undefined), preload: true })))).toBe(true);
     await settled();
@@ -56,7 +64,7 @@ describe('requireSignedIn (the one auth guard)', () => {
   });
 
   it('a button on a public page: signed in goes on without a notice', async () => {
-    const navigate = vi.fn(async (_: { to: '/login' }) => {});
+    const navigate = vi.fn(async (_: { to: '/login'; search: { redirect?: string } }) => {});
     expect(await signedInOrToLogin(tokenIs(jwt(Date.now() / 1000 + 600)), navigate)).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
     await settled();
@@ -64,9 +72,9 @@ describe('requireSignedIn (the one auth guard)', () => {
   });
 
   it('a button on a public page: a visitor gets the guard\'s notice and goes to /login', async () => {
-    const navigate = vi.fn(async (_: { to: '/login' }) => {});
-    expect(await signedInOrToLogin(tokenIs(undefined), navigate)).toBe(false);
-    expect(navigate).toHaveBeenCalledWith({ to: '/login' });
+    const navigate = vi.fn(async (_: { to: '/login'; search: { redirect?: string } }) => {});
+    expect(await signedInOrToLogin(tokenIs(undefined), navigate, '/classView/12')).toBe(false);
+    expect(navigate).toHaveBeenCalledWith({ to: '/login', search: { redirect: '/classView/12' } });
     await vi.waitFor(() => expect(alertDark).toHaveBeenCalledWith('로그인 후 이용해주세요.'));
   });
 });

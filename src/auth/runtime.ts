@@ -15,6 +15,7 @@ import { createSupabaseAuthAdapter, LOGIN_PATH } from './supabaseAdapter';
 import type { AuthPort } from './port';
 import { accessTokenSubject } from './accessToken';
 import { devInspector } from './inspector';
+import { takeReturnPath } from './returnPath';
 import {
   clearAllProductKeys,
   readAccessToken,
@@ -187,7 +188,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     async signInLocal(email: string, remember: boolean) {
       try {
         const report = await localSignIn(email, remember);
-        await reportSignIn(report, remember, '/main');
+        await reportSignIn(report, remember, takeReturnPath() ?? '/main');
       } catch (error) {
         await alertDark(error instanceof Error ? error.message : String(error));
       }
@@ -206,7 +207,7 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       if (sessionStore.get().user.loggedIn) return;
       try {
         const report = await port.takeReturnedSignIn();
-        if (report) await reportSignIn(report, readRememberChoice(), '/main');
+        if (report) await reportSignIn(report, readRememberChoice(), takeReturnPath() ?? '/main');
       } catch (error) {
         await alertDark(error instanceof Error ? error.message : String(error));
       }
@@ -217,19 +218,26 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       // it came.
       if (access_token || refresh_token) deps.replace?.(LOGIN_PATH);
       const remember = readRememberChoice();
+      // Spec §4: a Naver return goes to /main; from there on to the page the visitor signed in from, if any.
+      const returnTo = takeReturnPath();
+      const goOn = () => {
+        if (returnTo && auth.getSnapshot().matches('loggedIn')) deps.navigate(returnTo);
+      };
       if (supabaseMode && success === 'true' && access_token && refresh_token) {
         // supabase-js in PKCE mode never reads tokens from the address: they become its session here, checked by
         // the auth service. Then the spec's sign-in runs as for Kakao: the account is checked by the verified
         // email (a first Naver sign-in has none yet), so a demo or imported account keeps its own useruid.
         const report = await port.adoptSession({ accessToken: access_token, refreshToken: refresh_token });
         if (!report) return alertDark(NAVER_RETURN_FAILED);
-        return reportSignIn({ ...report, name: name || report.name }, remember, '/main');
+        await reportSignIn({ ...report, name: name || report.name }, remember, '/main');
+        return goOn();
       }
       auth.send({
         type: 'NAVER_RETURN',
         naver: { success, useruid, email, name, accessToken: access_token, refreshToken: refresh_token, remember },
       });
       await waitFor(auth, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
+      goOn();
     },
     async logout() {
       auth.send({ type: 'LOGOUT' });

@@ -57,6 +57,15 @@ export function saveRefreshedTokens(accessToken: string, refreshToken: string): 
   writeCookie(COOKIE_NAMES.refreshToken, refreshToken, options);
 }
 
+/**
+ * The member renamed themselves: the name cookie follows, or the next navigation's session check restores the old
+ * name from it over the new one. As long-lived as the sign-in made it.
+ */
+export function saveUsername(username: string): void {
+  if (!readCookie(COOKIE_NAMES.useruid)) return;
+  writeCookie(COOKIE_NAMES.username, username, cookieOptions(isPersistent()));
+}
+
 export function readSessionToken(): string | undefined {
   return readCookie(COOKIE_NAMES.sessionToken);
 }

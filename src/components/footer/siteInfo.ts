@@ -1,11 +1,13 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
-/** The spec names the social channels but not their addresses: placeholders (docs/decisions.md). */
+import { BUSINESS } from '../../../rules/business';
+
+/** The footer's social links: names belong to the screen, addresses to the business details (rules/business.ts). */
 export const SOCIAL_LINKS = [
-  { key: 'instagram', label: '인스타그램', href: 'https://www.instagram.com/' },
-  { key: 'youtube', label: '유튜브', href: 'https://www.youtube.com/' },
-  { key: 'kakao', label: '카카오톡 채널', href: 'https://pf.kakao.com/' },
-  { key: 'naver', label: '네이버 카페', href: 'https://cafe.naver.com/' },
+  { key: 'instagram', label: '인스타그램', href: BUSINESS.channels.instagram },
+  { key: 'youtube', label: '유튜브', href: BUSINESS.channels.youtube },
+  { key: 'kakao', label: '카카오톡 채널', href: BUSINESS.channels.kakaoChannel },
+  { key: 'naver', label: '네이버 카페', href: BUSINESS.channels.naverCafe },
 ] as const;
 
 /** KakaoTalk channel chat, used by the mobile bar's 문의 and the floating chat button. */
-export const CHAT_CHANNEL_URL = 'https://pf.kakao.com/';
+export const CHAT_CHANNEL_URL = BUSINESS.channels.chat;

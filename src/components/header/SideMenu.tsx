@@ -9,6 +9,7 @@ import { InlineFailure } from '../section/InlineFailure';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';
+import { keepReturnPath, loginSearchFor } from '../../auth/returnPath';
 import './sideMenu.css';
 
 /** Member links of the logged-in side menu (spec §2), in this order. */
@@ -106,11 +107,14 @@ export function SideMenu({ open, onClose, user }: SideMenuProps) {
 function VisitorPart() {
   const [remember, setRemember] = useState(false);
   const navigate = useNavigate();
+  // Signing in from the side menu comes back to the page it was opened on.
+  const here = () => window.location.pathname + window.location.search + window.location.hash;
   const start = (provider: 'kakao' | 'naver') => {
     if (config.localMode) {
-      void navigate({ to: '/login' });
+      void navigate({ to: '/login', search: loginSearchFor(here()) });
       return;
     }
+    keepReturnPath(here());
     withIdentity((identity) => identity.signInWith(provider, remember));
   };
   return (

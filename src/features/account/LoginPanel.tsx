@@ -7,6 +7,7 @@ import { isProviderReturn } from '../../auth/identity';
 import { useSessionUser } from '../../auth/sessionStore';
 import { withIdentity } from '../../auth/withIdentity';
 import type { NaverReturnSearch } from '../../auth/naverReturn';
+import { keepReturnPath } from '../../auth/returnPath';
 import { QueryState } from '../../components/section/QueryState';
 import './login.css';
 
@@ -16,13 +17,15 @@ interface LoginPanelProps {
   title: string;
   intro?: string;
   naver?: NaverReturnSearch;
+  /** /login's `redirect`: the page to come back to once signed in (checked for being this site's own). */
+  returnTo?: unknown;
 }
 
 /** Login / join panel: social buttons in production, demo members in local mode. */
-export function LoginPanel({ title, intro = '소셜 계정으로 간편하게 로그인하세요.', naver }: LoginPanelProps) {
+export function LoginPanel({ title, intro = '소셜 계정으로 간편하게 로그인하세요.', naver, returnTo }: LoginPanelProps) {
   const user = useSessionUser();
   const [remember, setRemember] = useState(false);
-  useProviderReturn(naver);
+  useProviderReturn(naver, returnTo);
 
   return (
     <section className="login">
@@ -52,18 +55,23 @@ export function LoginPanel({ title, intro = '소셜 계정으로 간편하게 �
   );
 }
 
-/** Hands a provider redirect return to the identity runtime once. */
-function useProviderReturn(naver: NaverReturnSearch | undefined) {
+/**
+ * Hands a provider redirect return to the identity runtime once. A plain visit keeps its `redirect` (or forgets an
+ * older one) for after sign-in; a provider's return to /login keeps the one the visit before it kept.
+ */
+function useProviderReturn(naver: NaverReturnSearch | undefined, returnTo: unknown) {
   const handled = useRef(false);
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
+    const providerReturn = naver?.success !== undefined || isProviderReturn(window.location.href);
+    if (!providerReturn) keepReturnPath(returnTo);
     if (naver?.success !== undefined) {
       withIdentity((identity) => identity.naverReturn(naver));
     } else if (!config.localMode && isProviderReturn(window.location.href)) {
       withIdentity((identity) => identity.completeOAuthReturn());
     }
-  }, [naver]);
+  }, [naver, returnTo]);
 }
 
 /** The sign-in providers, in the order their buttons stand. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, updateMember, type Member, type MemberUpdate } from '../../api/queries/account';
 import { sessionStore } from '../../auth/sessionStore';
+import { saveUsername } from '../../auth/tokenStore';
 import { alertDark, alertError } from '../../lib/popup';
 import { memberFields, readMemberFields } from './memberFields';
 import { NameInput, PhoneInput, useFieldsSubmit } from './memberForm';
@@ -16,6 +17,8 @@ export function ProfileForm({ member }: { member: Member }) {
     onSuccess: async (saved) => {
       queryClient.setQueryData(memberKeys.byUid(saved.useruid), saved);
       const user = sessionStore.get().user.data;
+      // The greeting (header, side menu) reads the store; the cookie is what a later navigation restores it from.
+      saveUsername(saved.name);
       if (user) sessionStore.setLoggedIn({ ...user, username: saved.name });
       await alertDark(PROFILE_SAVED_MESSAGE);
     },

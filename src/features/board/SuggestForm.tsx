@@ -3,9 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, saveSuggest, suggestTypesQuery } from '../../api/queries/board';
 import { uploadFiles } from '../../api/queries/files';
 import { alertDark, alertError } from '../../lib/popup';
+import { checkSuggest, SUGGEST_TITLE_MAX, type SuggestErrors, type SuggestField } from './suggestFields';
 
 export const SUGGEST_SAVED_MESSAGE = '문의가 등록되었습니다.';
-export const SUGGEST_REQUIRED_MESSAGE = '문의 유형, 제목, 내용을 모두 입력해주세요.';
+
+const FIELD_ORDER: readonly SuggestField[] = ['suggesttype', 'title', 'content', 'files'];
+
+function SuggestError({ field, message }: { field: SuggestField; message: string | undefined }) {
+  return message ? (
+    <em className="field-error" id={`suggest-${field}-error`}>
+      {message}
+    </em>
+  ) : null;
+}
 
 /** Writes a suggestion: type, title, content, secret flag and attachments with an upload progress bar. */
 export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (suggestid: number) => void }) {
@@ -34,21 +44,34 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
     onSettled: () => setProgress(null),
   });
 
+  const [errors, setErrors] = useState<SuggestErrors>({});
+  const [chosen, setChosen] = useState<File[]>([]);
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    if (!form.get('suggesttype') || !String(form.get('title')).trim() || !String(form.get('content')).trim()) {
-      void alertDark(SUGGEST_REQUIRED_MESSAGE);
+    const formElement = e.currentTarget;
+    const form = new FormData(formElement);
+    const found = checkSuggest({
+      suggesttype: String(form.get('suggesttype') ?? ''),
+      title: String(form.get('title') ?? ''),
+      content: String(form.get('content') ?? ''),
+      files: chosen,
+    });
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) {
+      formElement.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     save.mutate(form);
   };
+  const described = (field: SuggestField) => (errors[field] ? `suggest-${field}-error` : undefined);
 
   return (
-    <form className="suggest-form" onSubmit={submit} aria-label="문의 작성">
+    // noValidate: the checks below speak Korean beside each field instead of the browser's English bubble.
+    <form className="suggest-form" onSubmit={submit} aria-label="문의 작성" noValidate>
       <label>
         <span>문의 유형</span>
-        <select name="suggesttype" defaultValue="" required>
+        <select name="suggesttype" defaultValue="" required aria-invalid={!!errors.suggesttype} aria-describedby={described('suggesttype')}>
           <option value="" disabled>
             선택해주세요
           </option>
@@ -58,19 +81,55 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
             </option>
           ))}
         </select>
+        <SuggestError field="suggesttype" message={errors.suggesttype} />
       </label>
       <label>
         <span>제목</span>
-        <input name="title" maxLength={200} placeholder="제목을 입력해주세요" required />
+        <input
+          name="title"
+          maxLength={SUGGEST_TITLE_MAX}
+          placeholder="제목을 입력해주세요"
+          required
+          aria-invalid={!!errors.title}
+          aria-describedby={described('title')}
+        />
+        <SuggestError field="title" message={errors.title} />
       </label>
       <label>
         <span>내용</span>
-        <textarea name="content" rows={7} placeholder="문의하실 내용을 자세히 적어주세요" required />
+        <textarea
+          name="content"
+          rows={7}
+          placeholder="문의하실 내용을 자세히 적어주세요"
+          required
+          aria-invalid={!!errors.content}
+          aria-describedby={described('content')}
+        />
+        <SuggestError field="content" message={errors.content} />
       </label>
-      <label>
-        <span>첨부파일</span>
-        <input type="file" name="files" multiple />
-      </label>
+      <div className="suggest-form__files">
+        <span id="suggest-files-label">첨부파일</span>
+        {/* The native input stays the control (keyboard, screen readers), drawn as a button beside the chosen names. */}
+        <label className="file-picker">
+          <input
+            type="file"
+            name="files"
+            multiple
+            className="file-picker__input"
+            aria-labelledby="suggest-files-label suggest-files-button"
+            aria-invalid={!!errors.files}
+            aria-describedby={['suggest-files-chosen', described('files')].filter(Boolean).join(' ')}
+            onChange={(e) => setChosen([...(e.currentTarget.files ?? [])])}
+          />
+          <span className="btn file-picker__button" id="suggest-files-button" aria-hidden="true">
+            파일 선택
+          </span>
+          <span className="file-picker__chosen" id="suggest-files-chosen">
+            {chosen.length === 0 ? '선택된 파일 없음' : chosen.map((f) => f.name).join(', ')}
+          </span>
+        </label>
+        <SuggestError field="files" message={errors.files} />
+      </div>
       <label className="suggest-form__check">
         <input type="checkbox" name="issecret" defaultChecked /> 비밀글로 등록
       </label>

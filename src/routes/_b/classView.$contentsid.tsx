@@ -6,6 +6,8 @@ import { ClassViewPage } from '../../features/catalog/ClassViewPage';
 import { Section } from '../../components/section/Section';
 import { useSessionUser } from '../../auth/sessionStore';
 import { idParam } from '../../lib/routeParams';
+import { takeFirstPaintData } from '../../lib/firstPaintData';
+import type { components } from '../../api/schema.gen';
 
 const TITLE = '클래스 상세';
 
@@ -16,8 +18,18 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
   staticData: { title: TITLE },
   params: { parse: (p) => ({ contentsid: idParam(p.contentsid) }), stringify: (p) => ({ contentsid: String(p.contentsid) }) },
   // The member comes from the router context: a member's detail says whether the class is theirs.
-  loader: ({ context, params }) =>
-    prefetchBriefly(context.queryClient, lectureDetailQuery(params.contentsid, context.auth.member()?.useruid ?? VISITOR_UID)),
+  loader: ({ context, params }) => {
+    const { queryClient } = context;
+    const useruid = context.auth.member()?.useruid ?? VISITOR_UID;
+    const detail = lectureDetailQuery(params.contentsid, useruid);
+    // A visitor's first visit has the class's record in the document (server/http/classViewFirstPaint.ts): the summary,
+    // the largest paint, renders with the first render instead of one call after the scripts have run.
+    const written = takeFirstPaintData('getOnlineDetail', { contentsid: params.contentsid, useruid });
+    if (written && queryClient.getQueryData(detail.queryKey) === undefined) {
+      queryClient.setQueryData(detail.queryKey, written as components['schemas']['LectureDetail']);
+    }
+    return prefetchBriefly(queryClient, detail);
+  },
   component: ClassViewRoute,
 });
 

@@ -3,6 +3,6 @@ import { requireSignedIn } from '../../auth/guard';
 
 /** Auth routes: the one shared guard (spec §4, §5). */
 export const Route = createFileRoute('/_bare/_auth')({
-  beforeLoad: ({ preload, context }) => requireSignedIn({ auth: context.auth, preload }),
+  beforeLoad: ({ preload, context, location }) => requireSignedIn({ auth: context.auth, preload, returnTo: location.href }),
   component: Outlet,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { ClassProgressPage } from '../../../features/classroom/ClassProgressPage';
+import { ClassNotes } from '../../../features/player/ClassNotes';
 import { LectureQna } from '../../../features/qna/LectureQna';
 import { QuizPanel } from '../../../features/quiz/QuizPanel';
 import { RatingPanel } from '../../../features/ratings/RatingPanel';
@@ -23,6 +24,7 @@ function MyClassProgressRoute() {
       qna={<LectureQna contentsid={contentsid} />}
       quiz={<QuizPanel contentsid={contentsid} />}
       rating={<RatingPanel contentsid={contentsid} useruid={useruid || null} />}
+      notes={<ClassNotes contentsid={contentsid} useruid={useruid} />}
     />
   );
 }
