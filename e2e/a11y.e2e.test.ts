@@ -132,3 +132,137 @@ describe('accessibility (axe) on every route, logged out and signed in, at 390 a
     900_000,
   );
 });
+
+describe('accessibility (axe) of states no route visit reaches', () => {
+  // Issue 26: the player's 메모 tab holding a note, and a note being edited, at both widths.
+  it("the player's 메모 tab: no serious or critical violation", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/player/101');
+    await page.locator('.player-stage video').waitFor();
+    await page.getByRole('tab', { name: '메모' }).click();
+    await page.locator('.player-notes textarea').fill('접근성 확인 메모');
+    await page.getByRole('button', { name: '메모 저장' }).click();
+    await page.locator('.player-note').first().waitFor();
+    const findings: Finding[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      findings.push(...(await blockingViolations(page, `player 메모 tab ${width}px`)));
+    }
+    await page.locator('.player-note').first().getByRole('button', { name: /메모 수정$/ }).click();
+    findings.push(...(await blockingViolations(page, 'player 메모 tab, a note being edited')));
+    await context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 60_000);
+
+  // Issue 26 (getting around): the player's Q&A tab in the player's dark theme, the 1:1 form showing its messages,
+  // and the mobile buy bar once shown.
+  it("the player's Q&A tab, the 1:1 form with its messages, the mobile buy bar: no serious or critical violation", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    const findings: Finding[] = [];
+    await page.goto('/player/101');
+    await page.getByRole('tab', { name: 'Q&A' }).click();
+    const form = page.locator('.player-qna .qna-form');
+    await form.waitFor();
+    // Dark like the rest of the player: a light card was a white block in the dark panel.
+    const lightness = (color: string) => {
+      const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return (r + g + b) / 3;
+    };
+    expect(lightness(await form.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(60);
+    expect(lightness(await form.evaluate((el) => getComputedStyle(el).color))).toBeGreaterThan(200);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      findings.push(...(await blockingViolations(page, `player Q&A tab ${width}px`)));
+    }
+    await page.goto('/q&a?tab=suggest');
+    await page.getByRole('button', { name: '문의하기' }).click();
+    await page.getByRole('button', { name: '문의 등록' }).click();
+    await page.locator('.suggest-form .field-error').first().waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      findings.push(...(await blockingViolations(page, `1:1 form with its messages ${width}px`)));
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/classView/113');
+    await page.locator('#intro').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 900);
+    await page.getByTestId('mobile-buy-bar').waitFor({ state: 'visible' });
+    findings.push(...(await blockingViolations(page, 'class view with the mobile buy bar 390px')));
+    await context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 90_000);
+
+  // Issue 26 (learning): the preview window, a locked lecture in the player, an ended class, at both widths.
+  it('the preview window, the locked lecture and the ended class: no serious or critical violation', async () => {
+    const findings: Finding[] = [];
+    const check = async (page: Page, where: string) => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        findings.push(...(await blockingViolations(page, `${where} ${width}px`)));
+      }
+    };
+    const visitor = await newPage(app.browser, app.server.url);
+    await visitor.page.goto('/classView/101');
+    await visitor.page.getByRole('link', { name: '커리큘럼' }).click();
+    await visitor.page.getByRole('button', { name: /미리보기 재생$/ }).first().click();
+    await visitor.page.locator('.preview-window video').waitFor();
+    await check(visitor.page, 'preview window');
+    await visitor.context.close();
+    const other = await newPage(app.browser, app.server.url);
+    await signInLocal(other.page, DEMO.newMember.email);
+    await other.page.goto('/player/101');
+    await other.page.locator('.player-curriculum__item[data-locked]').first().click();
+    await other.page.locator('.player-locked').waitFor();
+    await check(other.page, 'locked lecture');
+    await other.context.close();
+    const member = await newPage(app.browser, app.server.url);
+    await signInLocal(member.page, DEMO.member.email);
+    await member.page.goto('/classView/105');
+    await member.page.locator('.class-ended').waitFor();
+    await check(member.page, 'ended class');
+    await member.context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 90_000);
+
+  // Issue 26: a section whose call hangs says at 5 s that the answer is late, with 다시 시도.
+  it('a section waiting past 5 s (the late notice and its 다시 시도): no serious or critical violation', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.clock.install();
+    // Never answered, so only the late notice can stand where the strip would be.
+    await page.route('**/api/Contents/GetRecentOnlineLectures/**', () => undefined);
+    await page.goto('/main');
+    await page.locator('.section-wait').first().waitFor({ state: 'attached' });
+    await page.clock.fastForward(5_500);
+    await page.locator('.section-wait', { hasText: '응답이 늦어지고 있습니다' }).getByRole('button', { name: '다시 시도' }).waitFor();
+    const findings: Finding[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      findings.push(...(await blockingViolations(page, `late notice on /main ${width}px`)));
+    }
+    await context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 60_000);
+
+  // Issue 26: the player's captions and quality menus open, captions showing (the HLS lecture has both).
+  it("the player's captions and quality menus: no serious or critical violation", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/player/102?videoid=10212');
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 2);
+    const findings: Finding[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.locator('media-captions-menu-button').click();
+      await page.locator('media-captions-menu [role="menuitemradio"]', { hasText: '한국어' }).click();
+      findings.push(...(await blockingViolations(page, `player captions ${width}px`)));
+      await page.locator('media-rendition-menu-button').click();
+      await page.locator('media-rendition-menu [role="menuitemradio"]').first().waitFor();
+      findings.push(...(await blockingViolations(page, `player quality menu ${width}px`)));
+      await page.keyboard.press('Escape');
+    }
+    await context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 60_000);
+});

@@ -46,7 +46,7 @@ describe('catalog journey of a visitor', () => {
     await page.getByRole('button', { name: /^(장바구니|수강 신청)$/ }).first().click();
     expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
     await confirmPopup(page);
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
 
     await page.goto('/search?schtext=' + encodeURIComponent('리포머'));
     await page.locator('[data-testid="lecture-card"]').first().waitFor();
@@ -101,10 +101,28 @@ describe('suggestions of a member', () => {
     await signInLocal(page, DEMO.member.email);
     await page.goto('/q&a?tab=suggest');
     await page.getByRole('button', { name: '문의하기' }).click();
+    // Sent empty: Korean messages beside each field (no browser bubble: the form is noValidate), focus on the first.
+    const form = page.getByRole('form', { name: '문의 작성' });
+    expect(await form.getAttribute('novalidate')).not.toBeNull();
+    await form.getByRole('button', { name: '문의 등록' }).click();
+    await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual([
+      '문의 유형을 선택해주세요.',
+      '제목을 입력해주세요.',
+      '내용을 입력해주세요.',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('suggesttype');
+    expect(await form.locator('input[name="title"]').getAttribute('aria-describedby')).toBe('suggest-title-error');
+    // The file picker: a labelled button reached by Tab, and the chosen file's name beside it.
+    await form.locator('textarea[name="content"]').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+    expect(await form.getByLabel(/첨부파일/).count()).toBe(1);
+    expect(await form.locator('.file-picker__chosen').textContent()).toBe('선택된 파일 없음');
     await page.locator('select[name="suggesttype"]').selectOption({ index: 1 });
     await page.locator('input[name="title"]').fill('수강 기간 문의드립니다');
     await page.locator('textarea[name="content"]').fill('출장으로 수강을 못 했습니다. 연장 가능할까요?');
     await page.locator('input[type="file"]').setInputFiles(file);
+    expect(await form.locator('.file-picker__chosen').textContent()).toBe('증상기록.txt');
     await page.getByRole('button', { name: '문의 등록' }).click();
     expect(await popupText(page)).toBe('문의가 등록되었습니다.');
     await confirmPopup(page);
@@ -131,6 +149,68 @@ describe('suggestions of a member', () => {
     await confirmPopup(page);
     await page.getByRole('button', { name: '문의하기' }).waitFor();
     expect(await page.getByText('수강 기간 문의드립니다').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('/main', () => {
+  it('has one new-classes section and says each review once', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/main');
+    await page.locator('[data-testid="lecture-card"]').first().waitFor();
+    for (let y = 0; y < 8; y += 1) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(100);
+    }
+    await page.locator('.review-card').first().waitFor();
+    const headings = await page.locator('h2.section__title').allTextContents();
+    expect(headings.filter((h) => /새로|신규/.test(h)), headings.join(' / ')).toEqual(['새로 열린 클래스']);
+    const reviews = await page.locator('.review-card__content').allTextContents();
+    expect(reviews.length).toBeGreaterThan(1);
+    expect(new Set(reviews).size).toBe(reviews.length);
+    await context.close();
+  });
+});
+
+describe('the mobile buy bar', () => {
+  it('on a phone, once the summary scrolls away, price and buttons wait above the mobile bar; never on a wide screen', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await page.goto('/classView/113');
+    await page.locator('.class-summary__title').waitFor();
+    const bar = page.getByTestId('mobile-buy-bar');
+    await bar.waitFor({ state: 'attached' });
+    expect(await bar.isVisible()).toBe(false);
+    const shifts = await page.evaluateHandle(() => {
+      // Shifts of the bar's own box, or of the summary above it (a bar in the flow would push the page).
+      type Shift = { value: number; sources: { node?: Node | null }[] };
+      const seen: number[] = [];
+      new PerformanceObserver((list) =>
+        (list.getEntries() as unknown as Shift[]).forEach((e) => {
+          const byBar = e.sources.some((s) => s.node instanceof Element && !!s.node.closest('.mobile-buy-bar, .class-summary'));
+          if (byBar) seen.push(e.value);
+        }),
+      ).observe({ type: 'layout-shift' });
+      return seen;
+    });
+    await page.locator('#intro').scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    expect(await bar.locator('.price').textContent()).toMatch(/원/);
+    const [barBox, mobileBarBox] = [await bar.boundingBox(), await page.getByTestId('mobile-bar').boundingBox()];
+    expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(mobileBarBox!.y + 1);
+    expect(await page.evaluate((list) => list.reduce((a, b) => a + b, 0), shifts)).toBeLessThan(0.01);
+    // Its 장바구니 is the summary's: a visitor hears the same notice.
+    await bar.getByRole('button', { name: '장바구니', exact: true }).click();
+    expect(await popupText(page)).toBe('로그인 후 이용해주세요.');
+    await confirmPopup(page);
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/classView/113');
+    await page.locator('.class-summary__title').waitFor();
+    await page.mouse.wheel(0, 1600);
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('mobile-buy-bar').isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -42,8 +42,10 @@ describe('classroom journeys of the demo member', () => {
     await page.waitForURL('**/myclassEnd');
     const ended = page.getByTestId('class-card').first();
     await ended.waitFor();
-    expect(await ended.textContent()).toContain('수강 기간이 끝나 재생할 수 없습니다');
+    // Issue 26: the ended class says so with its end date and offers buying again.
+    expect(await ended.textContent()).toMatch(/수강 기간이 종료되었습니다 \(종료일 \d{4}\.\d{2}\.\d{2}\)/);
     expect(await ended.getByRole('link', { name: '이어보기' }).count()).toBe(0);
+    expect(await ended.getByRole('link', { name: '바로 구매' }).getAttribute('href')).toMatch(/^\/payment\/\d+$/);
     await context.close();
   });
 

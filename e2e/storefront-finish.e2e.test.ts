@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, appUnderTest } from './support';
+import { newPage, appUnderTest, signInLocal, DEMO } from './support';
 
 const app = appUnderTest();
 
@@ -31,6 +31,39 @@ describe('class list first paint', () => {
     await sorted;
     expect(await page.locator('#first-paint-data').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('class view first paint', () => {
+  it("a visitor's first visit shows the summary from the record written into the page, with no detail call; a member's asks for their own", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    const calls: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'fetch') calls.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/classView/121');
+    await page.locator('.class-summary__title').waitFor();
+    const answer = await page.request.get('/api/Contents/GetOnlineDetail/121/0', { headers: { 'X-Storefront-Client': 'web/1.0' } });
+    const record = ((await answer.json()) as { datas: { title: string; thumbnail: string } }).datas;
+    expect(await page.locator('.class-summary__title').textContent()).toBe(record.title);
+    expect(await page.locator('.class-summary__thumb img').getAttribute('src')).toBe(record.thumbnail);
+    expect(calls.filter((u) => isCall(u, '/api/Contents/GetOnlineDetail/'))).toEqual([]);
+    expect(await page.locator('#first-paint-data').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The page carries the visitor's record only: the demo member, who owns class 121, gets theirs from the API.
+    const member = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await signInLocal(member.page, DEMO.member.email);
+    const own = member.page.waitForRequest((r) => isCall(r.url(), `/api/Contents/GetOnlineDetail/121/${DEMO.member.useruid}`));
+    await member.page.goto('/classView/121');
+    await own;
+    await member.page.getByRole('link', { name: '바로 수강하기' }).waitFor();
+    await member.context.close();
   });
 });
 

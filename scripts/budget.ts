@@ -8,7 +8,10 @@
  *    The performance score is a timing: it gates at LIGHTHOUSE_GATE and CLS ≤ 0.1, outside the noise measured on
  *    this 2-core machine (docs/decisions.md, "Shape of the web client"), so only a real regression fails the run.
  * 3. Largest contentful paint of each page against a bare React page (one heading, one lecture thumbnail) built and
- *    measured in the same run with the same settings: prints each ratio; the class list gates at LCP_RATIO_GATE.
+ *    measured in the same run with the same settings: prints each ratio; the class list and the class view gate at
+ *    LCP_RATIO_GATES.
+ * 4. The member half (scripts/budgetMember.ts): the player's first frame against a bare <video> page, and Lighthouse
+ *    signed in on the member pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { thumbnailSvg } from '../server/media/thumbnails.ts';
+import { checkMemberHalf } from './budgetMember.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,8 +50,15 @@ const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))
  * while its lectures waited for the scripts (docs/decisions.md, issue 15 part 4).
  */
 const LCP_RATIO_TARGET = 1.5;
-const LCP_RATIO_GATE = 1.65;
-const LCP_GATED_PAGE = '/classList/';
+/**
+ * The class view's line (issue 26), after its thumbnail came into the static first paint: ×1.41 (LCP runs
+ * 2.24/2.16/1.92 s, bare page 1.37-1.57 s, load 10-14) against ×1.80 the same morning with only its record written in
+ * (load 26) and 1.58-2.1 before. Single runs spread ±8 %, the ratio of medians ±0.1 as the class list's: the line
+ * sits outside that and below what the page had while its thumbnail waited for the scripts.
+ */
+const CLASS_VIEW_GATE = 1.65;
+/** Issue 26: the class view the same, its record and thumbnail in the document (server/http/classViewFirstPaint.ts). */
+const LCP_RATIO_GATES: Record<string, number> = { '/classList/': 1.65, '/classView/': CLASS_VIEW_GATE };
 // One colour-contrast failure alone brings a page to 0.96: the line sits above that.
 const ACCESSIBILITY_BUDGET = 0.98;
 /**
@@ -223,11 +234,17 @@ async function samplePaths(appUrl: string): Promise<string[]> {
 }
 
 /** One Lighthouse run in a Chromium of its own, as the Lighthouse CLI does it. */
-async function lighthouseRun(url: string, category: 'performance' | 'accessibility' = 'performance') {
+async function lighthouseRun(
+  url: string,
+  category: 'performance' | 'accessibility' = 'performance',
+  prepare?: (port: number) => Promise<void>,
+) {
   const port = 9300 + Math.floor(Math.random() * 500);
   const chrome = launchChromeForLighthouse(port);
   try {
     await waitForDevtools(port);
+    // The member pages: the session goes into the fresh profile first.
+    await prepare?.(port);
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [category] });
     if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     return result.lhr;
@@ -303,11 +320,12 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const pass = score >= LIGHTHOUSE_BUDGET;
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
     const lcpRatio = medianOf(runs.map(lcpOf)) / bare.median;
-    const lcpGated = path.startsWith(LCP_GATED_PAGE);
+    const lcpGate = Object.entries(LCP_RATIO_GATES).find(([prefix]) => path.startsWith(prefix))?.[1];
+    const lcpGated = lcpGate !== undefined;
     lcpRatios.push(
       `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => seconds(lcpOf(r))).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
     );
-    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > LCP_RATIO_GATE);
+    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > lcpGate);
     met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);
     gateOk &&= !regressed;
     console.log(
@@ -317,7 +335,7 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
   console.log(
     `  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`,
   );
-  console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; gate: the class list ≤ ${LCP_RATIO_GATE}×`);
+  console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; gate: ${Object.entries(LCP_RATIO_GATES).map(([p, g]) => `${p} ≤ ${g}×`).join(', ')}`);
   const a11yOk = await checkAccessibility(paths, appUrl);
   return { met: met && a11yOk, gateOk: gateOk && a11yOk };
 }
@@ -328,7 +346,18 @@ async function main() {
   const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
   try {
     const js = await checkInitialJs(server.url, chunks);
-    const lh = process.argv.includes('--no-lighthouse') ? { met: true, gateOk: true } : await checkLighthouse(server.url);
+    const lighthouseOn = !process.argv.includes('--no-lighthouse');
+    const site = lighthouseOn ? await checkLighthouse(server.url) : { met: true, gateOk: true };
+    const member = lighthouseOn
+      ? await checkMemberHalf(server.url, {
+          chromiumPath: CHROMIUM,
+          chromeFlags: CHROME_FLAGS,
+          lighthouseRun: (url, prepare) => lighthouseRun(url, 'performance', prepare),
+          medianOf,
+          advisory: ADVISORY,
+        })
+      : { met: true, gateOk: true };
+    const lh = { met: site.met && member.met, gateOk: site.gateOk && member.gateOk };
     const lhOk = lh.met;
     const allMet = js.ratioOk && js.keptOutOk && lhOk;
     const gated = ADVISORY ? js.keptOutOk : js.ratioOk && js.keptOutOk && lh.gateOk;

@@ -22,7 +22,7 @@ const sameRequest = (a: unknown, b: Record<string, unknown>) =>
   [...new Set([...Object.keys(a), ...Object.keys(b)])].every((k) => (a as Record<string, unknown>)[k] === b[k]);
 
 /**
- * Data the server wrote into the page for its first paint (server/http/classListFirstPaint.ts): entries naming an
+ * Data the server wrote into the page for its first paint (server/http/classListFirstPaint.ts, classViewFirstPaint.ts): entries naming an
  * operation and the request they answer. Each is taken once, and only by a screen asking for exactly that request,
  * so a later navigation, another sort or page never shows it. An unreadable block counts as absent.
  */

@@ -6,6 +6,7 @@ import { formatCount, formatDuration } from '../../lib/format';
 import { useLectureActions } from './useLectureActions';
 import { BookmarkToggle } from './BookmarkToggle';
 import { useSessionUser } from '../../auth/sessionStore';
+import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -14,6 +15,8 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
   const { addToCart, buyNow, enrolFree, busy } = useLectureActions(lecture.contentsid);
   const free = lecture.saleprice === 0;
   const useruid = useSessionUser().data?.useruid;
+  // An ended enrolment is still "purchased" in the record: it says so and offers buying again (issue 26).
+  const ended = lecture.ispurchased && enrolmentEnded(lecture.expiredate);
   return (
     <section className="class-summary">
       <div className="class-summary__thumb">
@@ -46,8 +49,13 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
           </div>
         </dl>
         <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} size="lg" />
+        {ended && lecture.expiredate ? (
+          <p className="class-ended" role="note">
+            <strong>{ENROLMENT_ENDED_TEXT}</strong> <span>({endedOnText(lecture.expiredate)})</span>
+          </p>
+        ) : null}
         <div className="class-actions actions-row">
-          {lecture.ispurchased ? (
+          {lecture.ispurchased && !ended ? (
             <>
               {useruid && <BookmarkToggle contentsid={lecture.contentsid} useruid={useruid} />}
               <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">

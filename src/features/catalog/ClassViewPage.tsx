@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { lectureDetailQuery } from '../../api/queries/catalog';
 import { isApiError } from '../../api/errors';
@@ -14,6 +14,9 @@ import { ClassSummary } from './ClassSummary';
 import { ClassViewBelowFold } from './ClassViewBelowFold';
 import { Curriculum } from './Curriculum';
 import './catalog.css';
+
+// Its own chunk, fetched after the summary renders: the bar only matters once the visitor has scrolled past it.
+const MobileBuyBar = lazy(() => import('./MobileBuyBar'));
 
 const CLASS_NOT_FOUND: NotFoundText = { title: '없는 클래스입니다.', back: { to: '/main', label: '홈으로' } };
 
@@ -33,7 +36,14 @@ export function ClassViewPage({ contentsid, useruid, ratingPanel }: ClassViewPro
   return (
     <div className="page class-view">
       <QueryState query={detail} fallback={<PageSkeleton lines={8} />}>
-        {(lecture) => <ClassSummary lecture={lecture} />}
+        {(lecture) => (
+          <>
+            <ClassSummary lecture={lecture} />
+            <Suspense fallback={null}>
+              <MobileBuyBar lecture={lecture} />
+            </Suspense>
+          </>
+        )}
       </QueryState>
       <nav className="class-tabs" aria-label="클래스 정보">
         <a href="#intro">클래스 소개</a>

@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { curriculumQuery, curriculumSectionsQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
 import { formatDuration } from '../../lib/format';
+import { PreviewPlayer, type PreviewVideo } from './PreviewPlayer';
 
 /** Curriculum: section summary (GetCurriculumSection) and sections with videos (CurriculumList). */
 export function Curriculum({ contentsid }: { contentsid: number }) {
   const sections = useQuery(curriculumSectionsQuery(contentsid));
   const full = useQuery(curriculumQuery(contentsid));
   const videoCount = sections.data?.reduce((n, s) => n + s.videocount, 0) ?? 0;
+  const [preview, setPreview] = useState<PreviewVideo>();
   return (
     <section className="class-block" id="curriculum">
       <h3 className="class-block__title">커리큘럼</h3>
@@ -32,7 +35,17 @@ export function Curriculum({ contentsid }: { contentsid: number }) {
                   {s.videos.map((v) => (
                     <li key={v.videoid}>
                       <span>{v.title}</span>
-                      {v.ispreview && <span className="preview-badge">미리보기</span>}
+                      {/* The free lecture plays here for anyone (issue 26). */}
+                      {v.ispreview && (
+                        <button
+                          type="button"
+                          className="preview-badge preview-badge--button"
+                          aria-label={`${v.title} 미리보기 재생`}
+                          onClick={() => setPreview({ videoid: v.videoid, title: v.title })}
+                        >
+                          미리보기
+                        </button>
+                      )}
                       <span className="muted">{formatDuration(v.duration)}</span>
                     </li>
                   ))}
@@ -42,6 +55,7 @@ export function Curriculum({ contentsid }: { contentsid: number }) {
           </ol>
         )}
       </QueryState>
+      {preview && <PreviewPlayer video={preview} onClose={() => setPreview(undefined)} />}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { recentLecturesQuery } from '../../api/queries/catalogMain';
+import { useSessionUser } from '../../auth/sessionStore';
 import { Deferred } from '../../components/layout/Deferred';
 import { Section } from '../../components/section/Section';
 import { LectureGridSkeleton } from '../../components/ui/Skeleton';
@@ -12,6 +13,8 @@ import './catalog.css';
 
 const MainBelowFold = lazy(() => import('./MainBelowFold').then((m) => ({ default: m.MainBelowFold })));
 const MainStats = lazy(() => import('./MainStats').then((m) => ({ default: m.MainStats })));
+// A member's "이어서 학습하기" (issue 26): its code and call come after first paint, and never for a visitor.
+const ContinueLearning = lazy(() => import('./ContinueLearning').then((m) => ({ default: m.ContinueLearning })));
 
 /**
  * /main: banner first (LCP) and the first strip; every section below them renders, loads its code and
@@ -19,6 +22,7 @@ const MainStats = lazy(() => import('./MainStats').then((m) => ({ default: m.Mai
  */
 export function MainPage() {
   const recent = useQuery(recentLecturesQuery());
+  const useruid = useSessionUser().data?.useruid;
   return (
     <div className="main-page">
       <h1 className="sr-only">필라테스재활협회 온라인클래스</h1>
@@ -26,6 +30,11 @@ export function MainPage() {
         <HeroBanner />
       </Section>
       <div className="page main-page__body">
+        {useruid ? (
+          <Suspense fallback={<div className="continue-slot" />}>
+            <ContinueLearning useruid={useruid} />
+          </Suspense>
+        ) : null}
         <LectureStrip
           title={
             <>

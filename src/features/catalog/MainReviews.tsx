@@ -5,6 +5,7 @@ import { Stars } from '../../components/ui/Stars';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
 import { formatDate } from '../../lib/format';
+import { distinctReviews } from './distinctReviews';
 
 /** Latest reviews of members, linking to the reviewed class. */
 export function MainReviews() {
@@ -20,7 +21,7 @@ export function MainReviews() {
       <QueryState query={query} fallback={<SkeletonBlock height={180} />}>
         {(reviews) => (
           <ul className="review-list">
-            {reviews.list.map((r) => (
+            {distinctReviews(reviews.list).map((r) => (
               <li key={r.reviewid} className="review-card">
                 <Stars score={r.ratescore} />
                 <p className="review-card__content">{r.content}</p>

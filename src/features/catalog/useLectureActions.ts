@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { catalogKeys } from '../../api/queries/catalog';
 import { addLectureToCart } from '../../api/queries/cart';
@@ -9,13 +9,14 @@ import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { signedInOrToLogin } from '../../auth/signedInOrToLogin';
 import { announceCartChange } from '../../lib/cartEvents';
 import { useSessionUser } from '../../auth/sessionStore';
+import { rememberLectureAction, takeLectureAction, type LectureAction } from './pendingLectureAction';
 
 export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
 // No particle after the title: 을/를 would depend on its last syllable.
 const FREE_ENROL_QUESTION = (title: string) => `무료 클래스입니다. 「${title}」 수강 신청하시겠습니까?`;
 
 /** 장바구니, 바로 구매 and a free class's 수강 신청 of the class view; visitors get the login notice and go to /login. */
-export function useLectureActions(contentsid: number) {
+export function useLectureActions(contentsid: number, { resume = true }: { resume?: boolean } = {}) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -23,13 +24,17 @@ export function useLectureActions(contentsid: number) {
 
   const auth = useRouteContext({ from: '__root__', select: (context) => context.auth });
 
-  const requireMember = async (): Promise<string | null> => {
-    if (!(await signedInOrToLogin(auth, navigate))) return null;
+  const here = useLocation({ select: (location) => location.href });
+
+  /** A visitor's press is kept for after sign-in, which brings them back to this page (`redirect`). */
+  const requireMember = async (action?: LectureAction): Promise<string | null> => {
+    if (!auth.hasValidToken() && action) rememberLectureAction(contentsid, action);
+    if (!(await signedInOrToLogin(auth, navigate, here))) return null;
     return user.data?.useruid ?? null;
   };
 
   const addToCart = async () => {
-    const useruid = await requireMember();
+    const useruid = await requireMember('cart');
     if (!useruid || busy) return;
     setBusy(true);
     try {
@@ -45,7 +50,7 @@ export function useLectureActions(contentsid: number) {
   };
 
   const buyNow = async () => {
-    const useruid = await requireMember();
+    const useruid = await requireMember('buy');
     if (!useruid) return;
     await navigate({ to: '/payment/$contentsids', params: { contentsids: String(contentsid) } });
   };
@@ -85,5 +90,19 @@ export function useLectureActions(contentsid: number) {
     }
   };
 
+  // Only one copy of the buttons (the summary's, not the mobile buy bar's) carries a kept press on.
+  useResumeAfterSignIn(resume ? contentsid : undefined, user.data?.useruid, { cart: addToCart, buy: buyNow });
+
   return { addToCart, buyNow, enrolFree, busy };
+}
+
+/** Back from sign-in on the class a visitor pressed 장바구니 / 바로 구매 on: that press goes on, once. */
+function useResumeAfterSignIn(contentsid: number | undefined, useruid: string | undefined, run: Record<LectureAction, () => Promise<void>>) {
+  const latest = useRef(run);
+  latest.current = run;
+  useEffect(() => {
+    if (!useruid || contentsid === undefined) return;
+    const action = takeLectureAction(contentsid);
+    if (action) void latest.current[action]();
+  }, [contentsid, useruid]);
 }

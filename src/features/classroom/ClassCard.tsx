@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { MyLecture } from '../../api/queries/classroom-lectures';
 import { ClassThumbLink } from '../../components/ui/ClassThumbLink';
 import { formatDate } from '../../lib/format';
+import { ENROLMENT_ENDED_TEXT, endedOnText } from '../../lib/enrolmentEnd';
 import { daysLeft, daysLeftText, periodText } from './period';
 import { PlayerLink } from './PlayerLink';
 import { ProgressBar } from './ProgressBar';
@@ -55,9 +56,19 @@ export function ClassCard({ lecture, resume }: { lecture: MyLecture; resume: Res
         </dl>
         <div className="class-card__actions">
           {ended ? (
-            <span className="class-card__ended" role="note">
-              수강 기간이 끝나 재생할 수 없습니다
-            </span>
+            <>
+              <span className="class-card__ended" role="note">
+                {ENROLMENT_ENDED_TEXT} ({endedOnText(lecture.expiredate)})
+              </span>
+              {/* Buying again is allowed once the period is over (server: ownership "owns it now"). */}
+              <Link
+                to="/payment/$contentsids"
+                params={{ contentsids: String(lecture.contentsid) }}
+                className="btn btn--sm btn--primary"
+              >
+                바로 구매
+              </Link>
+            </>
           ) : (
             <PlayerLink contentsid={lecture.contentsid} videoid={resume.videoid} seconds={resume.seconds}>
               {lecture.lastvideoid ? '이어보기' : '학습 시작'}

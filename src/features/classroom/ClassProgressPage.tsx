@@ -25,13 +25,15 @@ interface ClassProgressPageProps {
   /** The lecture's quiz (src/features/quiz) and the member's rating (src/features/ratings), mounted by the route. */
   quiz: ReactNode;
   rating: ReactNode;
+  /** The member's timestamped notes of the class (src/features/player), mounted by the route. */
+  notes?: ReactNode;
 }
 
 /**
  * /myclassProgress/$contentsid: overall progress, each video's completion, 이어보기, materials, Q&A, quiz and
  * certificate. Each block renders from its own calls, so one failed call leaves its message in its own block.
  */
-export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating }: ClassProgressPageProps) {
+export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating, notes }: ClassProgressPageProps) {
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery(completeListQuery(contentsid, useruid));
   const sections = useQuery(curriculumQuery(contentsid));
@@ -63,6 +65,13 @@ export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating }: Cl
 
       <h3 className="class-block-title">커리큘럼</h3>
       <LessonList contentsid={contentsid} sections={sections} videos={videos} ended={ended} />
+
+      {notes ? (
+        <>
+          <h3 className="class-block-title">내 메모</h3>
+          {notes}
+        </>
+      ) : null}
 
       <h3 className="class-block-title">강의 자료</h3>
       {ended ? (
