@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import type { RouterAuth } from './routerAuth';
-import { loginSearchFor } from './returnPath';
+import { loginSearchFor } from './loginSearch';
 
 export const LOGIN_REQUIRED_MESSAGE = '로그인 후 이용해주세요.';
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keepReturnPath, loginSearchFor, safeReturnPath, takeReturnPath } from './returnPath';
+import { keepReturnPath, safeReturnPath, takeReturnPath } from './returnPath';
+import { loginSearchFor, rememberPage } from './loginSearch';
 
 describe('safeReturnPath (the /login redirect value)', () => {
   it.each([
@@ -34,9 +35,10 @@ describe('safeReturnPath (the /login redirect value)', () => {
     expect(safeReturnPath(value)).toBeUndefined();
   });
 
-  it('the login search carries only a checked value', () => {
+  it('the login search carries this site’s pages only, never /login itself', () => {
     expect(loginSearchFor('/mycart')).toEqual({ redirect: '/mycart' });
     expect(loginSearchFor('//evil.example')).toEqual({});
+    expect(loginSearchFor('/login?redirect=/mycart')).toEqual({});
   });
 });
 
@@ -54,6 +56,13 @@ describe('the kept return page', () => {
     keepReturnPath(undefined);
     expect(takeReturnPath()).toBeUndefined();
     keepReturnPath('https://evil.example/');
+    expect(takeReturnPath()).toBeUndefined();
+  });
+
+  it('a page the side menu remembered is given back, and checked on the way', () => {
+    rememberPage('/classView/101');
+    expect(takeReturnPath()).toBe('/classView/101');
+    rememberPage('/\\evil.example');
     expect(takeReturnPath()).toBeUndefined();
   });
 

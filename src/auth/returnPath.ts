@@ -1,9 +1,10 @@
 /**
  * Where a visitor was when sign-in was asked of them (a member page, or 장바구니 / 바로 구매 on a class), carried as
  * /login's `redirect` search value and kept in this tab's sessionStorage across the Kakao OAuth round trip and the
- * Naver server function. Travels with the guard in the entry chunk: a few lines, no URL schema library.
+ * Naver server function. The guard and the side menu write it through the light src/auth/loginSearch.ts; this checks it.
  */
-const KEY = 'pilates_returnPath';
+import { RETURN_PATH_KEY as KEY } from './loginSearch';
+
 const BASE = 'https://return.invalid';
 
 /**
@@ -24,12 +25,6 @@ export function safeReturnPath(value: unknown): string | undefined {
   }
   if (url.origin !== BASE || url.pathname === '/login') return undefined;
   return url.pathname + url.search + url.hash;
-}
-
-/** The page a visitor stands on, as /login's search: `{ redirect }` when it is a page worth coming back to. */
-export function loginSearchFor(href: string): { redirect?: string } {
-  const redirect = safeReturnPath(href);
-  return redirect ? { redirect } : {};
 }
 
 /** The login page keeps the checked value for after sign-in; none (a plain visit to /login) forgets an older one. */

@@ -1,6 +1,6 @@
 import { isRedirect } from '@tanstack/react-router';
 import { requireSignedIn } from './guard';
-import { loginSearchFor } from './returnPath';
+import { loginSearchFor } from './loginSearch';
 import type { RouterAuth } from './routerAuth';
 
 // Its own module: the guard travels with the entry (layout routes are not split); this runs only on screens.

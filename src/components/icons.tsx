@@ -71,10 +71,3 @@ export const ArrowUpIcon = (p: IconProps) => (
     <path d="M12 19V5M6 11l6-6 6 6" />
   </Svg>
 );
-/** A locked lecture or a private post: drawn, since the lock emoji (U+1F512) is an empty box where no emoji font is installed. */
-export const LockIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="5" y="10.5" width="14" height="10" rx="2" />
-    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-  </Svg>
-);

@@ -9,7 +9,7 @@ import { InlineFailure } from '../section/InlineFailure';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';
-import { keepReturnPath, loginSearchFor } from '../../auth/returnPath';
+import { loginSearchFor, rememberPage } from '../../auth/loginSearch';
 import './sideMenu.css';
 
 /** Member links of the logged-in side menu (spec §2), in this order. */
@@ -114,7 +114,7 @@ function VisitorPart() {
       void navigate({ to: '/login', search: loginSearchFor(here()) });
       return;
     }
-    keepReturnPath(here());
+    rememberPage(here());
     withIdentity((identity) => identity.signInWith(provider, remember));
   };
   return (

@@ -2,7 +2,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RETRY_LABEL } from './SectionFailure';
-import { retryQueries, stalledQueries } from './retryStalled';
 import '../ui/ui.css';
 import './pending.css';
 
@@ -34,11 +33,15 @@ export function Pending({ children, onRetry }: { children?: ReactNode; onRetry?:
       clearTimeout(stalled);
     };
   }, [attempt]);
+  // The retry's code loads on the press (it is out of the first paint's chunk: the initial-JS budget).
   const retry = () => {
     setStage('quiet');
     setAttempt((n) => n + 1);
     if (onRetry) onRetry();
-    else void retryQueries(queryClient, stalledQueries(queryClient));
+    else
+      void import('./retryStalled').then(({ retryQueries, stalledQueries }) =>
+        retryQueries(queryClient, stalledQueries(queryClient)),
+      );
   };
   return (
     <>

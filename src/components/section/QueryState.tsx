@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Pending } from './Pending';
-import { queryOfResult, retryQueries, stalledQueries } from './retryStalled';
 import { SectionFailure } from './SectionFailure';
 import type { NotFoundText } from './NotFoundCard';
 
@@ -25,9 +24,11 @@ export function QueryState<T>({ query, fallback, notFound, children }: QueryStat
   if (query.isError && !query.isFetching) {
     return <SectionFailure error={query.error} notFound={notFound} onRetry={() => void query.refetch()} />;
   }
-  const retryOwn = () => {
-    const own = queryOfResult(queryClient, query);
-    void retryQueries(queryClient, own ? [own] : stalledQueries(queryClient));
-  };
+  // The retry's code loads on the press (it is out of the first paint's chunk: the initial-JS budget).
+  const retryOwn = () =>
+    void import('./retryStalled').then(({ queryOfResult, retryQueries, stalledQueries }) => {
+      const own = queryOfResult(queryClient, query);
+      return retryQueries(queryClient, own ? [own] : stalledQueries(queryClient));
+    });
   return <Pending onRetry={retryOwn}>{fallback}</Pending>;
 }

@@ -3,7 +3,6 @@ import { useRouter } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageSkeleton } from '../ui/Skeleton';
 import { Pending } from './Pending';
-import { retryQueries, stalledQueries } from './retryStalled';
 
 /**
  * The router's default while a route's code or data loads: a page-shaped skeleton, then "불러오는 중입니다…", then
@@ -16,7 +15,9 @@ export function RoutePending() {
     <div className="page">
       <Pending
         onRetry={() => {
-          void retryQueries(queryClient, stalledQueries(queryClient)).then(() => router.invalidate());
+          void import('./retryStalled')
+            .then(({ retryQueries, stalledQueries }) => retryQueries(queryClient, stalledQueries(queryClient)))
+            .then(() => router.invalidate());
         }}
       >
         <PageSkeleton />

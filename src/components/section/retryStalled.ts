@@ -1,4 +1,4 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
+// Loaded when a member presses 다시 시도 on a late section (Pending, QueryState and RoutePending import it then).
 import type { Query, QueryClient, UseQueryResult } from '@tanstack/react-query';
 import { abortQueryCall } from '../../api/callSignal';
 

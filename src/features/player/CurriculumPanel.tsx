@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { components } from '../../api/schema.gen';
 import { formatClock } from './clock';
-import { LockIcon } from '../../components/icons';
+import { LockIcon } from './LockIcon';
 
 type Video = components['schemas']['Video'];
 type Section = components['schemas']['CurriculumSection'];
