@@ -91,6 +91,22 @@ const CALLS: Call[] = [
   lectureList('tag filter 재활, page 1', { page: 1, tag: '재활' }),
   lectureList('tag filter 재활, page 50', { page: 50, tag: '재활' }),
   lectureList('tag filter 재활 by price, last page', { page: 1, tag: '재활', sortType: 'pricehigh' }, true),
+  // Issue 27: bodies the app never sends but the yaml allows. Generated words and tags are independent of categories
+  // (topic i/9 % 10, category i % 9), except 자세교정 and 재활, which are never tags of the same lecture.
+  lectureList('search 자세교정 in category 121 (leaf), page 1', { page: 1, schtext: '자세교정', categoryid: 121 }),
+  lectureList('search 자세교정 in category 121 (leaf) by price, last page', { page: 1, schtext: '자세교정', categoryid: 121, sortType: 'pricehigh' }, true),
+  lectureList('search 주제96 in category 1 (subtree), page 1', { page: 1, schtext: '주제96', categoryid: 1 }),
+  lectureList('search 클래스 1234 in root 2 by rating', { page: 1, schtext: '클래스 1234', pcategoryid: 2, sortType: 'rating' }),
+  lectureList('search 리포머 in category 1 (subtree) by popularity, page 50', { page: 50, schtext: '리포머', categoryid: 1, sortType: 'popular' }),
+  lectureList('search 강사 in ebooks, last page', { page: 1, schtext: '강사', itemtype: 'ebook' }, true),
+  lectureList('search 자세교정 with tag 재활 (no match), page 1', { page: 1, schtext: '자세교정', tag: '재활' }),
+  lectureList('search 리포머 with tag 주제5, page 1', { page: 1, schtext: '리포머', tag: '주제5' }),
+  lectureList('search 리포머 with tag 재활 in category 121, page 1', { page: 1, schtext: '리포머', tag: '재활', categoryid: 121 }),
+  lectureList('tag 재활 in category 121 (leaf), page 1', { page: 1, tag: '재활', categoryid: 121 }),
+  lectureList('tag 재활 in category 1 (subtree) by popularity, last page', { page: 1, tag: '재활', categoryid: 1, sortType: 'popular' }, true),
+  lectureList('tag 주제5 in root 2 by price, page 1', { page: 1, tag: '주제5', pcategoryid: 2, sortType: 'pricelow' }),
+  lectureList('tag 재활 in lectures (itemtype), page 50', { page: 50, tag: '재활', itemtype: 'lecture' }),
+  lectureList('category 311 (ebooks) by price low, page 400', { page: 400, categoryid: 311, sortType: 'pricelow' }),
   {
     name: 'popular lectures',
     kind: 'catalogue',

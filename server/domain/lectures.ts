@@ -214,9 +214,10 @@ interface Narrowing {
  * A page of a search narrowed by a shelf (`shelf` names `l.categoryid` and `l.is_ebook` only) and/or a tag, its cost
  * bounded by the smaller of the narrowing and the word's matches, never by the catalogue (issue 27). The kept counts
  * (category_counts, tag_counts) size each narrowing before any lecture is read: one of at most `few` lectures is read
- * whole, matched and sorted; else a word with fewer than `few` matches is looked up in the trigram index and its
- * matches narrowed and sorted; else a narrowing of at most `many` lectures is read whole; else both are common and
- * the search walks its order index as an unnarrowed search does, stopping at the limit. Every path answers the same
+ * whole, matched and sorted; a category (or kind) of at most `many` is intersected with the word's trigram rows in a
+ * bitmap; else a word with fewer than `few` matches is looked up first and its matches narrowed and sorted; else a
+ * tag of at most `many` lectures is read whole; else both are common and the search walks its order index as an
+ * unnarrowed search does, stopping at the limit. Every path answers the same
  * lectures in the same order: the first SEARCH_MATCH_LIMIT of the order.
  */
 export async function narrowedSearchPage(
@@ -247,14 +248,8 @@ export async function narrowedSearchPage(
   const within = (ids: RawBuilder<unknown>) =>
     searchedLecturePage(db, sql`l.contentsid = any(array(${ids})) and ${where}`, order, limit, offset);
   if (smallest.size <= bounds.few) return within(smallest.ids);
-  const probe = await all(
-    db,
-    sql<{ contentsid: number }>`select l.contentsid from lecture_keys l where ${match} limit ${bounds.few}`,
-  );
-  if (probe.length === 0) return { list: [], total: 0 };
-  if (probe.length < bounds.few) return within(sql`select unnest(array[${sql.join(probe.map((r) => r.contentsid))}]::int[])`);
-  // A common word within a category of at most `many`: the category's and the word's index rows are intersected in a
-  // bitmap before any lecture is read (the subquery's offset keeps the planner from walking an order index instead).
+  // A category of at most `many`: its index rows and the word's are intersected in a bitmap before any lecture is
+  // read, whatever the word (the subquery's offset keeps the planner from walking an order index instead).
   if (smallest.size <= bounds.many && q.shelf && smallest.where === q.shelf)
     return searchedLecturePage(
       db,
@@ -264,6 +259,12 @@ export async function narrowedSearchPage(
       offset,
       sql`(select * from lecture_keys l where ${q.shelf} and ${match} offset 0)`,
     );
+  const probe = await all(
+    db,
+    sql<{ contentsid: number }>`select l.contentsid from lecture_keys l where ${match} limit ${bounds.few}`,
+  );
+  if (probe.length === 0) return { list: [], total: 0 };
+  if (probe.length < bounds.few) return within(sql`select unnest(array[${sql.join(probe.map((r) => r.contentsid))}]::int[])`);
   if (smallest.size <= bounds.many) return within(smallest.ids);
   return searchedLecturePage(db, where, order, limit, offset);
 }

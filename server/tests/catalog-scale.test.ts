@@ -175,8 +175,8 @@ describe('a narrowed search answers the same on each of its paths', () => {
   // matches; bounds small enough for the demo data send each body down each path.
   const paths = [
     ['the narrowing read whole', NARROWED_SEARCH_BOUNDS],
-    ['the word looked up first', { few: 3, many: 1e9 }],
-    ['a common word, the narrowing read whole', { few: 1, many: 1e9 }],
+    ['a category and the word intersected, a tag after a probe', { few: 3, many: 1e9 }],
+    ['the word looked up first', { few: 3, many: 0 }],
     ['both common: the order walked', { few: 1, many: 1 }],
   ] as const;
   const bodies: (ListBody & { schtext: string })[] = [
