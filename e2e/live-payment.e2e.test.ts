@@ -69,10 +69,10 @@ const portOneWindow = (page: Page) => page.frameLocator('iframe[title="PortOne �
 /** The payment page up to PortOne's window: method, installment, agreement, 결제하기. */
 async function startPayment(
   page: Page,
-  contentsid: number,
+  contentsids: number | string,
   choice: { method?: keyof typeof LABEL; installment?: number } = {},
 ): Promise<void> {
-  await page.goto(`/payment/${contentsid}`);
+  await page.goto(`/payment/${contentsids}`);
   await page.locator('.checkout__pay:not([disabled])').waitFor();
   if (choice.method) await page.getByRole('radio', { name: LABEL[choice.method] }).check();
   if (choice.installment) await page.getByLabel('할부').selectOption(String(choice.installment));
@@ -126,6 +126,11 @@ describe('checkout with PortOne', () => {
       installmentMonth: 0,
     });
     await seesClassInMyClassroom(page, await titleOf(104));
+    // 영수증 보기 is PortOne's own receipt of this payment, which the server recorded when it confirmed it.
+    await page.goto(`/mypayment?paymentid=${order.paymentid}`);
+    const receipt = page.getByTestId('receipt-link');
+    expect(await receipt.getAttribute('href')).toBe(`${live.portone.url}/receipts/${encodeURIComponent(order.provider_payment_id)}`);
+    expect(await page.getByTestId('receipt-print').count()).toBe(0);
     await page.close();
   });
 
@@ -279,6 +284,53 @@ describe('attacks', () => {
     expect(record?.cancellations.map((c) => c.totalAmount)).toEqual([1000]);
     await page.goto('/myclass');
     expect(await page.getByText(await titleOf(119)).count()).toBe(0);
+    await page.close();
+  });
+
+  it('refund of an unused order: the quote first, then PortOne cancels the whole charge and 결제내역 says 환불', async () => {
+    const page = await member.newPage();
+    const { order } = await orderOf(104);
+    await page.goto(`/mypayment?paymentid=${order.paymentid}`);
+    await page.getByTestId('refund-request').click();
+    const dialog = page.locator('.swal2-popup');
+    await dialog.locator('.popup-dark__lines').waitFor();
+    expect(await dialog.locator('.popup-dark__lines li').allTextContents()).toContain('카드 환불 금액: 47,000원');
+    await dialog.getByRole('button', { name: '47,000원 환불 신청' }).click();
+    await expect.poll(() => page.locator('.swal2-popup .swal2-html-container').textContent()).toBe('47,000원 환불이 완료되었습니다.');
+    await confirmPopup(page);
+    expect(live.portone.store.find(order.provider_payment_id)).toMatchObject({ status: 'CANCELLED' });
+    expect(live.portone.store.cancelledAmount(order.provider_payment_id)).toBe(47000);
+    await expect.poll(() => page.locator('.payment-detail__head .status-badge').textContent()).toBe('환불');
+    await page.close();
+  });
+
+  it('refund of an order one class of which was watched: PortOne cancels only the unwatched class\'s share', async () => {
+    const page = await member.newPage();
+    await startPayment(page, '115,117');
+    await portOneWindow(page).getByRole('button', { name: '승인' }).click();
+    await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
+    const { order } = await orderOf(117);
+    // Opening a lecture of class 115 is its first play, which the server records when it issues the video.
+    const video = (
+      await sql<{ videoid: number }>`select videoid from videos where contentsid = 115 and not is_preview order by sort, videoid limit 1`.execute(live.server.db)
+    ).rows[0]!.videoid;
+    await page.goto(`/player/115?videoid=${video}`);
+    await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from enrollments e join members m on m.useruid = e.useruid
+      where m.email = 'payer@live.kr' and e.contentsid = 115 and e.first_play_at is not null`.execute(live.server.db)).rows[0]!.n).toBe(1);
+    const share = (await sql<{ saleprice: number }>`select saleprice from lectures where contentsid = 117`.execute(live.server.db)).rows[0]!.saleprice;
+    const won = `${share.toLocaleString('ko-KR')}원`;
+
+    await page.goto(`/mypayment?paymentid=${order.paymentid}`);
+    await page.getByTestId('refund-request').click();
+    const dialog = page.locator('.swal2-popup');
+    await dialog.locator('.popup-dark__lines').waitFor();
+    expect(await dialog.locator('.popup-dark__lines li').allTextContents()).toContain(`카드 환불 금액: ${won}`);
+    await dialog.getByRole('button', { name: `${won} 환불 신청` }).click();
+    await expect.poll(() => page.locator('.swal2-popup .swal2-html-container').textContent()).toBe(`${won} 환불이 완료되었습니다.`);
+    await confirmPopup(page);
+    expect(live.portone.store.find(order.provider_payment_id)).toMatchObject({ status: 'PARTIAL_CANCELLED' });
+    expect(live.portone.store.cancelledAmount(order.provider_payment_id)).toBe(share);
+    await expect.poll(() => page.getByTestId('payment-refunded').textContent()).toBe(`환불금액 ${won}`);
     await page.close();
   });
 
