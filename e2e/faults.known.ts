@@ -17,8 +17,6 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   'visitor /main getCategories': 'header menu: no placeholder while loading',
   'member /main getCategories': 'header menu: no placeholder while loading',
   // Measured by the fault matrix on 2026-11-26 (issue 26); each waits with its own placeholder or none:
-  'member /main getLastWatchTime': 'continue-learning slot: an empty box while loading (ContinueLearning.tsx)',
-  'member /main-test getLastWatchTime': 'continue-learning slot: an empty box while loading (ContinueLearning.tsx)',
   'member /myclass getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /myBookmark getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /myclassProgress/101 getTest': "the quiz panel's own loading text (QuizPanel.tsx)",
@@ -27,6 +25,7 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   'member /player/101 getCurriculumSections': "the player's own loading (PlayerPage.tsx)",
   'member /player/101 getLectureVideos': "the player's own loading text (PlayerPage.tsx)",
   'member /player/101 getLastWatchTime': 'the player waits for the resume point before choosing the lecture (PlayerPage.tsx)',
+  'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
   'visitor /certificate/KPRA-0000000000 verifyCertificate': "the check's own pending state (CertificateVerifyPage.tsx)",
   'member /certificate/KPRA-0000000000 verifyCertificate': "the check's own pending state (CertificateVerifyPage.tsx)",
 };

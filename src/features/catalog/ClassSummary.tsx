@@ -4,6 +4,7 @@ import { Price } from '../../components/ui/Price';
 import { Stars } from '../../components/ui/Stars';
 import { formatCount, formatDuration } from '../../lib/format';
 import { useLectureActions } from './useLectureActions';
+import { BuyActions } from './BuyActions';
 import { BookmarkToggle } from './BookmarkToggle';
 import { useSessionUser } from '../../auth/sessionStore';
 import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
@@ -12,7 +13,7 @@ type LectureDetail = components['schemas']['LectureDetail'];
 
 /** Top of the class view: thumbnail, title, facts, price and the two actions. */
 export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
-  const { addToCart, buyNow, enrolFree, busy } = useLectureActions(lecture.contentsid);
+  const actions = useLectureActions(lecture.contentsid);
   const free = lecture.saleprice === 0;
   const useruid = useSessionUser().data?.useruid;
   // An ended enrolment is still "purchased" in the record: it says so and offers buying again (issue 26).
@@ -62,30 +63,8 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
                 바로 수강하기
               </Link>
             </>
-          ) : free ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={busy ? undefined : () => void enrolFree(lecture.title)}
-              aria-disabled={busy}
-            >
-              수강 신청
-            </button>
           ) : (
-            <>
-              {/* aria-disabled, not disabled: the button keeps focus, so the 담았습니다 alert returns focus to it. */}
-              <button
-                type="button"
-                className="btn"
-                onClick={busy || lecture.isincart ? undefined : addToCart}
-                aria-disabled={busy || lecture.isincart}
-              >
-                {lecture.isincart ? '장바구니에 담김' : '장바구니'}
-              </button>
-              <button type="button" className="btn btn--primary" onClick={buyNow}>
-                바로 구매
-              </button>
-            </>
+            <BuyActions free={free} inCart={lecture.isincart} title={lecture.title} actions={actions} />
           )}
         </div>
       </div>

@@ -3,6 +3,7 @@ import type { components } from '../../api/schema.gen';
 import { Price } from '../../components/ui/Price';
 import { enrolmentEnded } from '../../lib/enrolmentEnd';
 import { useLectureActions } from './useLectureActions';
+import { BuyActions } from './BuyActions';
 import './mobileBuyBar.css';
 
 type LectureDetail = components['schemas']['LectureDetail'];
@@ -13,7 +14,7 @@ type LectureDetail = components['schemas']['LectureDetail'];
  * breakpoint (1025 px, where the mobile bar ends too). A class already the member's has its own link up top.
  */
 export default function MobileBuyBar({ lecture }: { lecture: LectureDetail }) {
-  const { addToCart, buyNow, enrolFree, busy } = useLectureActions(lecture.contentsid, { resume: false });
+  const actions = useLectureActions(lecture.contentsid, { resume: false });
   const shown = useSummaryScrolledAway();
   const owned = lecture.ispurchased && !enrolmentEnded(lecture.expiredate);
   if (owned) return null;
@@ -28,25 +29,7 @@ export default function MobileBuyBar({ lecture }: { lecture: LectureDetail }) {
     >
       <Price price={lecture.price} saleprice={lecture.saleprice} isfree={lecture.isfree} />
       <div className="mobile-buy-bar__actions">
-        {free ? (
-          <button type="button" className="btn btn--primary" onClick={busy ? undefined : () => void enrolFree(lecture.title)} aria-disabled={busy}>
-            수강 신청
-          </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="btn"
-              onClick={busy || lecture.isincart ? undefined : addToCart}
-              aria-disabled={busy || lecture.isincart}
-            >
-              {lecture.isincart ? '장바구니에 담김' : '장바구니'}
-            </button>
-            <button type="button" className="btn btn--primary" onClick={buyNow}>
-              바로 구매
-            </button>
-          </>
-        )}
+        <BuyActions free={free} inCart={lecture.isincart} title={lecture.title} actions={actions} />
       </div>
     </div>
   );

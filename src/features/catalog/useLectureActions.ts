@@ -16,6 +16,9 @@ export const CART_ADDED_MESSAGE = '장바구니에 담았습니다.';
 const FREE_ENROL_QUESTION = (title: string) => `무료 클래스입니다. 「${title}」 수강 신청하시겠습니까?`;
 
 /** 장바구니, 바로 구매 and a free class's 수강 신청 of the class view; visitors get the login notice and go to /login. */
+/** What a class's buttons do (useLectureActions). */
+export type LectureActions = ReturnType<typeof useLectureActions>;
+
 export function useLectureActions(contentsid: number, { resume = true }: { resume?: boolean } = {}) {
   const user = useSessionUser();
   const navigate = useNavigate();

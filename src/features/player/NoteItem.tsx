@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Note } from '../../api/queries/progress-notes';
 import { formatClock } from './clock';
 import { noteTextProblem } from './noteText';
+import { NoteField } from './NoteField';
 
 interface NoteItemProps {
   note: Note;
@@ -49,26 +50,18 @@ export function NoteItem({ note, videoTitle, onSeek, onEdit, onDelete }: NoteIte
           <label htmlFor={fieldId} className="player-sr">
             {at} 메모 수정
           </label>
-          <textarea
-            id={fieldId}
-            className="player-notes__field"
-            rows={3}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${fieldId}-problem` : undefined}
-          />
-          {problem ? (
-            <p id={`${fieldId}-problem`} className="player-notes__problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <NoteField id={fieldId} value={draft} onChange={setDraft} problem={problem} />
         </div>
       )}
       <div className="player-note__actions">
         {draft === undefined ? (
           <>
-            <button type="button" className="player-note__action" onClick={() => setDraft(note.text)} aria-label={`${at} 메모 수정`}>
+            <button
+              type="button"
+              className="player-note__action"
+              onClick={() => setDraft(note.text)}
+              aria-label={`${at} 메모 수정`}
+            >
               수정
             </button>
             <button type="button" className="player-note__action" onClick={() => onDelete(note)} aria-label={`${at} 메모 삭제`}>
@@ -77,7 +70,12 @@ export function NoteItem({ note, videoTitle, onSeek, onEdit, onDelete }: NoteIte
           </>
         ) : (
           <>
-            <button type="button" className="player-note__action player-note__action--main" disabled={busy} onClick={() => void save()}>
+            <button
+              type="button"
+              className="player-note__action player-note__action--main"
+              disabled={busy}
+              onClick={() => void save()}
+            >
               저장
             </button>
             <button

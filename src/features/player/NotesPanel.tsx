@@ -10,6 +10,7 @@ import { formatClock } from './clock';
 import { NoteItem } from './NoteItem';
 import { noteTextProblem } from './noteText';
 import { useCurrentSecond } from './useCurrentSecond';
+import { NoteField } from './NoteField';
 
 type Video = components['schemas']['Video'];
 
@@ -115,25 +116,22 @@ export function NotesPanel({ contentsid, useruid, videos, playingId, video, onOp
         <label htmlFor={fieldId} className="player-notes__label">
           <span className="player-notes__at">{formatClock(second)}</span> 지점에 남길 메모
         </label>
-        <textarea
+        <NoteField
           id={fieldId}
-          className="player-notes__field"
-          rows={3}
           value={text}
           placeholder="이 장면에 남길 메모를 쓰세요."
-          onChange={(e) => {
-            setText(e.target.value);
+          onChange={(next) => {
+            setText(next);
             if (problem) setProblem(undefined);
           }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${fieldId}-problem` : undefined}
+          problem={problem}
         />
-        {problem ? (
-          <p id={`${fieldId}-problem`} className="player-notes__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <button type="button" className="btn btn--primary btn--sm player-notes__save" disabled={saving} onClick={() => void write()}>
+        <button
+          type="button"
+          className="btn btn--primary btn--sm player-notes__save"
+          disabled={saving}
+          onClick={() => void write()}
+        >
           메모 저장
         </button>
       </div>

@@ -77,9 +77,16 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
 
   // media-chrome's menus carry a submenu header (a "back" button) as a hidden slot's fallback; these menus are never
   // submenus, and axe (aria-required-children) counts that button as a child a menu may not have: it is taken out.
+  // Only the button: the title slot inside it stays in its place, media-chrome reads it whenever the menu's items change
+  // (taking the whole header out threw "reading 'assignedNodes'" on every player page the fault matrix opened).
   useEffect(() => {
-    for (const menu of controllerRef.current?.querySelectorAll('media-captions-menu, media-rendition-menu, media-playback-rate-menu') ?? [])
-      menu.shadowRoot?.querySelector('slot[name="header"]')?.replaceChildren();
+    for (const menu of controllerRef.current?.querySelectorAll(
+      'media-captions-menu, media-rendition-menu, media-playback-rate-menu',
+    ) ?? []) {
+      const back = menu.shadowRoot?.querySelector('slot[name="header"] button[part~="back"]');
+      const title = back?.querySelector('slot[name="title"]');
+      if (back && title) back.replaceWith(title);
+    }
   }, []);
 
   // The member's captions choice holds across lectures and visits: the same language shows on every video that has it.
