@@ -6,15 +6,28 @@ results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 export VITEST_JSON_DIR="$PWD/$results"
 
+# Busy and total jiffies of all cores since boot (Linux /proc/stat); elsewhere "0 0".
+cpu_jiffies() {
+  if [ -r /proc/stat ]; then awk '/^cpu /{print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat; else echo "0 0"; fi
+}
+# How busy the cores were during a step: a step near 100 % gains nothing from more parallelism, only from less work.
+cpu_busy() { # cpu_busy "<busy0> <total0>"
+  local b0 t0 b1 t1
+  read -r b0 t0 <<<"$1"
+  read -r b1 t1 <<<"$(cpu_jiffies)"
+  if [ $((t1 - t0)) -gt 0 ]; then echo "cores $(((b1 - b0) * 100 / (t1 - t0))) % busy"; else echo "cores n/a"; fi
+}
+
 step() {
   local name=$1; shift
   echo
   echo "=== $name"
-  local t0=$SECONDS
+  local t0=$SECONDS cpu0
+  cpu0=$(cpu_jiffies)
   if "$@"; then
-    echo "=== $name: ok ($((SECONDS - t0)) s)"
+    echo "=== $name: ok ($((SECONDS - t0)) s, $(cpu_busy "$cpu0"))"
   else
-    echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+    echo "=== $name: FAILED ($((SECONDS - t0)) s, $(cpu_busy "$cpu0"))"
     node scripts/summarise-tests.mjs "$results" || true
     exit 1
   fi
@@ -60,27 +73,37 @@ fi
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi
-# Two lanes side by side after one build: the fault matrix and the accessibility sweep (CPU-bound) in one, the
-# journeys (which spend much of their time waiting on real clocks: a 60 s network cut, real playback) in the other.
-# Every file that uses the live configuration's fixed ports (live-*.e2e) stays in the journeys lane.
-E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts"
+# Three lanes side by side after one build. The fault matrix (CPU-bound, 4 pages at a time) has one to itself; the
+# journeys mostly wait on real clocks (the player file: 241 s wall for 64 s of CPU — a 60 s network cut, real
+# playback), so they are split in two lanes that fill the matrix's idle moments. The second lane holds the player, the
+# accessibility sweep and every file that uses the live configuration's fixed ports (live-*.e2e: they must not run
+# side by side); the third takes every other file, so a new file lands there without editing this list.
+E2E_MATRIX_FILES="e2e/faults.e2e.test.ts"
+E2E_SECOND_FILES="e2e/player.e2e.test.ts e2e/a11y.e2e.test.ts e2e/live-signin.e2e.test.ts e2e/live-payment.e2e.test.ts"
 browser_lanes() {
   npx tsx e2e/build.ts || return 1
-  local matrix_log="$results/e2e-matrix.log"
+  local matrix_log="$results/e2e-matrix.log" second_log="$results/e2e-second.log"
   # shellcheck disable=SC2086
   E2E_NO_BUILD=1 vitest_json e2e-matrix --project e2e $E2E_MATRIX_FILES > "$matrix_log" 2>&1 &
   local matrix=$!
+  # shellcheck disable=SC2086
+  E2E_NO_BUILD=1 vitest_json e2e-second --project e2e $E2E_SECOND_FILES > "$second_log" 2>&1 &
+  local second=$!
   local excludes=()
-  for f in $E2E_MATRIX_FILES; do excludes+=(--exclude "$f"); done
+  for f in $E2E_MATRIX_FILES $E2E_SECOND_FILES; do excludes+=(--exclude "$f"); done
   E2E_NO_BUILD=1 vitest_json e2e --project e2e "${excludes[@]}"
   local journeys=$?
+  wait "$second"
+  local s=$?
   wait "$matrix"
   local m=$?
-  echo "--- the matrix lane (fault matrix, accessibility):"
+  echo "--- the second lane (player, accessibility, live configuration):"
+  cat "$second_log"
+  echo "--- the matrix lane (fault matrix):"
   cat "$matrix_log"
-  [ "$journeys" -eq 0 ] && [ "$m" -eq 0 ]
+  [ "$journeys" -eq 0 ] && [ "$s" -eq 0 ] && [ "$m" -eq 0 ]
 }
-step "browser tests (headless Chromium, two lanes)" browser_lanes
+step "browser tests (headless Chromium, three lanes)" browser_lanes
 step "budgets (initial JS against the stack floor, Lighthouse median of 3)" npx tsx scripts/budget.ts
 step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
 
