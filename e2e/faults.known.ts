@@ -21,13 +21,10 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   // Measured by the fault matrix on 2026-11-26 (issue 26); each waits with its own placeholder or none:
   'member /myclass getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /myBookmark getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
-  'member /myclassProgress/101 getTest': "the quiz panel's own loading text (QuizPanel.tsx)",
   'member /payment/104 getMyCoupons': 'coupon list: nothing while loading, InlineFailure after (MyCouponPicker.tsx)',
   'member /player/101 getOnlineDetail': "the player's own loading (PlayerPage.tsx)",
   'member /player/101 getCurriculumSections': "the player's own loading (PlayerPage.tsx)",
   'member /player/101 getLectureVideos': "the player's own loading text (PlayerPage.tsx)",
   'member /player/101 getLastWatchTime': 'the player waits for the resume point before choosing the lecture (PlayerPage.tsx)',
   'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
-  'visitor /certificate/KPRA-0000000000 verifyCertificate': "the check's own pending state (CertificateVerifyPage.tsx)",
-  'member /certificate/KPRA-0000000000 verifyCertificate': "the check's own pending state (CertificateVerifyPage.tsx)",
 };

@@ -340,3 +340,21 @@ describe('quiz machine: what the member sees', () => {
     expect(actor.getSnapshot().context.deadline).toBeNull();
   });
 });
+
+describe('a load still waiting (다시 시도 on the late notice)', () => {
+  it('RETRY starts the load again; the first call answering late changes nothing', async () => {
+    const { actor, pending } = liveActor();
+    const first = pending.loadQuiz!;
+    actor.send({ type: 'RETRY' });
+    await settle();
+    const second = pending.loadQuiz!;
+    expect(second).not.toBe(first);
+    first.resolve(loads.passed);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loading');
+    second.resolve(loads.open);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.stop();
+  });
+});

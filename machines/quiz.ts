@@ -177,6 +177,8 @@ export const quizMachine = setup({
         ],
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
+      // 다시 시도 on a load still waiting past 5 s (issue 26): the load starts again; the late answer is dropped.
+      on: { RETRY: { target: 'loading', reenter: true } },
     },
     // A timed test: its rules and the 시작 button; the clock has not started.
     ready: {

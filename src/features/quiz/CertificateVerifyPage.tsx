@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { certificateCheckQuery } from '../../api/queries/quiz';
 import { GENERIC_FAILURE_MESSAGE, isApiError } from '../../api/errors';
+import { Pending } from '../../components/section/Pending';
 import { longKoreanDate } from './certificateText';
 import './certificate.css';
 
@@ -49,7 +50,9 @@ export function CertificateVerifyPage({ certificateno }: { certificateno: string
         </p>
       )}
       {check.isPending ? (
-        <p role="status">{TEXT.checking}</p>
+        <Pending>
+          <p>{TEXT.checking}</p>
+        </Pending>
       ) : check.isError ? (
         <p className="cert-verify__result cert-verify__result--bad" role="alert">
           {isApiError(check.error) ? check.error.message : GENERIC_FAILURE_MESSAGE}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../../auth/sessionStore';
+import { Pending } from '../../components/section/Pending';
 import { useQuiz } from './useQuiz';
 import { QuizQuestions } from './QuizQuestions';
 import { QuizResultView } from './QuizResultView';
@@ -60,7 +61,9 @@ function QuizFlow({ contentsid, useruid }: { contentsid: number; useruid: string
         {title}
       </h2>
       {!snapshot || step === 'loading' ? (
-        <p className="quiz__note">{TEXT.loading}</p>
+        <Pending onRetry={() => send({ type: 'RETRY' })}>
+          <p className="quiz__note">{TEXT.loading}</p>
+        </Pending>
       ) : step === 'loadFailed' ? (
         <div className="quiz__box" role="alert">
           <p>{TEXT.loadFailed}</p>
