@@ -16,6 +16,9 @@ type Note = components['schemas']['Note'];
 const NOTE_MAX_CHARS = 1000;
 const NOTE_EMPTY = '메모 내용을 입력해주세요.';
 const NOTE_TOO_LONG = `메모는 ${NOTE_MAX_CHARS}자까지 쓸 수 있습니다.`;
+/** Per member and class: the list is read whole (no paging), so its size, and a script's writes, stay bounded. */
+export const NOTES_PER_CLASS_MAX = 500;
+export const NOTES_FULL = `메모는 클래스마다 ${NOTES_PER_CLASS_MAX}개까지 남길 수 있습니다. 지난 메모를 지운 뒤 다시 저장해주세요.`;
 export const NOTE_NOT_FOUND = '메모를 찾을 수 없습니다.';
 export const NOT_OWNER_NOTE = '수강 중인 클래스에만 메모를 남길 수 있습니다.';
 
@@ -55,6 +58,11 @@ export async function notesOf(db: Db, useruid: string, contentsid: number, video
       order by s.sort nulls last, v.sectionid, v.sort, v.videoid, n.second, n.created_at, n.noteid`,
   );
   return rows.map(toNote);
+}
+
+/** Whether the member has a note with this id (another member's id counts as none). */
+export async function ownNoteExists(db: Db, useruid: string, noteid: string): Promise<boolean> {
+  return Boolean(await one(db, sql<{ one: number }>`select 1 as one from notes where useruid = ${useruid} and noteid = ${noteid}`));
 }
 
 /** One of the member's notes, or 404: another member's note is not told apart from no note. */

@@ -6,7 +6,17 @@ import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
 import { lectureOr404 } from '../domain/lectures';
 import { ownsClassNow } from '../domain/ownership';
-import { NOTE_NOT_FOUND, NOT_OWNER_NOTE, noteSecond, noteText, notesOf, ownNoteOr404 } from '../domain/notes';
+import {
+  NOTES_FULL,
+  NOTES_PER_CLASS_MAX,
+  NOTE_NOT_FOUND,
+  NOT_OWNER_NOTE,
+  noteSecond,
+  noteText,
+  notesOf,
+  ownNoteExists,
+  ownNoteOr404,
+} from '../domain/notes';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
@@ -29,9 +39,13 @@ export const progressNotes = {
     if (!(await ownsClassNow(ctx.s.db, me, b.contentsid))) return fail(403, NOT_OWNER_NOTE);
     const now = kst();
     // The client's id names the note: a retry of a Save whose answer was lost finds the note instead of a second one.
-    await sql`insert into notes (useruid, noteid, contentsid, videoid, second, body, created_at, updated_at)
-      values (${me}, ${b.noteid}, ${b.contentsid}, ${b.videoid}, ${noteSecond(b.second, v.duration_sec)}, ${text}, ${now}, ${now})
+    // A class already holding NOTES_PER_CLASS_MAX of the member's notes takes no new one; a retry still finds its own.
+    // (Two Saves racing at the cap may both pass: a bound a few over is still a bound.)
+    const inserted = await sql`insert into notes (useruid, noteid, contentsid, videoid, second, body, created_at, updated_at)
+      select ${me}, ${b.noteid}, ${b.contentsid}, ${b.videoid}, ${noteSecond(b.second, v.duration_sec)}, ${text}, ${now}, ${now}
+      where (select count(*) from notes where useruid = ${me} and contentsid = ${b.contentsid}) < ${NOTES_PER_CLASS_MAX}
       on conflict (useruid, noteid) do nothing`.execute(ctx.s.db);
+    if (!Number(inserted.numAffectedRows ?? 0) && !(await ownNoteExists(ctx.s.db, me, b.noteid))) return fail(409, NOTES_FULL);
     return ok(await ownNoteOr404(ctx.s.db, me, b.noteid), '메모를 저장했습니다.');
   },
   async updateNote(ctx) {

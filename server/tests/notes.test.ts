@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { testServer, type TestServer } from '../testing';
+import { NOTES_FULL, NOTES_PER_CLASS_MAX } from '../domain/notes';
 
 // Issue 26, timestamped notes: the member's own, written at a second of a video of a class they own now.
 let s: TestServer;
@@ -125,5 +127,27 @@ describe('notes are the member’s own', () => {
     const tooLong = await s.call('POST', '/api/Note/Update/', { body: { useruid: ME, noteid, text: 'a'.repeat(1001) } });
     expect([tooLong.status, tooLong.json.respMessage]).toEqual([400, '메모는 1000자까지 쓸 수 있습니다.']);
     expect((await list()).find((n) => n.noteid === noteid)?.text).toBe('그대로');
+  });
+});
+
+describe('a class holds at most 500 of a member’s notes (the list is read whole)', () => {
+  it('a Save past the cap is 409 with a Korean message and writes nothing; a retried Save of a stored note still answers it; a delete makes room', async () => {
+    const kept = (await save({ text: '이미 저장된 메모' })).json.datas as { noteid: string };
+    const count = async () =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from notes where useruid = ${ME} and contentsid = 101`.execute(s.db)).rows[0]!.n,
+      );
+    await sql`insert into notes (useruid, noteid, contentsid, videoid, second, body, created_at, updated_at)
+      select ${ME}, gen_random_uuid()::text, 101, 10111, g, '채움', now(), now() from generate_series(1, ${NOTES_PER_CLASS_MAX - (await count())}) g`.execute(s.db);
+    expect(await count()).toBe(NOTES_PER_CLASS_MAX);
+    const full = await save({ text: '하나 더' });
+    expect([full.status, full.json.respMessage]).toEqual([409, NOTES_FULL]);
+    expect(await count()).toBe(NOTES_PER_CLASS_MAX);
+    const replay = await save({ noteid: kept.noteid, text: '이미 저장된 메모' });
+    expect([replay.status, replay.json.datas.noteid]).toEqual([200, kept.noteid]);
+    // Another class of the member is not counted against this one.
+    expect((await save({ contentsid: 121, videoid: 12111 })).status).toBe(200);
+    await s.call('POST', '/api/Note/Delete/', { body: { useruid: ME, noteid: kept.noteid } });
+    expect((await save({ text: '자리가 났다' })).status).toBe(200);
   });
 });

@@ -415,6 +415,9 @@ export interface paths {
          *     - `text` is trimmed; 1 to 1000 characters (Unicode code points) else 400 with a Korean message
          *       ('메모 내용을 입력해주세요.' / '메모는 1000자까지 쓸 수 있습니다.').
          *     - `second` (the player's current time) is floored and clamped to [0, the video's own duration].
+         *     - At most 500 notes per member and class (GetList answers them whole, unpaged): a new note past that is
+         *       409 '메모는 클래스마다 500개까지 남길 수 있습니다. 지난 메모를 지운 뒤 다시 저장해주세요.' and writes
+         *       nothing; a replay of a stored `noteid` still answers 200. Two Saves racing at the cap may both pass.
          */
         post: operations["saveNote"];
         delete?: never;
@@ -5482,6 +5485,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
