@@ -1,7 +1,7 @@
 /**
  * Screenshots of the screens issue 15 asked to look at, at 390 px and 1280 px into screenshots/: a page with a failed
  * section (the banner of /main, the record of a member's class view, answered 500), a hung call after the client's
- * time-out, the not-found page, the "없는 클래스" card and the lecture cards of a class list.
+ * time-out, sections saying their answer is late (a notice list, the certificate check, the quiz), the not-found page, the "없는 클래스" card and the lecture cards of a class list.
  * Usage: npx tsx scripts/screenshots-faults.ts   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -16,8 +16,11 @@ interface Shot {
   path: string;
   /** Sign in first as the demo member. */
   member?: boolean;
-  /** Requests whose path starts with this fail: answered 500, or never answered ('hang'). */
-  fail?: { path: string; how: '500' | 'hang' };
+  /**
+   * Requests whose path starts with this fail: answered 500, or never answered — read after the client's 15 s time-out
+   * ('hang') or at 6 s, when the section says the answer is late ('late').
+   */
+  fail?: { path: string; how: '500' | 'hang' | 'late' };
   /** Text to wait for before the shot. */
   ready: string;
 }
@@ -37,6 +40,20 @@ const SHOTS: Shot[] = [
     fail: { path: '/api/Main/GetNotices', how: 'hang' },
     ready: '응답이 지연되고 있습니다',
   },
+  { name: 'notice-late', path: '/notice', fail: { path: '/api/Main/GetNotices', how: 'late' }, ready: '응답이 늦어지고 있습니다' },
+  {
+    name: 'certificate-check-late',
+    path: '/certificate/KPRA-0000000000',
+    fail: { path: '/api/Certificate/Verify/', how: 'late' },
+    ready: '응답이 늦어지고 있습니다',
+  },
+  {
+    name: 'quiz-late',
+    path: '/myclassProgress/101',
+    member: true,
+    fail: { path: '/api/Evaluate/GetTest/', how: 'late' },
+    ready: '응답이 늦어지고 있습니다',
+  },
   { name: 'not-found-page', path: '/no-such-page', ready: '페이지를 찾을 수 없습니다' },
   { name: 'class-not-found', path: '/classView/99999', ready: '없는 클래스입니다' },
   { name: 'class-list-cards', path: '/classList/11/1', ready: '클래스' },
@@ -54,9 +71,9 @@ async function shoot(page: Page, shot: Shot, width: number): Promise<void> {
   }
   await page.clock.setSystemTime(new Date());
   await page.goto(shot.path, { waitUntil: 'domcontentloaded' });
-  if (shot.fail?.how === 'hang') {
+  if (shot.fail?.how === 'hang' || shot.fail?.how === 'late') {
     await page.waitForTimeout(1_500);
-    await page.clock.fastForward(16_000);
+    await page.clock.fastForward(shot.fail.how === 'hang' ? 16_000 : 6_000);
   }
   await page.getByText(shot.ready).first().waitFor({ timeout: 20_000 });
   await page.waitForTimeout(600);
