@@ -31,11 +31,14 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
  * Three runs a side. Measured 2026-11-26 (load 7-14; docs/decisions.md, "Class view first paint and the member half's
  * budget"): the bare video 0.70-0.81 s, the player 2.83-4.17 s (the first run after sign-in is the slow one, so the
  * median holds), ratio of medians ×4.33, ×3.98, ×4.03: it moves about ±0.2.
+ * After the signed link was asked for beside the lecture list and the controls (media-chrome) came after the first
+ * frame (src/features/player/VideoStage.tsx), the same day at load 10-15: ×2.76, ×3.03, ×3.25 (player runs
+ * 2.18-2.62 s, bare 0.74-1.04 s), where the previous build measured in the same run read ×4.63.
  */
 const PLAYER_RUNS = 3;
 const PLAYER_RATIO_TARGET = 1.3;
-/** Regression line: the goal is far off; this catches a player that gets slower, outside the ±0.2 (and load 26). */
-const PLAYER_RATIO_GATE = 5.5;
+/** Regression line: the goal is still off; this sits above the ×2.76-3.25 spread and below the ×3.85-4.63 of before. */
+const PLAYER_RATIO_GATE = 3.6;
 /**
  * Regression lines per member page, from three runs each (single runs): /myclass 0.73/0.80/0.88; /mypayment
  * 0.72/0.89/0.92, CLS 0.107/0/0; /payment/114 0.44/0.83/0.85, CLS 0.91/0.146/0 — its points block moves when the

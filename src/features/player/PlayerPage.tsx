@@ -25,6 +25,9 @@ import { watchQueue } from './durableQueue';
 
 type Video = components['schemas']['Video'];
 
+/** How long the early signed link waits in the cache for the stage (the list call's own time-out is 15 s). */
+const EARLY_SOURCE_KEPT_MS = 30_000;
+
 const PLAYER_TABS = [
   ['curriculum', '커리큘럼'],
   ['notes', '메모'],
@@ -50,6 +53,11 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   useEffect(() => {
     void watchQueue.flush().finally(() => setFlushed(true));
   }, []);
+  // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
+  // (the source query below takes it from the cache when the address's video is the one that opens).
+  useState(() => {
+    if (videoid !== undefined) void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
+  });
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });
   const sections = useQuery(curriculumSectionsQuery(contentsid));
@@ -88,11 +96,16 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     if (current) onVideoShown(current.videoid);
   }, [current, onVideoShown]);
 
+  // "이어보기" names the video and its second: the stage opens it once its signed link is in, without waiting for the
+  // list, which then confirms it (the same video and second: the stage stays); a video the list does not offer is dropped.
+  const addressed =
+    videoid !== undefined && t !== undefined && (!videos.data || videos.data.some((v) => v.videoid === videoid && v.path !== null));
+  const opening = current ?? (addressed ? { videoid, start: t > 0 ? Math.floor(t) : 0 } : undefined);
   const playing = list.find((v) => v.videoid === current?.videoid);
   const next = playing ? list[list.indexOf(playing) + 1] : undefined;
   const source = useQuery({
-    ...videoSourceQuery(current?.videoid ?? 0),
-    enabled: !!current,
+    ...videoSourceQuery(opening?.videoid ?? 0),
+    enabled: !!opening,
     // A new link would restart the video: only a retry asks again.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -169,7 +182,8 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     ? { error: videos.error, retry: () => void videos.refetch() }
     : failed(detail)
       ? { error: detail.error, retry: () => void detail.refetch() }
-      : source.isError && !source.isFetching
+      : // The address's video before the list confirms it: only a lock is said (an unknown video gives way to the list's).
+        source.isError && !source.isFetching && (current || isLockedRefusal(source.error))
         ? { error: source.error, retry: () => void source.refetch() }
         : undefined;
   return (
@@ -197,12 +211,12 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
             />
           ) : stageProblem ? (
             <StageFailure error={stageProblem.error} onRetry={stageProblem.retry} />
-          ) : source.data && current ? (
+          ) : source.data && opening ? (
             <VideoStage
-              key={current.videoid}
+              key={opening.videoid}
               src={source.data.sourceurl}
               captions={source.data.captions}
-              startAt={current.start}
+              startAt={opening.start}
               title={playing?.title ?? title}
               onVideo={setVideo}
               onRetry={() => void source.refetch()}

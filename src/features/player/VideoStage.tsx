@@ -1,30 +1,25 @@
-import './mediaChromeKo';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  MediaControlBar,
-  MediaController,
-  MediaFullscreenButton,
-  MediaLoadingIndicator,
-  MediaMuteButton,
-  MediaPlayButton,
-  MediaSeekBackwardButton,
-  MediaSeekForwardButton,
-  MediaTimeDisplay,
-  MediaTimeRange,
-  MediaVolumeRange,
-} from 'media-chrome/react';
-import {
-  MediaCaptionsMenu,
-  MediaCaptionsMenuButton,
-  MediaPlaybackRateMenu,
-  MediaPlaybackRateMenuButton,
-  MediaRenditionMenu,
-  MediaRenditionMenuButton,
-} from 'media-chrome/react/menu';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MediaController as MediaControllerElement } from 'media-chrome';
-import { PLAYBACK_RATES, readCaptionsChoice, readPreferences, saveCaptionsChoice, savePreferences } from './preferences';
+import { readCaptionsChoice, readPreferences, saveCaptionsChoice, savePreferences } from './preferences';
 import { RenditionList } from './renditionList';
 import { useTrackSources, type CaptionTrack } from './captionTracks';
+
+// The controls' chunk (media-chrome): asked for once the video has its first frame, or after CHROME_AT_LATEST_MS.
+const PlayerChrome = lazy(() => import('./PlayerChrome'));
+const CHROME_AT_LATEST_MS = 1500;
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX namespace is where custom elements are declared
+  namespace JSX {
+    interface IntrinsicElements {
+      /** media-chrome's controller, written as its tag so the video inside it loads before media-chrome is fetched. */
+      'media-controller': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        defaultstreamtype?: string;
+        nosubtitleslangpref?: string;
+      };
+    }
+  }
+}
 
 const NO_CAPTIONS: CaptionTrack[] = [];
 /** Where a cue's box starts, in percent of the video's height: clear of the 48 px control bar at 390 px too. */
@@ -53,41 +48,39 @@ export function isHlsSource(src: string): boolean {
 }
 
 /**
- * The video with media-chrome's accessible controls (keyboard, playback-rate, captions and quality menus). hls.js is
- * fetched only for an HLS source where the browser needs it; MP4 plays in the native element. Speed, volume and
- * captions follow the member's last choice.
+ * The video in media-chrome's controller, its controls (keyboard, playback-rate, captions and quality menus) loading
+ * after the first frame (PlayerChrome). hls.js is fetched only for an HLS source where the browser needs it; MP4 plays
+ * in the native element from the first render. Speed, volume and captions follow the member's last choice.
  */
 export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVideo, onRetry, children }: VideoStageProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const controllerRef = useRef<MediaControllerElement>(null);
+  const controllerRef = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
   const [renditions] = useState(() => new RenditionList());
   const tracks = useTrackSources(captions);
 
-  // media-chrome looks for `videoRenditions` when its media is set, which happens before React hands over the
-  // element: give the element the list, then let the controller take the media again so it listens to it.
+  // The list is on the element before media-chrome's controller takes it as its media (it reads it then).
   useEffect(() => {
     const video = videoRef.current;
-    const controller = controllerRef.current;
-    if (!video || !controller || 'videoRenditions' in video) return;
-    Object.defineProperty(video, 'videoRenditions', { value: renditions, configurable: true });
-    controller.mediaUnsetCallback(video);
-    controller.mediaSetCallback(video);
+    if (video && !('videoRenditions' in video))
+      Object.defineProperty(video, 'videoRenditions', { value: renditions, configurable: true });
   }, [renditions]);
 
-  // media-chrome's menus carry a submenu header (a "back" button) as a hidden slot's fallback; these menus are never
-  // submenus, and axe (aria-required-children) counts that button as a child a menu may not have: it is taken out.
-  // Only the button: the title slot inside it stays in its place, media-chrome reads it whenever the menu's items change
-  // (taking the whole header out threw "reading 'assignedNodes'" on every player page the fault matrix opened).
+  // The controls come after the first frame: on a slow network their code would share the line with the video's bytes.
+  const [chromeWanted, setChromeWanted] = useState(() => customElements.get('media-controller') !== undefined);
   useEffect(() => {
-    for (const menu of controllerRef.current?.querySelectorAll(
-      'media-captions-menu, media-rendition-menu, media-playback-rate-menu',
-    ) ?? []) {
-      const back = menu.shadowRoot?.querySelector('slot[name="header"] button[part~="back"]');
-      const title = back?.querySelector('slot[name="title"]');
-      if (back && title) back.replaceWith(title);
-    }
-  }, []);
+    const video = videoRef.current;
+    if (chromeWanted || !video) return;
+    const want = () => setChromeWanted(true);
+    const timer = setTimeout(want, CHROME_AT_LATEST_MS);
+    video.addEventListener('loadeddata', want);
+    video.addEventListener('error', want);
+    return () => {
+      clearTimeout(timer);
+      video.removeEventListener('loadeddata', want);
+      video.removeEventListener('error', want);
+    };
+  }, [chromeWanted]);
 
   // The member's captions choice holds across lectures and visits: the same language shows on every video that has it.
   useEffect(() => {
@@ -209,9 +202,18 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
   // The shortcuts work wherever the page has focus, not only inside the controls (not while typing).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const controller = controllerRef.current;
+      const controller = controllerRef.current as MediaControllerElement | null;
       const target = e.target as HTMLElement | null;
-      if (!controller || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      // Until media-chrome has upgraded the controller, the keys keep their browser meaning.
+      if (
+        !controller ||
+        typeof controller.keyboardShortcutHandler !== 'function' ||
+        e.altKey ||
+        e.ctrlKey ||
+        e.metaKey ||
+        e.defaultPrevented
+      )
+        return;
       if (
         target &&
         (controller.contains(target) || target.closest('input, textarea, select, button, a, [contenteditable="true"]'))
@@ -227,37 +229,24 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
 
   return (
     <div className="player-stage">
-      <MediaController
+      <media-controller
         ref={controllerRef}
         className="player-stage__controller"
         lang="ko"
-        defaultStreamType="on-demand"
-        noSubtitlesLangPref
+        defaultstreamtype="on-demand"
+        nosubtitleslangpref=""
       >
         <video ref={videoRef} slot="media" playsInline preload="auto" aria-label={title}>
           {tracks.map((t) => (
             <track key={t.src} kind="subtitles" src={t.src} srcLang={t.srclang} label={t.label} />
           ))}
         </video>
-        <MediaLoadingIndicator slot="centered-chrome" noAutohide />
-        <MediaPlayButton slot="centered-chrome" className="player-stage__big-play" />
-        <MediaPlaybackRateMenu id="player-rate-menu" hidden anchor="auto" rates={[...PLAYBACK_RATES]} />
-        <MediaCaptionsMenu id="player-captions-menu" hidden anchor="auto" />
-        <MediaRenditionMenu id="player-rendition-menu" hidden anchor="auto" />
-        <MediaControlBar className="player-stage__bar">
-          <MediaPlayButton />
-          <MediaSeekBackwardButton seekOffset={10} />
-          <MediaSeekForwardButton seekOffset={10} />
-          <MediaTimeRange />
-          <MediaTimeDisplay showDuration noToggle />
-          <MediaMuteButton />
-          <MediaVolumeRange />
-          <MediaCaptionsMenuButton invokeTarget="player-captions-menu" />
-          <MediaPlaybackRateMenuButton invokeTarget="player-rate-menu" />
-          <MediaRenditionMenuButton invokeTarget="player-rendition-menu" />
-          <MediaFullscreenButton />
-        </MediaControlBar>
-      </MediaController>
+        {chromeWanted ? (
+          <Suspense fallback={null}>
+            <PlayerChrome controllerRef={controllerRef} videoRef={videoRef} renditions={renditions} />
+          </Suspense>
+        ) : null}
+      </media-controller>
       {failed ? (
         <div className="player-overlay" role="alert">
           <p>{MEDIA_ERROR}</p>

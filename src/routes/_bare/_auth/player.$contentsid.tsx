@@ -1,12 +1,14 @@
-import { useCallback } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PlayerPage } from '../../../features/player/PlayerPage';
-import { LectureQna } from '../../../features/qna/LectureQna';
 import { idParam } from '../../../lib/routeParams';
 import { optionalNumber } from '../../../lib/searchParams';
 
 const TITLE = '클래스 플레이어';
+
+// The Q&A tab is the third: its code (and the HTML sanitiser it brings) stays off the line to the first frame.
+const LectureQna = lazy(() => import('../../../features/qna/LectureQna').then((m) => ({ default: m.LectureQna })));
 
 export const Route = createFileRoute('/_bare/_auth/player/$contentsid')({
   staticData: { title: TITLE },
@@ -36,7 +38,11 @@ function PlayerRoute() {
       videoid={videoid}
       t={t}
       onVideoShown={showVideo}
-      qna={<LectureQna contentsid={contentsid} />}
+      qna={
+        <Suspense fallback={null}>
+          <LectureQna contentsid={contentsid} />
+        </Suspense>
+      }
     />
   );
 }
