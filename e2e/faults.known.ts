@@ -22,9 +22,5 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   'member /myclass getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /myBookmark getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /payment/104 getMyCoupons': 'coupon list: nothing while loading, InlineFailure after (MyCouponPicker.tsx)',
-  'member /player/101 getOnlineDetail': "the player's own loading (PlayerPage.tsx)",
-  'member /player/101 getCurriculumSections': "the player's own loading (PlayerPage.tsx)",
-  'member /player/101 getLectureVideos': "the player's own loading text (PlayerPage.tsx)",
-  'member /player/101 getLastWatchTime': 'the player waits for the resume point before choosing the lecture (PlayerPage.tsx)',
   'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
 };

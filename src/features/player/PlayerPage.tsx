@@ -9,6 +9,7 @@ import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { recordFirstPlay } from '../../api/queries/payment';
 import type { components } from '../../api/schema.gen';
 import { InlineFailure } from '../../components/section/InlineFailure';
+import { Pending } from '../../components/section/Pending';
 import { Tabs } from '../../components/ui/Tabs';
 import { CurriculumPanel } from './CurriculumPanel';
 import { NotesPanel } from './NotesPanel';
@@ -233,10 +234,20 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
               ) : null}
             </VideoStage>
           ) : (
-            <div className="player-stage player-stage--message" role="status">
-              <p>강의 영상을 불러오는 중입니다.</p>
+            <div className="player-stage player-stage--message">
+              {/* Past 5 s the wait says the answer is late, with 다시 시도 for every call still waiting (issue 26). */}
+              <Pending>
+                <p role="status">강의 영상을 불러오는 중입니다.</p>
+              </Pending>
             </div>
           )}
+          {/* The video plays while the class or the curriculum's section titles are still on their way: their wait
+              has a line of its own under the stage, so a hang there is said too. */}
+          {source.data && opening && !stageProblem && (detail.isPending || sections.isPending) ? (
+            <div className="player-wait">
+              <Pending />
+            </div>
+          ) : null}
           {resumeFailed ? (
             <div className="player-resume-failure">
               <InlineFailure
