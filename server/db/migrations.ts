@@ -740,4 +740,26 @@ export const migrations: { id: string; statements: string[] }[] = [
       `analyze tag_keys`,
     ],
   },
+  {
+    // Issue 27: a search walking a list order fetched each walked lecture's heap row for its search text and shelf,
+    // and on tables as a live store has them (rewritten by ratings and tags, the row 600 bytes with its letters) that
+    // walk cost 5-50 ms. Each list order now carries what a search or shelf filter tests, so the walk reads the
+    // index alone (an index-only scan) and the planner weighs it against the word's trigram rows.
+    id: '028_covering_list_orders',
+    statements: [
+      ...(
+        [
+          ['recent', 'created_at desc, contentsid desc'],
+          ['popular', 'popularity desc, contentsid'],
+          ['rating', 'ratingavg desc, contentsid'],
+          ['pricelow', 'saleprice, contentsid'],
+          ['pricehigh', 'saleprice desc, contentsid'],
+        ] as const
+      ).flatMap(([name, keys]) => [
+        `drop index lecture_keys_${name}`,
+        `create index lecture_keys_${name} on lecture_keys (${keys}) include (categoryid, is_ebook, search_text)`,
+      ]),
+      `analyze lecture_keys`,
+    ],
+  },
 ];

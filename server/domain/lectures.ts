@@ -94,7 +94,9 @@ export async function lectures(
 export function listOrder(...keys: [column: string, direction: 'asc' | 'desc'][]) {
   const by = (flip: boolean) =>
     sql.raw(keys.map(([column, dir]) => `l.${column} ${(dir === 'desc') === flip ? 'asc' : 'desc'}`).join(', '));
-  return { forward: by(false), backward: by(true) };
+  /** The order's columns and `contentsid`, as `l.` columns (what a walk of its index carries). */
+  const columns = sql.raw([...new Set(['contentsid', ...keys.map(([column]) => column)])].map((c) => `l.${c}`).join(', '));
+  return { forward: by(false), backward: by(true), columns };
 }
 export type ListOrder = ReturnType<typeof listOrder>;
 
@@ -159,114 +161,51 @@ export async function categorySubtree(db: Db, id: number, rootOnly = false): Pro
 /** Lectures of the given categories (`l.categoryid`), the ids as constants. */
 export const inCategories = (ids: number[]) => (ids.length ? sql`l.categoryid in (${sql.join(ids)})` : sql`false`);
 
-/**
- * Title, teacher or one of the tags contains `text` (case-insensitive, as `ilike` matched): the lowered column of
- * `lecture_keys` (migration 014) through its trigram index, or a word of one or two letters through the index of
- * its letters (016). Only for `searchedLecturePage`, which reads that table.
- */
-export function matchesSearch(text: string) {
-  const like = sql`l.search_text like lower(${`%${text}%`})`;
-  // One or two letters have no trigram: their letters and pairs are kept in `grams` (migration 016). A word with a
-  // like wildcard in it (% _ \\) keeps ilike's meaning through the like alone. The like comes first: where the
-  // planner walks an order index, it is the cheaper test of each lecture walked (quals of equal cost keep this order).
-  if ([...text].length <= 2 && !/[%_\\]/.test(text)) return sql`${like} and l.grams @> array[lower(${text})]`;
-  return like;
-}
+/** A word of one or two letters without a like wildcard: no trigram, looked up by its letters (`grams`, migration 016). */
+const isShortWord = (text: string) => [...text].length <= 2 && !/[%_\\]/.test(text);
+
+/** The search's test of each lecture: title, teacher or a tag contains `text`, case-insensitive as `ilike` was. */
+const contains = (text: string) => sql`l.search_text like lower(${`%${text}%`})`;
 
 /**
- * A page of a search: the first SEARCH_MATCH_LIMIT lectures `where` selects in the list's order, and their number.
- * `where` and `order` name columns of `lecture_keys` as `l.`. The match walks an order index of lecture_keys (or,
- * for a rare word, the trigram index) and stops at the limit, so a word found in a fifth of the catalogue costs
- * what a word found in a thousand lectures costs.
+ * How far a short word's search walks its order before it looks the word up by its letters instead: a word in at least
+ * a tenth of the lectures walked finds its SEARCH_MATCH_LIMIT matches within it.
+ */
+export const SHORT_WORD_WALK = 10_000;
+
+/**
+ * A page of a search: the first SEARCH_MATCH_LIMIT lectures whose search text contains `text`, within `shelf` (which
+ * names `l.categoryid` and `l.is_ebook` only, as constants: `inCategories`), in the list's order, and their number.
+ * Every list order's index carries the search text, category and kind (migration 028), so walking it reads no
+ * lecture row (issue 27). A word of three letters or more is one statement: the planner weighs walking the order,
+ * stopping at the limit, against the word's trigram rows (intersected with the category's in a bitmap) sorted, from
+ * the word's share and the shelf's constants. A word of one or two letters has no trigram and its share is weighed
+ * twice by a planner that sees both the like and the letters (호흡, a fifth of the catalogue, looked rare and was read
+ * whole): it walks at most `walk` lectures of its order first, and only a word too rare for that walk is looked up by
+ * its letters and sorted (a few thousand lectures at most).
  */
 export async function searchedLecturePage(
   db: Db,
-  where: RawBuilder<unknown>,
+  q: { text: string; shelf?: RawBuilder<unknown> | undefined },
   order: ListOrder,
   limit: number,
   offset: number,
-  from: RawBuilder<unknown> = sql`lecture_keys`,
+  walk = SHORT_WORD_WALK,
 ) {
-  return pageOfFound(
-    db,
-    sql<FoundRow>`with m as materialized (select array(select l.contentsid from ${from} l where ${where}
-        order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}) as ids)
-      select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`,
-  );
-}
-
-/**
- * Below `few` lectures a narrowing (a category, a kind, a tag) or a word's matches are few enough to be read whole
- * and sorted; up to `many` a narrowing is still read whole when the word is common (a fifth of 100k); above both, a
- * search walks its order index (issue 27).
- */
-export const NARROWED_SEARCH_BOUNDS = { few: 5000, many: 20_000 };
-
-/** What narrows a search besides its word: `where` names `lecture_keys` columns as `l.`; `size` its kept count. */
-interface Narrowing {
-  where: RawBuilder<unknown>;
-  size: number;
-  /** The narrowing's lectures as a query of `contentsid`s over an index of its own (a category's, a tag's). */
-  ids: RawBuilder<unknown>;
-}
-
-/**
- * A page of a search narrowed by a shelf (`shelf` names `l.categoryid` and `l.is_ebook` only) and/or a tag, its cost
- * bounded by the smaller of the narrowing and the word's matches, never by the catalogue (issue 27). The kept counts
- * (category_counts, tag_counts) size each narrowing before any lecture is read: one of at most `few` lectures is read
- * whole, matched and sorted; a category (or kind) of at most `many` is intersected with the word's trigram rows in a
- * bitmap; else a word with fewer than `few` matches is looked up first and its matches narrowed and sorted; else a
- * tag of at most `many` lectures is read whole; else both are common and the search walks its order index as an
- * unnarrowed search does, stopping at the limit. Every path answers the same
- * lectures in the same order: the first SEARCH_MATCH_LIMIT of the order.
- */
-export async function narrowedSearchPage(
-  db: Db,
-  q: { text: string; shelf?: RawBuilder<unknown>; tag?: string },
-  order: ListOrder,
-  limit: number,
-  offset: number,
-  bounds = NARROWED_SEARCH_BOUNDS,
-) {
-  const narrowings: Narrowing[] = [];
-  if (q.shelf)
-    narrowings.push({
-      where: q.shelf,
-      size: await countLectures(db, q.shelf, true),
-      ids: sql`select l.contentsid from lecture_keys l where ${q.shelf}`,
-    });
-  if (q.tag)
-    narrowings.push({
-      where: sql`exists(select 1 from tags t where t.contentsid = l.contentsid and t.tag = ${q.tag})`,
-      size: (await one(db, sql<CountRow>`select n from tag_counts where tag = ${q.tag}`))?.n ?? 0,
-      ids: sql`select l.contentsid from tag_keys l where l.tag = ${q.tag} and ${q.shelf ?? sql`true`}`,
-    });
-  const match = matchesSearch(q.text);
-  const where = sql.join([match, ...narrowings.map((n) => n.where)], sql` and `);
-  if (narrowings.length === 0) return searchedLecturePage(db, where, order, limit, offset);
-  const smallest = narrowings.reduce((a, n) => (n.size < a.size ? n : a));
-  const within = (ids: RawBuilder<unknown>) =>
-    searchedLecturePage(db, sql`l.contentsid = any(array(${ids})) and ${where}`, order, limit, offset);
-  if (smallest.size <= bounds.few) return within(smallest.ids);
-  // A category of at most `many`: its index rows and the word's are intersected in a bitmap before any lecture is
-  // read, whatever the word (the subquery's offset keeps the planner from walking an order index instead).
-  if (smallest.size <= bounds.many && q.shelf && smallest.where === q.shelf)
-    return searchedLecturePage(
-      db,
-      sql.join([sql`true`, ...narrowings.filter((n) => n !== smallest).map((n) => n.where)], sql` and `),
-      order,
-      limit,
-      offset,
-      sql`(select * from lecture_keys l where ${q.shelf} and ${match} offset 0)`,
-    );
-  const probe = await all(
-    db,
-    sql<{ contentsid: number }>`select l.contentsid from lecture_keys l where ${match} limit ${bounds.few}`,
-  );
-  if (probe.length === 0) return { list: [], total: 0 };
-  if (probe.length < bounds.few) return within(sql`select unnest(array[${sql.join(probe.map((r) => r.contentsid))}]::int[])`);
-  if (smallest.size <= bounds.many) return within(smallest.ids);
-  return searchedLecturePage(db, where, order, limit, offset);
+  const shelf = q.shelf ?? sql`true`;
+  const found = (ids: RawBuilder<unknown>) => sql<FoundRow>`with m as materialized (select array(${ids}) as ids)
+    select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`;
+  const firstMatches = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
+    sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
+  if (!isShortWord(q.text)) return pageOfFound(db, found(firstMatches(sql`lecture_keys`, sql`${contains(q.text)} and ${shelf}`)));
+  // The walk, cut at `walk` lectures of the shelf, reads only the order's index; its matches are the answer when they
+  // reach the limit or the walk covered the whole shelf.
+  const walked = sql`(select ${order.columns}, l.search_text from lecture_keys l where ${shelf} order by ${order.forward} limit ${walk})`;
+  const page = await one(db, found(firstMatches(walked, contains(q.text))));
+  if (page && (page.n === SEARCH_MATCH_LIMIT || (await countLectures(db, shelf, true)) <= walk)) return detailPage(db, page);
+  // The letters hold the word exactly when the text contains it; `offset 0` keeps the planner from walking the order.
+  const lettered = sql`(select ${order.columns} from lecture_keys l where l.grams @> array[lower(${q.text})] and ${shelf} offset 0)`;
+  return pageOfFound(db, found(firstMatches(lettered, sql`true`)));
 }
 
 /** What a match found: how many, and the ids of the page, in their order. */
@@ -277,7 +216,10 @@ interface FoundRow {
 
 /** Details the ids a match found, in their order. */
 async function pageOfFound(db: Db, found: RawBuilder<FoundRow>) {
-  const row = await one(db, found);
+  return detailPage(db, await one(db, found));
+}
+
+async function detailPage(db: Db, row: FoundRow | undefined) {
   const ids = row?.ids ?? [];
   const list = ids.length ? (await all(db, detailsSql(sql`array[${sql.join(ids)}]::int[]`))).map(toLecture) : [];
   return { list, total: row?.n ?? 0 };

@@ -15,8 +15,7 @@ import {
   lecturePage,
   lectures,
   listOrder,
-  narrowedSearchPage,
-
+  searchedLecturePage,
   LECTURE_RECORD_TABLES,
   type ListOrder,
 } from '../domain/lectures';
@@ -35,6 +34,8 @@ const SORTS: Record<string, ListOrder> = {
 };
 const RECENT = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
 const sortOf = (s: string | undefined) => SORTS[s ?? ''] ?? RECENT;
+/** The refusal of a search within a tag (openapi getOnlineLectures). */
+const SEARCH_WITH_TAG = '검색어와 태그는 함께 찾을 수 없습니다. 검색어나 태그 중 하나로 찾아주세요.';
 
 /** A tag's kept number of lectures (tag_counts, migration 012). */
 const tagCount = async (db: Db, tag: string) =>
@@ -79,6 +80,8 @@ export const catalog = {
   },
 
   async getOnlineLectures({ s, body }) {
+    // A word within a tag has no index that bounds it (issue 27) and the app never asks for both (openapi getOnlineLectures).
+    if (body.schtext && body.tag) return fail(400, SEARCH_WITH_TAG);
     const p = page(body);
     const order = sortOf(body.sortType);
     // The shelf (categories and kind) is named by constants: the category subtree is resolved first (issue 27).
@@ -100,9 +103,7 @@ export const catalog = {
     const shelf = shelfConds.length ? sql.join(shelfConds, sql` and `) : undefined;
     if (categories?.length === 0) return ok(pageOf([], 0, p));
     if (body.schtext) {
-      // The kept counts of the shelf and the tag choose how the matches are found (narrowedSearchPage).
-      const q = { text: body.schtext, ...(shelf ? { shelf } : {}), ...(body.tag ? { tag: body.tag } : {}) };
-      const { list, total } = await narrowedSearchPage(s.db, q, order, p.pageSize, p.offset);
+      const { list, total } = await searchedLecturePage(s.db, { text: body.schtext, shelf }, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }
     if (body.tag) {
@@ -116,10 +117,11 @@ export const catalog = {
       return ok(pageOf(list, total, p));
     }
     // Without search or tag the total is kept (category_counts): known first, it lets a deep page be read from the
-    // nearer end of its order.
+    // nearer end of its order, on lecture_keys, whose order indexes carry the category and kind (migration 028): a
+    // deep page within a category walks an index alone (category 311 by price, page 400: 23-45 → 8-13 ms at load 14).
     const where = shelf ?? sql`true`;
     const total = await countLectures(s.db, where, true);
-    const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total);
+    const list = await lecturePage(s.db, where, order, p.pageSize, p.offset, total, sql`lecture_keys`);
     return ok(pageOf(list, total, p));
   },
 

@@ -7,11 +7,11 @@ import { seed } from '../db/seed';
 import { freshDatabaseUrl, testServer, type TestServer } from '../testing';
 import { SEARCH_MATCH_LIMIT } from '../../rules/search';
 import {
-  NARROWED_SEARCH_BOUNDS,
   categorySubtree,
   inCategories,
+  SHORT_WORD_WALK,
   listOrder,
-  narrowedSearchPage,
+  searchedLecturePage,
   type ListOrder,
 } from '../domain/lectures';
 
@@ -122,7 +122,6 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { schtext: '힣' },
     { schtext: '_스' },
     { schtext: '리포머', categoryid: 1, sortType: 'rating' },
-    { schtext: '강사', tag: '재활', itemtype: 'lecture' },
     { tag: '재활' },
     { tag: '없는태그' },
     { itemtype: 'ebook' },
@@ -131,8 +130,6 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
     { schtext: '강사', categoryid: 121 },
     { schtext: '강사', categoryid: 2, sortType: 'pricelow' },
     { schtext: '리', pcategoryid: 3, sortType: 'popular' },
-    { schtext: '재활', tag: '통증완화', sortType: 'rating' },
-    { schtext: '강사', tag: '재활', categoryid: 21 },
     { schtext: '강사', itemtype: 'ebook' },
     { schtext: '강사', categoryid: 1, pcategoryid: 2 },
     { tag: '재활', categoryid: 21 },
@@ -170,55 +167,71 @@ describe('lecture lists answer as the old queries did on the demo data', () => {
   });
 });
 
-describe('a narrowed search answers the same on each of its paths', () => {
-  // Issue 27: which path a search within a category, a kind or a tag takes depends on kept counts and the word's
-  // matches; bounds small enough for the demo data send each body down each path.
+describe('a search answers the same on each path the planner may take', () => {
+  // Issue 27: which path a search (within a shelf or not) takes is the planner's choice, from the word's share and the
+  // shelf's constants: walking an order index (index-only, migration 028) or the word's trigram rows sorted; a word
+  // of one or two letters walks at most SHORT_WORD_WALK lectures, then is looked up by its letters. Each path, forced
+  // in a transaction of its own (a walk of one lecture for the letters), answers the old query's lectures in order.
   const paths = [
-    ['the narrowing read whole', NARROWED_SEARCH_BOUNDS],
-    ['a category and the word intersected, a tag after a probe', { few: 3, many: 1e9 }],
-    ['the word looked up first', { few: 3, many: 0 }],
-    ['both common: the order walked', { few: 1, many: 1 }],
+    ['as planned', [], SHORT_WORD_WALK],
+    ['the order walked', ['enable_bitmapscan', 'enable_sort'], SHORT_WORD_WALK],
+    ["the word's rows sorted", ['enable_indexscan', 'enable_indexonlyscan', 'enable_seqscan'], 1],
   ] as const;
   const bodies: (ListBody & { schtext: string })[] = [
     { schtext: '강사', categoryid: 1 },
     { schtext: '강사', categoryid: 121, sortType: 'pricelow' },
     { schtext: '리', pcategoryid: 2, sortType: 'rating' },
-    { schtext: '재활', tag: '통증완화', sortType: 'popular' },
-    { schtext: '강사', tag: '재활', categoryid: 2, sortType: 'pricehigh' },
+    { schtext: '재활', sortType: 'popular' },
     { schtext: '강사', itemtype: 'lecture' },
+    { schtext: '리포머', itemtype: 'ebook', sortType: 'pricehigh' },
     { schtext: '없는검색어', categoryid: 1 },
+    { schtext: '힣' },
+    { schtext: '강', categoryid: 1, sortType: 'pricehigh' },
   ];
-  const recent = listOrder(['created_at', 'desc'], ['contentsid', 'desc']);
   const orders: Record<string, ListOrder> = {
-    recent,
+    recent: listOrder(['created_at', 'desc'], ['contentsid', 'desc']),
     popular: listOrder(['popularity', 'desc'], ['contentsid', 'asc']),
     rating: listOrder(['ratingavg', 'desc'], ['contentsid', 'asc']),
     pricelow: listOrder(['saleprice', 'asc'], ['contentsid', 'asc']),
     pricehigh: listOrder(['saleprice', 'desc'], ['contentsid', 'asc']),
   };
-  it.each(paths.flatMap(([path, bounds]) => bodies.map((body) => [path, body, bounds] as const)))(
+  it.each(paths.flatMap(([path, off, walk]) => bodies.map((body) => [path, body, off, walk] as const)))(
     '%s: %o',
-    async (_path, body, bounds) => {
-      const conds = [];
+    async (_path, body, off, walk) => {
+      const conds: RawBuilder<unknown>[] = [];
       if (body.categoryid) conds.push(inCategories(await categorySubtree(server.db, body.categoryid)));
       if (body.pcategoryid) conds.push(inCategories(await categorySubtree(server.db, body.pcategoryid, true)));
       if (body.itemtype) conds.push(body.itemtype === 'ebook' ? sql`l.is_ebook` : sql`not l.is_ebook`);
-      const q = {
-        text: body.schtext,
-        ...(conds.length ? { shelf: sql.join(conds, sql` and `) } : {}),
-        ...(body.tag ? { tag: body.tag } : {}),
-      };
       const then = ids(await oldList(body));
       for (const [limit, offset] of [
         [100, 0],
         [2, 2],
       ] as const) {
-        const now = await narrowedSearchPage(server.db, q, orders[body.sortType ?? 'recent']!, limit, offset, bounds);
+        const now = await server.db.transaction().execute(async (tx) => {
+          for (const setting of off) await sql.raw(`set local ${setting} = off`).execute(tx);
+          const shelf = conds.length ? sql.join(conds, sql` and `) : undefined;
+          return searchedLecturePage(tx, { text: body.schtext, shelf }, orders[body.sortType ?? 'recent']!, limit, offset, walk);
+        });
         expect(now.total).toBe(then.length);
         expect(ids(now.list)).toEqual(then.slice(offset, offset + limit));
       }
     },
   );
+
+  it('a search within a tag is refused with a message, whatever else the body holds', async () => {
+    for (const body of [{ schtext: '리포머', tag: '재활' }, { schtext: '강사', tag: '재활', categoryid: 1, page: 2 }]) {
+      const r = await server.call('POST', '/api/Contents/GetOnlineLectures/', {
+        body: { page: 1, pageSize: 12, isonlybranch: true, ...body },
+      });
+      expect([r.status, r.json]).toEqual([
+        400,
+        { success: false, respMessage: '검색어와 태그는 함께 찾을 수 없습니다. 검색어나 태그 중 하나로 찾아주세요.' },
+      ]);
+    }
+    // Each alone, and a tag within a category, still answer.
+    for (const body of [{ schtext: '리포머' }, { tag: '재활' }, { tag: '재활', categoryid: 2 }, { schtext: '리포머', tag: '' }])
+      expect((await list(body)).totalCount).toBeGreaterThan(0);
+  });
 });
 
 describe('paging', () => {
@@ -254,7 +267,6 @@ describe('paging', () => {
     { schtext: '강사', sortType: 'recent' },
     { schtext: '리포머', sortType: 'rating' },
     { schtext: '강사', categoryid: 2, sortType: 'popular' },
-    { schtext: '강사', tag: '필라테스', sortType: 'pricehigh' },
     { tag: '필라테스', categoryid: 1, sortType: 'rating' },
     { tag: '재활', pcategoryid: 2, sortType: 'pricelow' },
   ])('every page of %o, is the old list cut at that page, with the old count', async (body) => {

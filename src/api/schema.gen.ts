@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Lecture list of a category / search (paged)
-         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true. `page` is the 1-based page of `pageSize` lectures in the requested order (page n starts after the first (n-1)*pageSize), and `totalCount` counts every match. Assumption (issue 16): the order is total (ties broken by `contentsid`), so pages never overlap or skip; `categoryid` covers the category and every category under it. Product decision (issue 16): a search (`schtext`) reaches the first 1,000 matches in the requested order (`SEARCH_MATCH_LIMIT`, rules/search.ts); its `totalCount` is at most 1,000, which the search page shows as "1,000개 이상", and pages past them are empty. Lists without `schtext` count every match.
+         * @description Used by /classList (categoryid, pcategoryid) and /search (schtext). `isonlybranch` is always true. `page` is the 1-based page of `pageSize` lectures in the requested order (page n starts after the first (n-1)*pageSize), and `totalCount` counts every match. Assumption (issue 16): the order is total (ties broken by `contentsid`), so pages never overlap or skip; `categoryid` covers the category and every category under it. Product decision (issue 16): a search (`schtext`) reaches the first 1,000 matches in the requested order (`SEARCH_MATCH_LIMIT`, rules/search.ts); its `totalCount` is at most 1,000, which the search page shows as "1,000개 이상", and pages past them are empty. Lists without `schtext` count every match. Rule (issue 27): `schtext` and `tag` together are refused with 400 and the message "검색어와 태그는 함께 찾을 수 없습니다. 검색어나 태그 중 하나로 찾아주세요." (a word within a tag has no index that bounds its cost, and the app never sends both: /search sends `schtext` alone, a tag on the class view links to /search with the tag as `schtext`). A search within a category, root or `itemtype` and a tag within them stay allowed.
          */
         post: operations["getOnlineLectures"];
         delete?: never;
@@ -3790,6 +3790,7 @@ export interface components {
             pcategoryid?: number;
             /** @description Search text (/search); matches title, teacher and tags (not the subtitle), case-insensitive substring. */
             schtext?: string;
+            /** @description Lectures carrying this tag; not together with `schtext` (400, see the operation). */
             tag?: string;
             itemtype?: components["schemas"]["ItemType"];
             sortType?: components["schemas"]["LectureSortType"];
