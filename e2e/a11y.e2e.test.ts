@@ -224,6 +224,9 @@ describe('accessibility (axe) of states no route visit reaches', () => {
     await member.page.goto('/classView/105');
     await member.page.locator('.class-ended').waitFor();
     await check(member.page, 'ended class');
+    await member.page.goto('/myclassProgress/105');
+    await member.page.locator('.class-progress__ended').waitFor();
+    await check(member.page, 'ended class progress page');
     await member.context.close();
     expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
   }, 90_000);

@@ -21,6 +21,5 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   // Measured by the fault matrix on 2026-11-26 (issue 26); each waits with its own placeholder or none:
   'member /myclass getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /myBookmark getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
-  'member /payment/104 getMyCoupons': 'coupon list: nothing while loading, InlineFailure after (MyCouponPicker.tsx)',
   'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
 };

@@ -65,4 +65,25 @@ describe('learning: continue, preview, locked, ended', () => {
     await page.waitForURL('**/payment/105');
     await context.close();
   });
+
+  it('from the classroom, an ended class progress page says so with its end date and 다시 구매하기 leads to its payment', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    // The classroom's 종료 tab, where ended classes gather.
+    await page.goto('/myclassEnd');
+    await page.locator('[data-testid="class-card"][data-contentsid="105"]').getByRole('link', { name: '학습 현황' }).click();
+    await page.waitForURL('**/myclassProgress/105');
+    const note = page.locator('.class-progress__ended');
+    await note.waitFor();
+    expect(await note.textContent()).toBe('수강 기간이 종료되었습니다 (종료일 2024.04.10)');
+    const head = page.locator('.class-progress__head');
+    expect(await head.getByRole('link', { name: /이어보기|학습 시작/ }).count()).toBe(0);
+    expect(await page.getByText('재생할 수 없습니다').count()).toBe(0);
+    await head.getByRole('link', { name: '다시 구매하기' }).click();
+    await page.waitForURL('**/payment/105');
+    // Not owned any more: the order form, not "이미 구매한 클래스가 있습니다".
+    await page.getByRole('button', { name: '결제하기' }).waitFor();
+    expect(await page.locator('.checkout-lectures__name').textContent()).toBeTruthy();
+    await context.close();
+  });
 });

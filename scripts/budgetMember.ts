@@ -40,24 +40,27 @@ const PLAYER_RATIO_TARGET = 1.3;
 /** Regression line: the goal is still off; this sits above the ×2.76-3.25 spread and below the ×3.85-4.63 of before. */
 const PLAYER_RATIO_GATE = 3.6;
 /**
- * Regression lines per member page, from three runs each (single runs): /myclass 0.73/0.80/0.88; /mypayment
- * 0.72/0.89/0.92, CLS 0.107/0/0; /payment/114 0.44/0.83/0.85, CLS 0.91/0.146/0 — its points block moves when the
- * points call lands late, so its CLS is not gated (1.0) until that is fixed; the run prints what moved.
+ * Regression lines per member page. Once the payment pages held their height while loading (issue 26: the history's
+ * skeleton and the order form's blocks shaped like what replaces them, 내 쿠폰 one sideways row), nine single runs a
+ * page at load 6-18 (2026-11-26) read: /myclass 0.58-0.76, CLS 0.004 every run; /mypayment 0.58-0.73, CLS 0 (was
+ * 0.107: the footer); /payment/114 0.55-0.83, CLS 0 (was 0.57-0.91). The same build before the change, interleaved:
+ * /mypayment 0.67-0.79, /payment/114 0.48-0.53. Layout shift no longer moves with load: every page gates at the
+ * target, 0.1. The score is mostly total blocking time, which the other processes on this 2-core machine set: the
+ * line sits a margin below the lowest single run (0.55), as the site half's does.
  */
-const MEMBER_GATES = { myclass: 0.55, mypayment: 0.55, mypaymentCls: 0.25, payment: 0.3, paymentCls: 1.0 };
+const MEMBER_SCORE_GATE = 0.5;
 /**
- * One Lighthouse run a page: each more costs about 10 s a page. The pages are below the target today, so each has its
- * own regression line (MEMBER_GATES) below its measured single runs and above its measured layout shift. Noise: in
- * the same runs the site's pages' single runs spread up to 0.24 (/main 0.70-0.94 at load 10-14).
+ * One Lighthouse run a page (each more costs 10-25 s a page); `--runs=N` (diagnosis, as for the site half) measures
+ * each N times, prints every run and gates the median score and the largest layout shift.
  * Lecture 114 is paid and not the demo member's: its checkout page (e2e/checkout uses it too).
  */
-const MEMBER_LIGHTHOUSE_RUNS = 1;
+const MEMBER_LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7)) || 1;
 const MEMBER_LIGHTHOUSE_TARGET = 0.9;
 const CLS_TARGET = 0.1;
 const MEMBER_PAGES = [
-  { path: '/myclass', scoreGate: MEMBER_GATES.myclass, clsGate: 0.1 },
-  { path: '/mypayment', scoreGate: MEMBER_GATES.mypayment, clsGate: MEMBER_GATES.mypaymentCls },
-  { path: '/payment/114', scoreGate: MEMBER_GATES.payment, clsGate: MEMBER_GATES.paymentCls },
+  { path: '/myclass', scoreGate: MEMBER_SCORE_GATE, clsGate: CLS_TARGET },
+  { path: '/mypayment', scoreGate: MEMBER_SCORE_GATE, clsGate: CLS_TARGET },
+  { path: '/payment/114', scoreGate: MEMBER_SCORE_GATE, clsGate: CLS_TARGET },
 ];
 
 /** Signs the demo member in through the local login page, as e2e/support.ts does, and keeps the session. */
@@ -168,20 +171,23 @@ export async function checkMemberHalf(appUrl: string, tools: MemberBudgetTools):
     // A signed-out visitor lands on /login: that page's score would say nothing about the member's.
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     const score = lhr.categories.performance?.score ?? 0;
-    const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
+    const clsOf = (r: Lhr) => r.audits['cumulative-layout-shift']?.numericValue ?? 0;
+    // The worst run's shift: a layout that moves once in three moves for some members.
+    const worst = runs.reduce((a, b) => (clsOf(b) > clsOf(a) ? b : a));
+    const cls = clsOf(worst);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
     const pass = score >= MEMBER_LIGHTHOUSE_TARGET && cls <= CLS_TARGET;
     const regressed = score < scoreGate || cls > clsGate || landed !== new URL(path, appUrl).pathname;
     met &&= pass;
     gateOk &&= !regressed;
     // What moved most, so a shift can be found without a second tool.
-    const shift = (lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items?.[0];
+    const shift = (worst.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items?.[0];
     console.log(
-      `  ${path.padEnd(28)} score ${score.toFixed(2)}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}${landed === new URL(path, appUrl).pathname ? '' : `  landed on ${landed}`}  ${pass ? 'pass' : regressed ? 'FAIL (regression)' : 'below target'} (gate ≥ ${scoreGate}, CLS ≤ ${clsGate})${cls > CLS_TARGET && shift ? `  largest shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 90)}` : ''}`,
+      `  ${path.padEnd(28)} score ${score.toFixed(2)}${runs.length > 1 ? ` (runs ${runs.map((r) => r.categories.performance?.score?.toFixed(2)).join('/')}, CLS ${runs.map((r) => clsOf(r).toFixed(3)).join('/')})` : ''}  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${cls.toFixed(3)}${landed === new URL(path, appUrl).pathname ? '' : `  landed on ${landed}`}  ${pass ? 'pass' : regressed ? 'FAIL (regression)' : 'below target'} (gate ≥ ${scoreGate}, CLS ≤ ${clsGate})${cls > CLS_TARGET && shift ? `  largest shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 90)}` : ''}`,
     );
   }
   console.log(
-    `  member pages: target ≥ ${MEMBER_LIGHTHOUSE_TARGET} and CLS ≤ ${CLS_TARGET} (printed), ${MEMBER_LIGHTHOUSE_RUNS} run a page${tools.advisory ? ' (advisory run)' : ''}; member half took ${seconds(Date.now() - started)}`,
+    `  member pages: target ≥ ${MEMBER_LIGHTHOUSE_TARGET} and CLS ≤ ${CLS_TARGET} (printed), ${MEMBER_LIGHTHOUSE_RUNS} run${MEMBER_LIGHTHOUSE_RUNS > 1 ? 's' : ''} a page${tools.advisory ? ' (advisory run)' : ''}; member half took ${seconds(Date.now() - started)}`,
   );
   return { met, gateOk };
 }

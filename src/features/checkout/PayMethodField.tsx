@@ -15,8 +15,10 @@ import { offeredPayMethods } from './provider/provider';
  * 결제수단: card and the configured easy pays as one radio group, and for card payments of 50,000원 or more the
  * installment month. The pay step reads the choice (payChoiceStore); the provider's window shows what it received.
  */
-export function PayMethodField({ amount, disabled }: { amount: number; disabled: boolean }) {
+export function PayMethodField({ amount: known, disabled }: { amount: number | undefined; disabled: boolean }) {
   const offered = offeredPayMethods();
+  // Before the order's amount is known (the field shown disabled) it keeps the installment row's place.
+  const amount = known ?? INSTALLMENT_MIN_AMOUNT;
   const chosen = settledChoice(useSyncExternalStore(payChoice.subscribe, payChoice.get, payChoice.get), amount, offered);
   useEffect(() => payChoice.reset, []); // the next payment page starts from card, 일시불
   const canSplit = installmentsAllowed(chosen.method, amount);

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { NOTHING_TO_BUY_MESSAGE, checkoutBreakdown, checkoutPointCeiling } from '../../../machines/checkout';
 import { useSessionUser } from '../../auth/sessionStore';
 import { QueryState } from '../../components/section/QueryState';
-import { PageSkeleton, SkeletonBlock } from '../../components/ui/Skeleton';
+import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { formatPoints, formatWon } from '../../lib/format';
 import { attemptFor } from './attemptStore';
 import { Breakdown } from './Breakdown';
+import { CheckoutSkeleton, LectureRowsSkeleton } from './CheckoutSkeleton';
 import { ConfirmingNotice } from './ConfirmingNotice';
 import { LocalCardWindow } from './LocalCardWindow';
 import { MyCouponPicker } from './MyCouponPicker';
@@ -17,6 +18,7 @@ import { payBlockedReason, useOrderFacts, type OrderFacts } from './useOrderFact
 import './checkout.css';
 
 const PRICE_WAITS_TEXT = '주문 클래스를 불러오면 결제 금액이 표시됩니다.';
+const POINTS_RULE_TEXT = '보유 포인트와 결제 금액을 넘어 사용할 수 없습니다.';
 const PAY_WITHOUT_POINTS_TEXT = '포인트 없이 쿠폰과 카드로 결제할 수 있습니다.';
 
 export const AGREEMENT_LABEL = '주문 내용을 확인하였으며, 결제 진행 및 환불 규정에 동의합니다.';
@@ -35,11 +37,11 @@ export function PaymentPage({ contentsids }: { contentsids: number[] }) {
   const running = useCheckout(start, user.data);
   const facts = useOrderFacts(running?.actor, user.data?.useruid ?? '', contentsids);
   if (!contentsids.length) return <Notice title="결제할 클래스가 없습니다" message="결제할 클래스를 다시 선택해주세요." />;
-  if (!running) return <Loading />;
+  if (!running) return <CheckoutSkeleton count={contentsids.length} />;
   const { actor, snapshot: s } = running;
   const c = s.context;
 
-  if (s.matches('starting') || s.matches('resuming')) return <Loading />;
+  if (s.matches('starting') || s.matches('resuming')) return <CheckoutSkeleton count={contentsids.length} />;
   if (s.matches('owned'))
     return (
       <Notice title="이미 구매한 클래스가 있습니다" message={`이미 구매한 클래스입니다: ${c.owned.titles.join(', ')}`}>
@@ -65,13 +67,24 @@ export function PaymentPage({ contentsids }: { contentsids: number[] }) {
     return <Notice title="결제가 처리되었습니다" message="결과 페이지로 이동합니다." />;
   return (
     <>
-      <OrderForm actor={actor} snapshot={s} facts={facts} />
+      <OrderForm actor={actor} snapshot={s} facts={facts} count={contentsids.length} />
       <LocalCardWindow />
     </>
   );
 }
 
-function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapshot: CheckoutSnapshot; facts: OrderFacts }) {
+function OrderForm({
+  actor,
+  snapshot: s,
+  facts,
+  count,
+}: {
+  actor: CheckoutActor;
+  snapshot: CheckoutSnapshot;
+  facts: OrderFacts;
+  /** Classes ordered: the skeleton rows while their records load. */
+  count: number;
+}) {
   const c = s.context;
   const figures = checkoutBreakdown(c);
   const busy = s.matches('saving') || s.matches('paying');
@@ -82,21 +95,29 @@ function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapsh
         <h2 id="checkout-lectures" className="checkout__title">
           주문 클래스 {c.known.lectures && <span className="checkout__count">{c.lectures.length}개</span>}
         </h2>
-        <QueryState query={facts.lectures} fallback={<SkeletonBlock height={96} />}>
-          {() => (
-            <ul className="checkout-lectures">
-              {c.lectures.map((l) => (
-                <li key={l.contentsid} className="checkout-lectures__item">
-                  <span className="checkout-lectures__name">{l.title}</span>
-                  <span className="checkout-lectures__price">
-                    {l.saleprice < l.price && <del>{formatWon(l.price)}</del>}
-                    <strong>{l.saleprice === 0 ? '무료' : formatWon(l.saleprice)}</strong>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
+        {/* The wait line lies over the skeleton rows: the block keeps its height when the rows come (issue 26). */}
+        <div className="checkout-wait">
+          <QueryState query={facts.lectures} fallback={<LectureRowsSkeleton count={count} />}>
+            {/* The rows come from the checkout, which hears of the records an effect later: skeleton rows till then. */}
+            {() =>
+              !c.known.lectures ? (
+                <LectureRowsSkeleton count={count} />
+              ) : (
+                <ul className="checkout-lectures">
+                  {c.lectures.map((l) => (
+                    <li key={l.contentsid} className="checkout-lectures__item">
+                      <span className="checkout-lectures__name">{l.title}</span>
+                      <span className="checkout-lectures__price">
+                        {l.saleprice < l.price && <del>{formatWon(l.price)}</del>}
+                        <strong>{l.saleprice === 0 ? '무료' : formatWon(l.saleprice)}</strong>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
+        </div>
       </section>
       <div className="checkout__side">
         {/* A 0원 order (a free class) has nothing to discount: no coupon or points fields (issue 25). */}
@@ -106,12 +127,15 @@ function OrderForm({ actor, snapshot: s, facts }: { actor: CheckoutActor; snapsh
             <PointsField actor={actor} snapshot={s} disabled={busy} balance={facts.points} />
           </>
         )}
-        {c.known.lectures && figures.paidamount > 0 && <PayMethodField amount={figures.paidamount} disabled={busy} />}
+        {/* In its place (disabled) before the amount is known: only a 0원 order goes without it. */}
+        {!(c.known.lectures && figures.paidamount === 0) && (
+          <PayMethodField amount={c.known.lectures ? figures.paidamount : undefined} disabled={busy || !c.known.lectures} />
+        )}
         <section className="checkout__block" aria-labelledby="checkout-sum">
           <h2 id="checkout-sum" className="checkout__title">
             결제 금액
           </h2>
-          {c.known.lectures ? <Breakdown figures={figures} /> : <p className="muted">{PRICE_WAITS_TEXT}</p>}
+          {c.known.lectures ? <Breakdown figures={figures} /> : <p className="muted checkout-sum-wait">{PRICE_WAITS_TEXT}</p>}
           <label className="checkout-agree">
             <input
               type="checkbox"
@@ -230,9 +254,9 @@ function PointsField({
       <h2 id="checkout-points" className="checkout__title">
         포인트 {c.known.points && <span className="checkout__count">보유 {formatPoints(c.pointBalance)} P</span>}
       </h2>
-      <QueryState query={balance} fallback={<SkeletonBlock height={44} />}>
-        {() => (
-          <>
+      <div className="checkout-wait">
+        <QueryState query={balance} fallback={<SkeletonBlock height={48} radius={8} />}>
+          {() => (
             <div className="checkout-field">
               <label className="sr-only" htmlFor="point-amount">
                 사용할 포인트
@@ -254,20 +278,12 @@ function PointsField({
                 전액 사용
               </button>
             </div>
-            <p className="muted">보유 포인트와 결제 금액을 넘어 사용할 수 없습니다.</p>
-          </>
-        )}
-      </QueryState>
-      {balance.isError && <p className="muted">{PAY_WITHOUT_POINTS_TEXT}</p>}
+          )}
+        </QueryState>
+      </div>
+      {/* In the document while the balance loads too: the block keeps its height. */}
+      <p className="muted">{balance.isError ? PAY_WITHOUT_POINTS_TEXT : POINTS_RULE_TEXT}</p>
     </section>
-  );
-}
-
-function Loading() {
-  return (
-    <div className="checkout-loading" role="status" aria-label="결제 정보를 불러오는 중입니다">
-      <PageSkeleton lines={6} />
-    </div>
   );
 }
 

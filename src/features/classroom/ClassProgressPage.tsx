@@ -9,7 +9,7 @@ import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
 import { SectionFailure } from '../../components/section/SectionFailure';
 import type { NotFoundText } from '../../components/section/NotFoundCard';
-import { daysLeft } from './period';
+import { enrolmentEnded } from '../../lib/enrolmentEnd';
 import { MaterialList } from './MaterialList';
 import { ProgressHead } from './ProgressHead';
 import { LessonList } from './LessonList';
@@ -55,8 +55,9 @@ export function ClassProgressPage({ contentsid, useruid, qna, quiz, rating, note
     );
   }
 
-  // Unknown while the record is missing: the server still refuses the player and the files after the period.
-  const ended = lecture?.expiredate != null && daysLeft(lecture.expiredate) < 0;
+  // Unknown while the record is missing: the server still refuses the player and the files after the period. The
+  // same instant as the class view's (src/lib/enrolmentEnd.ts), not the calendar day, so the two never disagree.
+  const ended = lecture?.ispurchased === true && enrolmentEnded(lecture.expiredate);
   return (
     <div className="page classroom class-progress">
       <QueryState query={detail} fallback={<SkeletonBlock height={220} />}>

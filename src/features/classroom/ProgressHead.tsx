@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { components } from '../../api/schema.gen';
 import { formatDate, formatDuration } from '../../lib/format';
+import { ENROLMENT_ENDED_TEXT, endedOnText } from '../../lib/enrolmentEnd';
 import { daysLeftText } from './period';
 import { ProgressBar } from './ProgressBar';
 import { ResumeLink } from './ResumeLink';
@@ -18,7 +19,10 @@ interface ProgressHeadProps {
   last: UseQueryResult<{ contentsid: number; videoid: number; watchedtime: number } | null>;
 }
 
-/** Top of /myclassProgress: the class, its period, overall progress, 이어보기 and the certificate. */
+/**
+ * Top of /myclassProgress: the class, its period, overall progress, 이어보기 and the certificate. An ended class says
+ * so with its end date, as the class view does, and offers 다시 구매하기 where 이어보기 was (issue 26).
+ */
 export function ProgressHead({ contentsid, lecture, ended, videos, last }: ProgressHeadProps) {
   const completion = videos.data;
   return (
@@ -43,9 +47,17 @@ export function ProgressHead({ contentsid, lecture, ended, videos, last }: Progr
           </p>
         )}
         <p className="muted class-progress__rule">수료 기준: {certificateRuleText()}</p>
+        {ended && lecture.expiredate ? (
+          <p className="class-progress__ended" role="note">
+            <strong>{ENROLMENT_ENDED_TEXT}</strong> <span>({endedOnText(lecture.expiredate)})</span>
+          </p>
+        ) : null}
         <div className="class-progress__actions actions-row">
           {ended ? (
-            <span className="class-card__ended">수강 기간이 끝나 재생할 수 없습니다</span>
+            // Buying again is allowed once the period is over (the server's ownership is "owns it now").
+            <Link to="/payment/$contentsids" params={{ contentsids: String(contentsid) }} className="btn btn--primary">
+              다시 구매하기
+            </Link>
           ) : (
             <ResumeLink contentsid={contentsid} last={last} videos={videos} />
           )}

@@ -2,6 +2,7 @@ import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PaymentDetailPage } from '../../../features/payment/PaymentDetailPage';
 import { PaymentHistoryPage } from '../../../features/payment/PaymentHistoryPage';
+import { PaymentHistorySkeleton } from '../../../features/payment/PaymentHistorySkeleton';
 import { Section } from '../../../components/section/Section';
 import type { NotFoundText } from '../../../components/section/NotFoundCard';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
@@ -21,7 +22,11 @@ function MyPaymentRoute() {
   const paymentid = useRouterState({ select: (s) => paymentIdOf(s.location.search) });
   const useruid = useSessionUser().data?.useruid ?? '';
   return (
-    <Section resetKey={paymentid} notFound={PAYMENT_NOT_FOUND} fallback={<PageSkeleton lines={8} />}>
+    <Section
+      resetKey={paymentid}
+      notFound={PAYMENT_NOT_FOUND}
+      fallback={paymentid ? <PageSkeleton lines={8} /> : <PaymentHistorySkeleton />}
+    >
       {paymentid ? <PaymentDetailPage paymentid={paymentid} /> : <PaymentHistoryPage useruid={useruid} />}
     </Section>
   );
