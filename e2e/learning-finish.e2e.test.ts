@@ -79,6 +79,11 @@ describe('learning: continue, preview, locked, ended', () => {
     const head = page.locator('.class-progress__head');
     expect(await head.getByRole('link', { name: /이어보기|학습 시작/ }).count()).toBe(0);
     expect(await page.getByText('재생할 수 없습니다').count()).toBe(0);
+    // Class 105 has no quiz: said as a fact, not as a failure with 다시 시도.
+    const quiz = page.locator('section.quiz');
+    await quiz.getByText('이 강의에는 퀴즈가 없습니다.').waitFor();
+    expect(await quiz.locator('[role="alert"]').count()).toBe(0);
+    expect(await quiz.getByText('퀴즈를 불러오지 못했습니다.').count()).toBe(0);
     await head.getByRole('link', { name: '다시 구매하기' }).click();
     await page.waitForURL('**/payment/105');
     // Not owned any more: the order form, not "이미 구매한 클래스가 있습니다".

@@ -43,6 +43,7 @@ const loads: Record<string, QuizLoad> = {
   },
   open: { passed: null, test },
   untimed: { passed: null, test: untimed },
+  none: { passed: null, test: null },
 };
 
 type GraphEvent = QuizEvent | { type: string; output?: unknown; error?: unknown };
@@ -355,6 +356,17 @@ describe('a load still waiting (다시 시도 on the late notice)', () => {
     second.resolve(loads.open);
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
+    actor.stop();
+  });
+});
+
+describe('a class without a quiz', () => {
+  it('is a state of its own, not a failed load: no error, no retry', async () => {
+    const { actor, pending } = liveActor();
+    pending.loadQuiz!.resolve(loads.none);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('noQuiz');
+    expect(actor.getSnapshot().context.error).toBeNull();
     actor.stop();
   });
 });

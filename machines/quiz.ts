@@ -13,6 +13,7 @@ export type RetakeInfo = Schemas['RetakeInfo'];
 export interface QuizLoad {
   /** A recorded pass of this lecture (ExistsPassScoreid), or null. */
   passed: { isscoreid: number | null; score: number | null } | null;
+  /** Null with `passed` null: the class has no quiz. */
   test: QuizTest | null;
 }
 
@@ -114,6 +115,8 @@ export const quizMachine = setup({
   },
   guards: {
     alreadyPassed: (_, load: QuizLoad) => load.passed !== null,
+    /** The class has no quiz (GetTest 404 for a first look): a fact about the class, not a failure. */
+    noQuiz: (_, load: QuizLoad) => load.passed === null && load.test === null,
     notAvailable: (_, load: QuizLoad) => !load.test?.available,
     needsStart: (_, load: QuizLoad) => needsStart(load.test!),
     noDraft: ({ context }) => context.isscoreid === 0,
@@ -163,6 +166,7 @@ export const quizMachine = setup({
             target: 'alreadyPassed',
             actions: assign({ passed: ({ event }) => event.output.passed }),
           },
+          { guard: { type: 'noQuiz', params: ({ event }) => event.output }, target: 'noQuiz' },
           {
             guard: { type: 'notAvailable', params: ({ event }) => event.output },
             target: 'unavailable',
@@ -198,6 +202,7 @@ export const quizMachine = setup({
       on: { RETRY: { target: 'loading', actions: assign({ error: null }) } },
     },
     unavailable: {},
+    noQuiz: {},
     alreadyPassed: {},
     taking: {
       invoke: { id: 'countdown', src: 'countdown', input: ({ context }) => ({ deadline: context.deadline }) },

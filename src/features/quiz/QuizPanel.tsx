@@ -12,6 +12,7 @@ const TEXT = {
   heading: '수료 퀴즈',
   loading: '퀴즈를 불러오는 중입니다.',
   loadFailed: '퀴즈를 불러오지 못했습니다.',
+  noQuiz: '이 강의에는 퀴즈가 없습니다.',
   retry: '다시 시도',
   unavailable: '아직 응시할 수 없습니다',
   alreadyPassed: '이미 합격한 퀴즈입니다.',
@@ -72,6 +73,8 @@ function QuizFlow({ contentsid, useruid }: { contentsid: number; useruid: string
             {TEXT.retry}
           </button>
         </div>
+      ) : step === 'noQuiz' ? (
+        <p className="quiz__note">{TEXT.noQuiz}</p>
       ) : step === 'unavailable' ? (
         <div className="quiz__box">
           <p className="quiz__lead">{TEXT.unavailable}</p>

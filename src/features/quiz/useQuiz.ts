@@ -3,6 +3,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { quizMachine, type QuizLoad } from '../../../machines/quiz';
 import { fetchQuizPass, fetchQuizRetake, fetchQuizTest, saveQuizDraft, submitQuiz } from '../../api/queries/quiz';
 import { devInspector } from '../../auth/inspector';
+import { isApiError } from '../../api/errors';
 
 /** The machine wired to the quiz calls; the server decides availability, grading and retakes. */
 const liveQuiz = quizMachine.provide({
@@ -11,7 +12,13 @@ const liveQuiz = quizMachine.provide({
       async ({ input }: { input: { contentsid: number; useruid: string; isscoreid: number } }): Promise<QuizLoad> => {
         const pass = await fetchQuizPass(input.contentsid, input.useruid);
         if (pass.exists) return { passed: { isscoreid: pass.isscoreid, score: pass.score }, test: null };
-        return { passed: null, test: await fetchQuizTest(input.contentsid, input.useruid, input.isscoreid) };
+        try {
+          return { passed: null, test: await fetchQuizTest(input.contentsid, input.useruid, input.isscoreid) };
+        } catch (e) {
+          // A first look at a class without a quiz is answered 404 ('이 강의에는 퀴즈가 없습니다.'): nothing to take.
+          if (!input.isscoreid && isApiError(e) && e.status === 404) return { passed: null, test: null };
+          throw e;
+        }
       },
     ),
     saveDraft: fromPromise(({ input }) => saveQuizDraft(input)),
