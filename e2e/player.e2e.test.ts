@@ -262,11 +262,15 @@ describe('video player', () => {
 
   it('the HLS lecture plays through hls.js', async () => {
     const { context, page } = await memberPage();
+    const opened = Date.now();
     await openPlayer(page, '/player/102?videoid=10212&t=20');
     await play(page);
     const s = await state(page);
     expect(s.src).toMatch(/^blob:/);
-    expect(Math.abs(s.t - 21)).toBeLessThanOrEqual(3);
+    // From the address's second on, and no further than real time has let it play since the page was asked for (a
+    // loaded machine took 6 s from the first frame to this read: a fixed ±3 s window failed there).
+    expect(s.t).toBeGreaterThanOrEqual(19.5);
+    expect(s.t).toBeLessThanOrEqual(20 + (Date.now() - opened) / 1000);
     await context.close();
   });
 
