@@ -19,6 +19,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { build, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
@@ -141,6 +142,23 @@ function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
 }
 
 /** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
+/**
+ * Every file name's content hash replaced by one made from the name alone, as random-looking and as long. The real
+ * hashes change with any edit anywhere in the app, and their letters zip differently: two builds of the same code
+ * measured 5 and 3 bytes apart in the entry and framework chunks (2026-11-26), which alone moved the ratio across
+ * its line. Stand-ins of the same length and entropy keep the measured size the size a member downloads, give or
+ * take those few bytes, and the same for the same code.
+ */
+const withoutHashes = (body: Buffer): Buffer =>
+  Buffer.from(
+    body
+      .toString('utf8')
+      .replace(/([A-Za-z0-9_.]+)-[A-Za-z0-9_-]{8}(?=\.(js|css)\b)/g, (_, name: string, ext: string) =>
+        `${name}-${createHash('sha256').update(`${name}.${ext}`).digest('base64url').slice(0, 8)}`,
+      ),
+    'utf8',
+  );
+
 async function initialScripts(url: string): Promise<{ name: string; gzip: number }[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
@@ -148,7 +166,7 @@ async function initialScripts(url: string): Promise<{ name: string; gzip: number
     const scripts: Promise<{ name: string; gzip: number }>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
-      scripts.push(res.body().then((b) => ({ name: new URL(res.url()).pathname, gzip: gzipSync(b, { level: 9 }).length })));
+      scripts.push(res.body().then((b) => ({ name: new URL(res.url()).pathname, gzip: gzipSync(withoutHashes(b), { level: 9 }).length })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     return await Promise.all(scripts);
@@ -173,7 +191,7 @@ async function checkInitialJs(appUrl: string, chunks: Chunk[]): Promise<{ ratioO
     for (const s of appScripts) console.log(`  ${s.name.padEnd(48)} ${kb(s.gzip)}`);
     console.log(`  stack floor: ${kb(floorTotal)} in ${floorScripts.length} file(s)`);
     console.log(`  storefront:  ${kb(appTotal)} in ${appScripts.length} file(s)`);
-    console.log(`  ratio: ${ratio.toFixed(3)} (budget ≤ ${JS_RATIO_BUDGET})`);
+    console.log(`  ratio: ${ratio.toFixed(3)} (budget ≤ ${JS_RATIO_BUDGET}; ${appTotal} B against ${floorTotal} B, ${Math.floor(floorTotal * JS_RATIO_BUDGET - appTotal)} B to spare)`);
     const ratioOk = ratio <= JS_RATIO_BUDGET;
     let keptOutOk = true;
     const loaded = new Set(appScripts.map((s) => s.name.replace(/^\//, '')));
