@@ -33,15 +33,23 @@ describe('classroom journeys of the demo member', () => {
     const resume = page
       .locator(`[data-testid="class-card"][data-contentsid="${last.datas.contentsid}"]`)
       .getByRole('link', { name: '이어보기' });
-    expect(await resume.getAttribute('href')).toBe(
-      `/player/${last.datas.contentsid}?videoid=${last.datas.videoid}&t=${last.datas.watchedtime}`,
-    );
+    // The cards do not wait for the resume point: the link takes its second when it comes.
+    await expect
+      .poll(() => resume.getAttribute('href'))
+      .toBe(`/player/${last.datas.contentsid}?videoid=${last.datas.videoid}&t=${last.datas.watchedtime}`);
     expect(await page.locator('[data-testid="class-card"] >> text=수강 종료').count()).toBe(0);
 
     await page.getByRole('navigation', { name: '내 강의실' }).getByRole('link', { name: '종료' }).click();
     await page.waitForURL('**/myclassEnd');
+    // The address changes before the 종료 list has come: /myclass's cards stay on screen until it does (a loaded run
+    // read one of them here). Every card then shown is an ended one.
+    await expect
+      .poll(async () => {
+        const texts = await page.getByTestId('class-card').allTextContents();
+        return texts.length > 0 && texts.every((t) => t.includes('수강 기간이 종료되었습니다'));
+      })
+      .toBe(true);
     const ended = page.getByTestId('class-card').first();
-    await ended.waitFor();
     // Issue 26: the ended class says so with its end date and offers buying again.
     expect(await ended.textContent()).toMatch(/수강 기간이 종료되었습니다 \(종료일 \d{4}\.\d{2}\.\d{2}\)/);
     expect(await ended.getByRole('link', { name: '이어보기' }).count()).toBe(0);
