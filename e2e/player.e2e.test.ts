@@ -69,8 +69,13 @@ type WatchTime = { videoid: number; watchedtime: number };
 describe('video player', () => {
   it('opens at the stored second of "이어보기" (±2 s), time advances, and the address keeps only the video', async () => {
     const { context, page } = await memberPage();
+    const opened = Date.now();
     await openPlayer(page, '/player/121?videoid=12112&t=95');
-    expect(Math.abs((await state(page)).t - 95)).toBeLessThanOrEqual(2);
+    // At the stored second (±2 s), or on from it by no more than the real time since the page was asked for: the
+    // stage plays as soon as its link is in, and a loaded machine read it 4 s later.
+    const at = (await state(page)).t;
+    expect(at).toBeGreaterThanOrEqual(93);
+    expect(at).toBeLessThanOrEqual(97 + (Date.now() - opened) / 1000);
     await play(page);
     await page.waitForURL((u) => u.search === '?videoid=12112');
     expect(await page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid')).toBe('12112');
