@@ -60,20 +60,21 @@ export function CheckoutSkeleton({ count }: { count: number }) {
           <SkeletonBlock height={48} radius={8} />
           <p className="muted">&nbsp;</p>
         </div>
-        <div className="checkout__block">
-          <p className="checkout__title">결제수단</p>
-          <SkeletonBlock height={104} radius={8} />
-          <div className="pay-installment">
-            <SkeletonBlock height={48} radius={8} />
-          </div>
-        </div>
-        <div className="checkout__block">
-          <p className="checkout__title">결제 금액</p>
-          <SkeletonBlock height={184} radius={8} />
-          <div className="checkout__pay">
-            <SkeletonBlock height={56} radius={8} />
-          </div>
-        </div>
+        <BlockSkeleton title="결제수단" height={104} below="pay-installment" belowHeight={48} />
+        <BlockSkeleton title="결제 금액" height={184} below="checkout__pay-place" belowHeight={56} />
+      </div>
+    </div>
+  );
+}
+
+/** One side block of the form: its title, its body's height, and the row under it (a class name and its height). */
+function BlockSkeleton({ title, height, below, belowHeight }: { title: string; height: number; below: string; belowHeight: number }) {
+  return (
+    <div className="checkout__block">
+      <p className="checkout__title">{title}</p>
+      <SkeletonBlock height={height} radius={8} />
+      <div className={below}>
+        <SkeletonBlock height={belowHeight} radius={8} />
       </div>
     </div>
   );
