@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * The one build of the app the browser tests use, without vitest, so CI can build once before running two lanes of
@@ -21,4 +21,20 @@ export function buildApp(): void {
   if (r.status !== 0) throw new Error('e2e: vite build failed');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) buildApp();
+/**
+ * `--with-live` also makes the live configuration's build (dist-live/, which the live-* journeys share through
+ * `ensureLiveBuild`), in a second process beside this one: built inside the journeys' lane, it held that lane ~45 s
+ * while the other lane ran on.
+ */
+async function buildAppAndLiveApp(): Promise<void> {
+  const live = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--live-only'], { stdio: 'inherit' });
+  const liveExit = new Promise<number | null>((ok) => live.on('exit', ok));
+  buildApp();
+  if ((await liveExit) !== 0) throw new Error('e2e: the live build failed');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--live-only')) (await import('../fakes/live-local')).ensureLiveBuild('dist-live');
+  else if (process.argv.includes('--with-live')) await buildAppAndLiveApp();
+  else buildApp();
+}

@@ -79,7 +79,7 @@ fi
 # Every file that uses the live configuration's fixed ports (live-*.e2e) stays in the journeys lane.
 E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts"
 browser_lanes() {
-  npx tsx e2e/build.ts || return 1
+  npx tsx e2e/build.ts --with-live || return 1
   local matrix_log="$results/e2e-matrix.log"
   # shellcheck disable=SC2086
   E2E_NO_BUILD=1 vitest_json e2e-matrix --project e2e $E2E_MATRIX_FILES > "$matrix_log" 2>&1 &
