@@ -296,6 +296,12 @@ async function checkAccessibility(paths: string[], appUrl: string): Promise<bool
 
 type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
 const lcpOf = (lhr: Lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
+/** The element Lighthouse took as the largest paint, shortened (`<img src="/media/thumbs/127.svg"`): a page whose runs differ by far names why. */
+function lcpElementOf(lhr: Lhr): string {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const snippet = tables?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+  return snippet.replace(/\s+/g, ' ').slice(0, 48);
+}
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -341,7 +347,7 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const lcpGate = Object.entries(LCP_RATIO_GATES).find(([prefix]) => path.startsWith(prefix))?.[1];
     const lcpGated = lcpGate !== undefined;
     lcpRatios.push(
-      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => seconds(lcpOf(r))).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
+      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => seconds(lcpOf(r)) + (lcpGated ? ` ${lcpElementOf(r)}` : '')).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
     );
     const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > lcpGate);
     met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);
