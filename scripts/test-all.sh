@@ -77,7 +77,9 @@ fi
 # at 98 %, made real-clock journeys read late in another run; docs/decisions.md). Two: the fault matrix and the accessibility sweep (CPU-bound) in one, the
 # journeys (which spend much of their time waiting on real clocks: a 60 s network cut, real playback) in the other.
 # Every file that uses the live configuration's fixed ports (live-*.e2e) stays in the journeys lane.
-E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts"
+# The shell file (~40 s, no fixed ports) evens the lanes: in a quiet clean-clone run (2026-11-26) the journeys took
+# 1,126 s against the matrix lane's 1,013 s.
+E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts e2e/shell.e2e.test.ts"
 browser_lanes() {
   npx tsx e2e/build.ts --with-live || return 1
   local matrix_log="$results/e2e-matrix.log"
