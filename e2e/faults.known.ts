@@ -19,7 +19,5 @@ export const KNOWN_SILENT_WAITS: Record<string, string> = {
   // another order of first visits) found /company calling it where the full run found /main.
   '* getCategories': 'header menu: no placeholder while loading',
   // Measured by the fault matrix on 2026-11-26 (issue 26); each waits with its own placeholder or none:
-  'member /myclass getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
-  'member /myBookmark getLastWatchTime': 'resume point: nothing while loading, InlineFailure after (MyClassList.tsx)',
   'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
 };

@@ -1,7 +1,7 @@
 /**
  * Screenshots of the screens issue 15 asked to look at, at 390 px and 1280 px into screenshots/: a page with a failed
  * section (the banner of /main, the record of a member's class view, answered 500), a hung call after the client's
- * time-out, sections saying their answer is late (a notice list, the certificate check, the quiz), the not-found page, the "없는 클래스" card and the lecture cards of a class list.
+ * time-out, sections saying their answer is late (a notice list, the certificate check, the quiz, the resume point on /myclass), the not-found page, the "없는 클래스" card and the lecture cards of a class list.
  * Usage: npx tsx scripts/screenshots-faults.ts   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -52,6 +52,13 @@ const SHOTS: Shot[] = [
     path: '/myclassProgress/101',
     member: true,
     fail: { path: '/api/Evaluate/GetTest/', how: 'late' },
+    ready: '응답이 늦어지고 있습니다',
+  },
+  {
+    name: 'resume-point-late',
+    path: '/myclass',
+    member: true,
+    fail: { path: '/api/Contents/GetLastWatchTime/', how: 'late' },
     ready: '응답이 늦어지고 있습니다',
   },
   { name: 'not-found-page', path: '/no-such-page', ready: '페이지를 찾을 수 없습니다' },

@@ -5,6 +5,7 @@ import { lastWatchTimeQuery } from '../../api/queries/progress';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import { InlineFailure } from '../../components/section/InlineFailure';
+import { Pending } from '../../components/section/Pending';
 import { QueryState } from '../../components/section/QueryState';
 import { ClassCard, type ResumePoint } from './ClassCard';
 import { ClassroomTabs } from './ClassroomTabs';
@@ -62,6 +63,12 @@ export function MyClassList({ useruid, tab }: { useruid: string; tab: ClassroomT
                 {/* 이어보기 still opens each class at its last video; only the exact second is missing. */}
                 {lastFailed ? (
                   <InlineFailure subject="마지막 시청 위치" error={lastQuery.error} onRetry={() => void lastQuery.refetch()} />
+                ) : null}
+                {/* A resume point still on its way says so past 3 s, and past 5 s offers 다시 시도 (issue 26). */}
+                {last === undefined && lastQuery.isFetching ? (
+                  <div className="section-wait-collapsed">
+                    <Pending />
+                  </div>
                 ) : null}
                 <div className="class-cards">
                   {mine.list.map((lecture) => (

@@ -244,7 +244,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
           {/* The video plays while the class or the curriculum's section titles are still on their way: their wait
               has a line of its own under the stage, so a hang there is said too. */}
           {source.data && opening && !stageProblem && (detail.isPending || sections.isPending) ? (
-            <div className="player-wait">
+            <div className="player-wait section-wait-collapsed">
               <Pending />
             </div>
           ) : null}
