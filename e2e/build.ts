@@ -29,7 +29,13 @@ export function buildApp(): void {
 async function buildAppAndLiveApp(): Promise<void> {
   const live = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--live-only'], { stdio: 'inherit' });
   const liveExit = new Promise<number | null>((ok) => live.on('exit', ok));
-  buildApp();
+  try {
+    buildApp();
+  } catch (error) {
+    // A failed app build ends the step: the live build is not left running behind it.
+    live.kill();
+    throw error;
+  }
   if ((await liveExit) !== 0) throw new Error('e2e: the live build failed');
 }
 

@@ -141,7 +141,6 @@ function serveStatic(dir: string): Promise<{ url: string; server: Server }> {
   );
 }
 
-/** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
 /**
  * Every file name's content hash replaced by one made from the name alone, as random-looking and as long. The real
  * hashes change with any edit anywhere in the app, and their letters zip differently: two builds of the same code
@@ -159,6 +158,7 @@ const withoutHashes = (body: Buffer): Buffer =>
     'utf8',
   );
 
+/** Scripts a fresh phone-sized visitor downloads until the network is idle, with their gzip sizes. */
 async function initialScripts(url: string): Promise<{ name: string; gzip: number }[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {

@@ -73,12 +73,12 @@ fi
 if [ -f scripts/with-postgres.sh ] && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
 fi
-# Two lanes side by side after one build (a third lane, 2026-11-26, took the step 988 → 906 s once but, the cores
-# at 98 %, made real-clock journeys read late in another run; docs/decisions.md). Two: the fault matrix and the accessibility sweep (CPU-bound) in one, the
-# journeys (which spend much of their time waiting on real clocks: a 60 s network cut, real playback) in the other.
-# Every file that uses the live configuration's fixed ports (live-*.e2e) stays in the journeys lane.
-# The shell file (~40 s, no fixed ports) evens the lanes: in a quiet clean-clone run (2026-11-26) the journeys took
-# 1,126 s against the matrix lane's 1,013 s.
+# Two lanes side by side after the builds (the app's and the live configuration's, made at once). The matrix lane:
+# the fault matrix and the accessibility sweep (CPU-bound), and the shell file (~40 s), which evens the lanes (in a
+# quiet clean-clone run, 2026-11-26, the journeys took 1,126 s against the matrix lane's 1,013 s). The journeys' lane
+# takes every other file (much of it waits on real clocks: a 60 s network cut, real playback), so a new file lands
+# there without editing this list; the live-*.e2e files, which use fixed ports, stay there, one after another.
+# A third lane (2026-11-26) kept the cores at 98 % and made real-clock journeys read late (docs/decisions.md).
 E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts e2e/shell.e2e.test.ts"
 browser_lanes() {
   npx tsx e2e/build.ts --with-live || return 1
@@ -92,7 +92,7 @@ browser_lanes() {
   local journeys=$?
   wait "$matrix"
   local m=$?
-  echo "--- the matrix lane (fault matrix, accessibility):"
+  echo "--- the matrix lane (fault matrix, accessibility, shell):"
   cat "$matrix_log"
   [ "$journeys" -eq 0 ] && [ "$m" -eq 0 ]
 }
