@@ -15,7 +15,7 @@ describe('payment download mark (storefront-web → storefront-api)', () => {
   it('UpdateDownload: records the download date of an owned class', () =>
     pact
       .addInteraction()
-      .given('member owns lecture', { useruid: 'u-demo-1', contentsid: 121 })
+      .given('member owns lecture, played and not downloaded', { useruid: 'u-demo-1', contentsid: 121 })
       .uponReceiving('a first-download mark of lecture 121 by member u-demo-1')
       .withRequest('POST', '/api/Payment/UpdateDownload/u-demo-1/121', (b) => b.headers(headers))
       .willRespondWith(200, (b) =>

@@ -70,9 +70,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'member has exactly one order, paid': withDb(async (db, p) => {
       const useruid = text(p, 'useruid');
       const paymentid = id(p, 'paymentid');
-      await sql`update payments set useruid = ${`${useruid}-archived`} where useruid = ${useruid} and paymentid <> ${paymentid}`.execute(
-        db,
-      );
+      await archiveOrders(db, useruid, paymentid, false);
       await paidOrder(db, useruid, paymentid, ids(p, 'contentsids'));
     }),
 
@@ -116,10 +114,12 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     'member has uploaded a file': withDb((db, p) => ensureUpload(db, text(p, 'useruid'), text(p, 'filename'))),
 
+    // The member's answered suggestion with that id (the seed's, written back when a withdrawal removed it).
     'member has a suggestion': withDb(async (db, p) => {
-      const { rows } =
-        await sql`select 1 from suggests where suggestid = ${id(p, 'suggestid')} and useruid = ${text(p, 'useruid')}`.execute(db);
-      if (rows.length === 0) throw new Error(`the seed has no suggestion ${p.suggestid} of member ${p.useruid}`);
+      await sql`insert into suggests (suggestid, useruid, suggesttype, title, content, answer, created_at, answered_at)
+        values (${id(p, 'suggestid')}, ${text(p, 'useruid')}, '1', '수강 기간 연장이 가능한가요?', '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>',
+          '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', '2024-04-02 10:00:00', '2024-04-03 10:00:00')
+        on conflict (suggestid) do update set useruid = excluded.useruid`.execute(db);
     }),
 
     'no notice exists': withDb(
@@ -137,6 +137,14 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     // Classroom and progress (issue 13). Each state sets exactly what its interaction's matchers need.
     'member owns lecture': withDb((db, p) => activeEnrolment(db, text(p, 'useruid'), id(p, 'contentsid'))),
+
+    // Played already (the first play kept, else a day in the past), its materials not yet downloaded.
+    'member owns lecture, played and not downloaded': withDb(async (db, p) => {
+      const [useruid, contentsid] = [text(p, 'useruid'), id(p, 'contentsid')];
+      await activeEnrolment(db, useruid, contentsid);
+      await sql`update enrollments set first_play_at = coalesce(first_play_at, '2024-05-01 10:00:00'), downloaded_at = null
+        where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+    }),
 
     'member does not own lecture': withDb(async (db, p) => {
       await sql`delete from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')}`.execute(
@@ -250,9 +258,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     // unpaid orders move to an archive owner, so the attempts page has one known shape.
     'member has a failed payment attempt': withDb(async (db, p) => {
       const [useruid, paymentid, contentsids] = [text(p, 'useruid'), id(p, 'paymentid'), ids(p, 'contentsids')];
-      // Closed as they move: an open order there could collide with the archive's own (one open order per lecture set).
-      await sql`update payments set useruid = ${`${useruid}-archived`}, status = case when status = 'ready' then 'cancelled' else status end
-        where useruid = ${useruid} and paid_at is null and paymentid <> ${paymentid}`.execute(db);
+      await archiveOrders(db, useruid, paymentid, true);
       await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, created_at, cancelled_at)
         select ${paymentid}, ${useruid}, min(title), ${contentsids.join(',')}, sum(saleprice), sum(saleprice), 'failed', 'card', '2024-05-02 10:00:00', '2024-05-02 10:01:00'
         from lectures where contentsid in (${sql.join(contentsids)})
@@ -431,6 +437,18 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 }
 
 /** Removes an order a state is about to create (states may run more than once on one database). */
+/**
+ * The member's orders but the kept one (with `unpaidOnly`, its unpaid ones) move to an archive owner (enrolments stay), so a list of the member's orders
+ * has one known shape whatever earlier interactions, or an earlier verification run, ordered. Open orders close as
+ * they move (one open order per lecture set), and the idempotency key stays behind: the archive may already hold
+ * the same key from a run before.
+ */
+async function archiveOrders(db: Kysely<any>, useruid: string, keptPaymentid: number, unpaidOnly: boolean): Promise<void> {
+  await sql`update payments set useruid = ${`${useruid}-archived`}, idempotency_key = null,
+      status = case when status = 'ready' then 'cancelled' else status end
+    where useruid = ${useruid} and paymentid <> ${keptPaymentid} and (paid_at is null or not ${unpaidOnly})`.execute(db);
+}
+
 async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
   await sql`delete from points where paymentid = ${paymentid}`.execute(db);
   await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);

@@ -101,8 +101,9 @@ export async function verifyPacts(opts: VerifyOptions) {
       },
     ]),
   );
+  if (!opts.db && opts.statesSecret) await checkStatesEndpoint(statesUrl(opts.baseUrl), opts.statesSecret);
   const token = opts.token ?? (await memberToken(opts.baseUrl));
-  const result = await new Verifier({
+  const verifying = new Verifier({
     provider: 'storefront-api',
     providerBaseUrl: opts.baseUrl,
     pactUrls: opts.files,
@@ -114,6 +115,39 @@ export async function verifyPacts(opts: VerifyOptions) {
       next();
     },
   }).verifyProvider();
-  if (stateErrors.length) throw new Error(`provider states could not be set up:\n${stateErrors.join('\n')}`);
+  // A failed state explains the interaction failures after it, so it is named first.
+  const states = () => (stateErrors.length ? `provider states could not be set up:\n${stateErrors.join('\n')}\n` : '');
+  const result = await verifying.catch((e: Error) => {
+    throw new Error(`${states()}${failedInteractions(e.message)}`);
+  });
+  if (stateErrors.length) throw new Error(states());
   return result;
+}
+
+/**
+ * Before any interaction: the provider's state endpoint is there and takes the secret. Otherwise every interaction
+ * would fail on its own data, and the one cause would sit under a hundred mismatches.
+ */
+async function checkStatesEndpoint(url: string, secret: string): Promise<void> {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-pact-states-secret': secret },
+    body: JSON.stringify({ state: 'the demo catalogue is seeded', params: {}, action: 'teardown' }),
+  }).catch((e: Error) => {
+    throw new Error(`the provider-states endpoint ${url} is unreachable: ${e.message}`);
+  });
+  if (r.status === 404) throw new Error(`${url} answered 404: the provider serves no provider-states endpoint there (start it with PACT_STATES_SECRET, or set PACT_STATES_URL)`);
+  if (r.status === 401 || r.status === 403) throw new Error(`${url} refused the secret (${r.status}): PACT_STATES_SECRET differs from the provider's`);
+  if (!r.ok) throw new Error(`${url} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
+}
+
+/** pact-js rejects with its whole JSON report; the readable report is already printed above it, so name the failures. */
+function failedInteractions(message: string): string {
+  try {
+    const report = JSON.parse(message) as { errors?: { interaction?: string }[] };
+    const names = (report.errors ?? []).map((e) => `  - ${e.interaction ?? 'an interaction'}`);
+    return `${names.length} interaction(s) failed (the report above says how):\n${names.join('\n')}`;
+  } catch {
+    return message;
+  }
 }
