@@ -13,11 +13,5 @@ export const KNOWN_FAULTS: Record<string, string> = {
  * A key "* <operation>" stands for that operation on every screen.
  */
 export const KNOWN_SILENT_WAITS: Record<string, string> = {
-  // The header's category menu shows nothing while it loads (src/components/header/useCategoryMenu.ts); the menu is
-  // not a section, so it gets no wait line. Its failure is an InlineFailure with 다시 시도. Any screen with the header
-  // ("*"): which one fetches the list first depends on what the worker's tab already holds, so a subset run (or
-  // another order of first visits) found /company calling it where the full run found /main.
-  '* getCategories': 'header menu: no placeholder while loading',
-  // Measured by the fault matrix on 2026-11-26 (issue 26); each waits with its own placeholder or none:
-  'member /classView/101 getMyLectures': 'the bookmark toggle shows off while its list loads, InlineFailure after (BookmarkToggle.tsx)',
+  // None today: the header's category menu and the class view's bookmark toggle got their wait lines (2026-11-26).
 };

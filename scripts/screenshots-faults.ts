@@ -1,7 +1,8 @@
 /**
  * Screenshots of the screens issue 15 asked to look at, at 390 px and 1280 px into screenshots/: a page with a failed
  * section (the banner of /main, the record of a member's class view, answered 500), a hung call after the client's
- * time-out, sections saying their answer is late (a notice list, the certificate check, the quiz, the resume point on /myclass), the not-found page, the "없는 클래스" card and the lecture cards of a class list.
+ * time-out, sections saying their answer is late (a notice list, the certificate check, the quiz, the resume point on /myclass,
+ * the header's category menu, the class view's bookmark toggle), the not-found page, the "없는 클래스" card and the lecture cards of a class list.
  * Usage: npx tsx scripts/screenshots-faults.ts   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -23,6 +24,10 @@ interface Shot {
   fail?: { path: string; how: '500' | 'hang' | 'late' };
   /** Text to wait for before the shot. */
   ready: string;
+  /** At phone width, the button (by its accessible name) pressed once the page is there. */
+  narrowPress?: string;
+  /** The viewport only at every width: a full-page shot resizes the window, and the header then starts its wait over. */
+  viewportOnly?: boolean;
 }
 
 const SHOTS: Shot[] = [
@@ -61,6 +66,23 @@ const SHOTS: Shot[] = [
     fail: { path: '/api/Contents/GetLastWatchTime/', how: 'late' },
     ready: '응답이 늦어지고 있습니다',
   },
+  // The header's category menu and the class view's bookmark toggle, each waiting past 5 s (issue 26).
+  {
+    name: 'category-menu-late',
+    path: '/company',
+    fail: { path: '/api/Category/GetList/category', how: 'late' },
+    // A phone shows the categories in the side menu only.
+    narrowPress: '전체 메뉴 열기',
+    viewportOnly: true,
+    ready: '응답이 늦어지고 있습니다',
+  },
+  {
+    name: 'bookmark-late',
+    path: '/classView/101',
+    member: true,
+    fail: { path: '/api/Contents/GetMyLectures/', how: 'late' },
+    ready: '응답이 늦어지고 있습니다',
+  },
   { name: 'not-found-page', path: '/no-such-page', ready: '페이지를 찾을 수 없습니다' },
   { name: 'class-not-found', path: '/classView/99999', ready: '없는 클래스입니다' },
   { name: 'class-list-cards', path: '/classList/11/1', ready: '클래스' },
@@ -78,13 +100,16 @@ async function shoot(page: Page, shot: Shot, width: number): Promise<void> {
   }
   await page.clock.setSystemTime(new Date());
   await page.goto(shot.path, { waitUntil: 'domcontentloaded' });
+  if (shot.narrowPress && width < 600) await page.getByRole('button', { name: shot.narrowPress }).click();
   if (shot.fail?.how === 'hang' || shot.fail?.how === 'late') {
     await page.waitForTimeout(1_500);
     await page.clock.fastForward(shot.fail.how === 'hang' ? 16_000 : 6_000);
   }
   await page.getByText(shot.ready).first().waitFor({ timeout: 20_000 });
+  // A phone's shot is its viewport: the state shown is scrolled into it (a class view's bookmark row is below the fold).
+  if (width < 600) await page.getByText(shot.ready).first().scrollIntoViewIfNeeded();
   await page.waitForTimeout(600);
-  await page.screenshot({ path: join(OUT, `fault-${shot.name}-${width}.png`), fullPage: width < 600 ? false : true });
+  await page.screenshot({ path: join(OUT, `fault-${shot.name}-${width}.png`), fullPage: width >= 600 && !shot.viewportOnly });
 }
 
 async function main() {

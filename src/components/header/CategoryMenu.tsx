@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { classListPath, type MenuNode } from '../../lib/categories';
 import { InlineFailure } from '../section/InlineFailure';
+import { Pending } from '../section/Pending';
 import { useCategoryMenu } from './useCategoryMenu';
 
 function cx(...names: (string | false | undefined)[]): string {
@@ -53,12 +54,19 @@ function TopItem({ node }: { node: MenuNode }) {
 
 /** Three-level category menu with hover / on classes (spec §2). */
 export function CategoryMenu() {
-  const { tree, failure } = useCategoryMenu();
+  const { tree, failure, waiting } = useCategoryMenu();
   const [on, setOn] = useState(false);
   if (failure)
     return (
       <nav className="gnb gnb--failed" aria-label="클래스 카테고리">
         <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
+      </nav>
+    );
+  // Empty while the categories come (they nearly always come in time); past 3 s the line says so, past 5 s 다시 시도.
+  if (waiting)
+    return (
+      <nav className="gnb gnb--waiting section-wait-collapsed" aria-label="클래스 카테고리">
+        <Pending onRetry={waiting.retry} />
       </nav>
     );
   if (tree.length === 0) return <nav className="gnb" aria-label="클래스 카테고리" />;

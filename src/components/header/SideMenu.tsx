@@ -6,6 +6,7 @@ import { formatPoints } from '../../lib/format';
 import { CloseIcon } from '../icons';
 import { classListPath } from '../../lib/categories';
 import { InlineFailure } from '../section/InlineFailure';
+import { Pending } from '../section/Pending';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';
@@ -42,7 +43,7 @@ interface SideMenuProps {
 
 /** Full-menu side panel; locks page scrolling while open (spec §2). */
 export function SideMenu({ open, onClose, user }: SideMenuProps) {
-  const { tree, failure } = useCategoryMenu();
+  const { tree, failure, waiting } = useCategoryMenu();
   useEffect(() => {
     if (!open) return;
     const previous = document.body.style.overflow;
@@ -69,6 +70,11 @@ export function SideMenu({ open, onClose, user }: SideMenuProps) {
         {failure && (
           <div className="side-menu__categories">
             <InlineFailure subject="카테고리" error={failure.error} onRetry={failure.retry} />
+          </div>
+        )}
+        {waiting && (
+          <div className="side-menu__categories section-wait-collapsed">
+            <Pending onRetry={waiting.retry} />
           </div>
         )}
         {tree.length > 0 && (

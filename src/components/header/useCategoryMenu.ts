@@ -9,6 +9,8 @@ interface CategoryMenu {
   tree: MenuNode[];
   /** Set when the categories could not be loaded (and no retry is running): the menu says so in its place. */
   failure?: { error: unknown; retry: () => void };
+  /** Set while the first answer is awaited: the menu's place holds a wait line that speaks only when it is late. */
+  waiting?: { retry: () => void };
 }
 
 /** The category menu (spec §7) as the header, the compact header and the side menu show it. */
@@ -18,5 +20,10 @@ export function useCategoryMenu(): CategoryMenu {
   const href = useRouterState({ select: (s) => s.location.pathname + (s.location.hash ? `#${s.location.hash}` : '') });
   const tree = useMemo(() => buildCategoryTree(data ?? [], currentIdsFromPath(href)), [data, href]);
   const failed = data === undefined && isError && !isFetching;
-  return { tree, failure: failed ? { error, retry: () => void refetch() } : undefined };
+  const retry = () => void refetch();
+  return {
+    tree,
+    failure: failed ? { error, retry } : undefined,
+    waiting: data === undefined && !failed ? { retry } : undefined,
+  };
 }

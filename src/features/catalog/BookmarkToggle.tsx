@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { classroomKeys, myLecturesQuery, setBookmark } from '../../api/queries/classroom-lectures';
 import { alertError } from '../../lib/popup';
 import { SectionFailure } from '../../components/section/SectionFailure';
+import { Pending } from '../../components/section/Pending';
 
 /**
  * Bookmark of a class the member bought (class view). The state is the server's bookmark list: when it cannot be
@@ -31,14 +32,22 @@ export function BookmarkToggle({ contentsid, useruid }: { contentsid: number; us
     return <SectionFailure error={bookmarks.error} onRetry={() => void bookmarks.refetch()} />;
   }
   return (
-    <button
-      type="button"
-      className={`btn bookmark-toggle${on ? ' bookmark-toggle--on' : ''}`}
-      aria-pressed={on}
-      onClick={toggle}
-      disabled={busy || !data}
-    >
-      <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? '북마크됨' : '북마크'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`btn bookmark-toggle${on ? ' bookmark-toggle--on' : ''}`}
+        aria-pressed={on}
+        onClick={toggle}
+        disabled={busy || !data}
+      >
+        <span aria-hidden="true">{on ? '★' : '☆'}</span> {on ? '북마크됨' : '북마크'}
+      </button>
+      {/* While the list comes the button waits disabled; past 3 s a line under the row says so, past 5 s 다시 시도. */}
+      {data === undefined && (
+        <div className="bookmark-wait section-wait-collapsed">
+          <Pending onRetry={() => void bookmarks.refetch()} />
+        </div>
+      )}
+    </>
   );
 }
