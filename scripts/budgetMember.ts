@@ -64,7 +64,7 @@ const MEMBER_PAGES = [
 ];
 
 /** Signs the demo member in through the local login page, as e2e/support.ts does, and keeps the session. */
-async function signedInState(browser: Browser, appUrl: string): Promise<StorageState> {
+export async function signedInState(browser: Browser, appUrl: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: appUrl });
   try {
     const page = await context.newPage();
@@ -80,7 +80,7 @@ async function signedInState(browser: Browser, appUrl: string): Promise<StorageS
 }
 
 /** Puts the session into a Lighthouse Chromium (Lighthouse clears caches, not cookies or local storage). */
-function applySession(state: StorageState, appUrl: string) {
+export function applySession(state: StorageState, appUrl: string) {
   return async (port: number) => {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     const context = browser.contexts()[0]!;
