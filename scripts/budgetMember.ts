@@ -23,9 +23,9 @@ export interface MemberBudgetTools {
 
 const DEMO_MEMBER = 'member@demo.kr';
 /** The demo member's MP4 lecture from its first second (a stored resume point would add a seek to one side only). */
-const PLAYER_PATH = '/player/121?videoid=12111&t=0';
+export const PLAYER_PATH = '/player/121?videoid=12111&t=0';
 /** Lighthouse's devtools "mobileSlow4G": without it a local file's first frame is a few milliseconds and no reference. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 
 /**
  * Three runs a side. Measured 2026-11-26 (load 7-14; docs/decisions.md, "Class view first paint and the member half's
@@ -96,7 +96,7 @@ export function applySession(state: StorageState, appUrl: string) {
 }
 
 /** Records when the first video element of the page has its first frame. */
-const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);`;
+export const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);`;
 
 async function firstFrame(browser: Browser, url: string, state?: StorageState): Promise<{ ms: number; src: string }> {
   const context = await browser.newContext(state ? { storageState: state } : {});

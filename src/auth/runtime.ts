@@ -5,6 +5,7 @@ import { sessionCheckMachine, type LocalSession } from '../../machines/sessionCh
 import { config } from '../config';
 import { alertDark } from '../lib/popup';
 import { getSupabase } from '../session/supabaseClient';
+import { afterFirstFrame } from '../lib/firstFrameHold';
 import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
 import { sessionStore } from './sessionStore';
 import { announceLogoutToOtherTabs } from './logoutChannel';
@@ -56,6 +57,8 @@ function inspectLocalSession(): LocalSession {
  * router. Loaded lazily (dynamic import), so xstate and supabase-js stay out of the first paint.
  */
 export async function createIdentityRuntime(deps: IdentityDeps) {
+  // On the player, supabase-js comes after the video's first frame (at most 3 s later).
+  await afterFirstFrame();
   const supabase = await getSupabase();
   const port: AuthPort = config.localMode
     ? createLocalAuthAdapter()

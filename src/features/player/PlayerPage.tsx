@@ -23,6 +23,7 @@ import { openPlayingPlace, type PlayingPlace } from './playingPlace';
 import { pickStart, type StartPoint } from './startPoint';
 import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
+import { holdUntilFirstFrame } from '../../lib/firstFrameHold';
 
 type Video = components['schemas']['Video'];
 
@@ -54,6 +55,8 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   useEffect(() => {
     void watchQueue.flush().finally(() => setFlushed(true));
   }, []);
+  // The identity runtime's supabase-js waits for the first frame instead of sharing the line with it (lib/firstFrameHold).
+  useState(() => holdUntilFirstFrame());
   // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
   // (the source query below takes it from the cache when the address's video is the one that opens).
   useState(() => {
