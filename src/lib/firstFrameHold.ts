@@ -4,6 +4,7 @@
  * downloads until its video has a frame (or failed), at most `atMostMs`; where no player holds, nothing waits.
  */
 let hold: Promise<void> = Promise.resolve();
+let release = () => {};
 
 export function holdUntilFirstFrame(atMostMs = 3_000): void {
   hold = new Promise((resolve) => {
@@ -17,7 +18,13 @@ export function holdUntilFirstFrame(atMostMs = 3_000): void {
     // Media events do not bubble; the capture phase sees them from any video on the page.
     document.addEventListener('loadeddata', done, true);
     document.addEventListener('error', done, true);
+    release = done;
   });
+}
+
+/** No frame is coming (the player could not open a video): what waited goes now, a refused session's refresh first. */
+export function releaseFirstFrameHold(): void {
+  release();
 }
 
 export function afterFirstFrame(): Promise<void> {

@@ -23,7 +23,7 @@ import { openPlayingPlace, type PlayingPlace } from './playingPlace';
 import { pickStart, type StartPoint } from './startPoint';
 import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
-import { holdUntilFirstFrame } from '../../lib/firstFrameHold';
+import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
 
 type Video = components['schemas']['Video'];
 
@@ -190,6 +190,9 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
         source.isError && !source.isFetching && (current || isLockedRefusal(source.error))
         ? { error: source.error, retry: () => void source.refetch() }
         : undefined;
+  useEffect(() => {
+    if (stageProblem) releaseFirstFrameHold();
+  }, [stageProblem]);
   return (
     <div className="player">
       <header className="player-bar">
