@@ -250,6 +250,28 @@ describe('accessibility (axe) of states no route visit reaches', () => {
     expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
   }, 60_000);
 
+  // The header's category menu (≥ 1025 px) and the class view's bookmark toggle, their calls hung past 5 s.
+  it("the header's category menu and the bookmark toggle waiting past 5 s: no serious or critical violation", async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await signInLocal(page, DEMO.member.email);
+    await page.clock.install();
+    await page.route('**/api/Category/GetList/category**', () => undefined);
+    await page.route('**/api/Contents/GetMyLectures/**', () => undefined);
+    await page.goto('/classView/101');
+    await page.locator('.bookmark-wait').waitFor({ state: 'attached' });
+    await page.clock.fastForward(5_500);
+    const late = (where: string) => page.locator(where, { hasText: '응답이 늦어지고 있습니다' }).getByRole('button', { name: '다시 시도' });
+    await late('.gnb--waiting').waitFor();
+    await late('.bookmark-wait').waitFor();
+    const findings = await blockingViolations(page, 'late category menu and bookmark toggle 1280px');
+    // A phone has no header menu (the side menu holds it); the bookmark row keeps its line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await late('.bookmark-wait').waitFor();
+    findings.push(...(await blockingViolations(page, 'late bookmark toggle 390px')));
+    await context.close();
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 60_000);
+
   // Issue 26: the player's captions and quality menus open, captions showing (the HLS lecture has both).
   it("the player's captions and quality menus: no serious or critical violation", async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
