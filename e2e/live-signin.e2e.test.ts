@@ -182,13 +182,17 @@ describe('the session in the live configuration', () => {
     await second.context.close();
   });
 
+  // Tokens of 8 s: with 2 s, a loaded machine (bench:server beside both browser lanes, 2026-11-26) let the refreshed
+  // token expire again before its first use, which the app rightly reads as a session that has ended (runtime.ts,
+  // sessionEnded). The wait is to the token's own expiry, whenever sign-in ended.
   it('an access token that expires during the visit is refreshed and the member stays on the page', async () => {
-    live.supabase.setAccessTokenLifetime(2);
+    live.supabase.setAccessTokenLifetime(8);
     try {
       const { context, page } = await open();
       await kakaoSignIn(page, 'expiring@live.kr', '한만료');
       const before = await cookie(page, 'accessToken');
-      await page.waitForTimeout(2_500);
+      const expiresAt = (JSON.parse(Buffer.from(before!.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+      await page.waitForTimeout(Math.max(0, expiresAt - Date.now()) + 500);
       await page.locator('.site-footer a', { hasText: '공지사항' }).click();
       await page.waitForURL('**/notice');
       await page.waitForTimeout(600);
