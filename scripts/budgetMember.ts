@@ -6,7 +6,7 @@
  * 2. Lighthouse performance (mobile preset) signed in on /myclass, /mypayment and /payment/{contentsids}.
  */
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RunnerResult } from 'lighthouse';
 
 type Lhr = NonNullable<RunnerResult>['lhr'];
@@ -25,7 +25,7 @@ const DEMO_MEMBER = 'member@demo.kr';
 /** The demo member's MP4 lecture from its first second (a stored resume point would add a seek to one side only). */
 export const PLAYER_PATH = '/player/121?videoid=12111&t=0';
 /** Lighthouse's devtools "mobileSlow4G": without it a local file's first frame is a few milliseconds and no reference. */
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 
 /**
  * Three runs a side. Measured 2026-11-26 (load 7-14; docs/decisions.md, "Class view first paint and the member half's
@@ -96,9 +96,15 @@ export function applySession(state: StorageState, appUrl: string) {
 }
 
 /** Records when the first video element of the page has its first frame. */
-export const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);`;
+const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);`;
 
-async function firstFrame(browser: Browser, url: string, state?: StorageState): Promise<{ ms: number; src: string }> {
+/** Navigation to the first frame of the page's video, in a fresh context on slow 4G; `watch` sees the page first. */
+export async function firstFrame(
+  browser: Browser,
+  url: string,
+  state?: StorageState,
+  watch?: (page: Page) => void,
+): Promise<{ ms: number; src: string }> {
   const context = await browser.newContext(state ? { storageState: state } : {});
   try {
     await context.addInitScript(FIRST_FRAME_PROBE);
@@ -106,6 +112,7 @@ async function firstFrame(browser: Browser, url: string, state?: StorageState): 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    watch?.(page);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as { __firstFrame?: number }).__firstFrame !== undefined, null, { timeout: 60_000 });
     return await page.evaluate(() => ({

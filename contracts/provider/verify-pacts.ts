@@ -38,14 +38,19 @@ export function statesUrl(baseUrl: string, env: NodeJS.ProcessEnv = process.env)
   return env.PACT_STATES_URL || `${baseUrl.replace(/\/+$/, '')}/_pact/provider-states`;
 }
 
-/** Each state set up by the provider itself: the body pact's `stateChangeUrl` sends, with the shared secret. */
+/** The body pact's `stateChangeUrl` sends, with the shared secret, to a running provider's state endpoint. */
+function postState(url: string, secret: string, state: string, params: StateParams, action: 'setup' | 'teardown'): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-pact-states-secret': secret },
+    body: JSON.stringify({ state, params, action }),
+  });
+}
+
+/** Each state set up by the provider itself. */
 function remoteStateHandlers(url: string, secret: string, names: string[]): Record<string, (params: StateParams) => Promise<void>> {
   const setUp = (state: string) => async (params: StateParams) => {
-    const r = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-pact-states-secret': secret },
-      body: JSON.stringify({ state, params, action: 'setup' }),
-    });
+    const r = await postState(url, secret, state, params, 'setup');
     if (!r.ok) throw new Error(`${url} answered ${r.status}: ${(await r.text()).slice(0, 300)}`);
   };
   return Object.fromEntries(names.map((name) => [name, setUp(name)]));
@@ -129,11 +134,7 @@ export async function verifyPacts(opts: VerifyOptions) {
  * would fail on its own data, and the one cause would sit under a hundred mismatches.
  */
 async function checkStatesEndpoint(url: string, secret: string): Promise<void> {
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-pact-states-secret': secret },
-    body: JSON.stringify({ state: 'the demo catalogue is seeded', params: {}, action: 'teardown' }),
-  }).catch((e: Error) => {
+  const r = await postState(url, secret, 'the demo catalogue is seeded', {}, 'teardown').catch((e: Error) => {
     throw new Error(`the provider-states endpoint ${url} is unreachable: ${e.message}`);
   });
   if (r.status === 404) throw new Error(`${url} answered 404: the provider serves no provider-states endpoint there (start it with PACT_STATES_SECRET, or set PACT_STATES_URL)`);
