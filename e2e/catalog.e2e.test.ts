@@ -195,6 +195,8 @@ describe('the mobile buy bar', () => {
     await page.locator('#intro').scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 900);
     await expect.poll(() => bar.isVisible()).toBe(true);
+    // It slides up in 0.2 s: visible from its first frame, in place only once the slide has ended.
+    await bar.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     expect(await bar.locator('.price').textContent()).toMatch(/원/);
     const [barBox, mobileBarBox] = [await bar.boundingBox(), await page.getByTestId('mobile-bar').boundingBox()];
     expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(mobileBarBox!.y + 1);
