@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newPage, appUnderTest, signInLocal, DEMO } from './support';
 
 const app = appUnderTest();
@@ -64,6 +65,47 @@ describe('class view first paint', () => {
     await own;
     await member.page.getByRole('link', { name: '바로 수강하기' }).waitFor();
     await member.context.close();
+  });
+});
+
+describe('class view first paint before the stylesheets', () => {
+  /** The thumbnail's box: the largest paint, which must not move when the app replaces the static picture. */
+  const thumbBox = (page: Page) => page.locator('.class-summary__thumb img').first().boundingBox();
+
+  it.each([390, 1280])('at %i px the thumbnail paints with no stylesheet or script in, in the box the app then renders it', async (width) => {
+    const viewport = { width, height: 900 };
+    const held = await newPage(app.browser, app.server.url, viewport);
+    // Stylesheets and scripts that never arrive: what paints is the page's own markup and inline rules.
+    const requested: string[] = [];
+    await held.page.route(/\.(css|js)(\?|$)/, (route) => {
+      requested.push(new URL(route.request().url()).pathname);
+    });
+    await held.page.goto('/classView/121', { waitUntil: 'commit' });
+    await held.page.waitForFunction(() => document.querySelector<HTMLImageElement>('.class-summary__thumb img')?.complete);
+    // The largest paints so far (the band's title comes a frame before the image): the thumbnail must be one.
+    const painted = () =>
+      held.page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            new PerformanceObserver((list, observer) => {
+              observer.disconnect();
+              resolve(list.getEntries().map((e) => (e as PerformanceEntry & { element?: Element }).element?.parentElement?.className ?? ''));
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+            setTimeout(() => resolve([]), 500);
+          }),
+      );
+    await expect.poll(painted, { timeout: 10_000 }).toContain('class-summary__thumb');
+    expect(requested.some((p) => p.endsWith('.css'))).toBe(true);
+    const staticBox = await thumbBox(held.page);
+    await held.context.close();
+
+    const { context, page } = await newPage(app.browser, app.server.url, viewport);
+    await page.goto('/classView/121');
+    await page.locator('.class-summary__title').waitFor();
+    const renderedBox = await thumbBox(page);
+    expect(staticBox).not.toBeNull();
+    expect(renderedBox).toEqual(staticBox);
+    await context.close();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Diagnoses one page with Lighthouse (mobile preset): metrics, the LCP element and its phases, long tasks,
  * main-thread breakdown and layout shifts. `npx tsx scripts/lighthouse-page.ts /main`; `-- /mypayment --member` signs the
- * demo member in first, as the budget's member half does. Not a test.
+ * demo member in first, as the budget's member half does; `--dist=<dir>` serves another build (to compare two). Not a test.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -16,7 +16,8 @@ type Items = { details?: { items?: Record<string, unknown>[] } };
 
 const path = process.argv[2] ?? '/main';
 const member = process.argv.includes('--member');
-const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
+const distDir = process.argv.find((a) => a.startsWith('--dist='))?.slice(7);
+const server = await startServer({ port: 0, memory: true, serveApp: true, distDir, validateResponses: false, quiet: true });
 const port = 9600 + Math.floor(Math.random() * 300);
 const chrome = spawn(
   process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

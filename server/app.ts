@@ -11,6 +11,7 @@ import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
+import { builtFiles } from './http/firstPaintStyles';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
@@ -129,7 +130,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     ? staticApp(options.distDir, {
         transformIndex: composeIndex(
           heroPrerender(options.db),
-          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
+          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall, builtFiles(options.distDir))]),
           routePreloads(options.distDir),
         ),
       })

@@ -1,5 +1,6 @@
 import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
+import { paintBeforeStylesheets } from './firstPaintStyles';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -15,9 +16,10 @@ const BAND_TITLE = '클래스 상세';
 
 /**
  * The band and the summary's thumbnail in the boxes the app's LayoutB, SubpageBand and ClassSummary put them, with
- * the same classes (their styles are in the entry's stylesheet, which the first paint already waits for): the largest
- * paint happens as soon as the preloaded image is in, before any script, and the app's first render replaces it with
- * the same image in the same place. Not the app's landmarks (no <main>, no <h1>): it is a picture of the page.
+ * the same classes (their rules written inline by paintBeforeStylesheets, so it paints before the stylesheets are in):
+ * the largest paint happens as soon as the preloaded image is in, before any script or stylesheet, and the app's first
+ * render replaces it with the same image in the same place. Not the app's landmarks (no <main>, no <h1>): it is a
+ * picture of the page.
  */
 function staticThumbnail(thumbnail: string): string {
   const img = `<img src="${escapeAttr(thumbnail)}" alt="" width="640" height="400" fetchpriority="high" decoding="sync">`;
@@ -31,8 +33,13 @@ function staticThumbnail(thumbnail: string): string {
  * render instead of one call after the scripts have run. Only the visitor's record: the server does
  * not read who is signed in here, and a member's detail (ispurchased, isincart) is another request, which the app
  * then makes as before; the preloaded thumbnail is the same for both. An unknown class is left to the app's 404 card.
+ * `readBuilt` gives the built stylesheets' text (absent: the picture waits for the stylesheets, as the other pages').
  */
-export function classViewFirstPaint(call: OwnCall): (html: string, path: string) => Promise<string> {
+export function classViewFirstPaint(
+  call: OwnCall,
+  readBuilt?: (file: string) => string | undefined,
+): (html: string, path: string) => Promise<string> {
+  const beforeStylesheets = readBuilt ? paintBeforeStylesheets(readBuilt) : (html: string) => html;
   return async (html, path) => {
     const match = CLASS_VIEW.exec(path);
     if (!match) return html;
@@ -41,6 +48,6 @@ export function classViewFirstPaint(call: OwnCall): (html: string, path: string)
     if (!detail) return html;
     const preload = `<link rel="preload" as="image" href="${escapeAttr(detail.thumbnail)}" fetchpriority="high">`;
     const page = withFirstPaintData(html, [{ operation: 'getOnlineDetail', request, datas: detail }], preload);
-    return page.includes(SLOT) ? page.replace(SLOT, () => staticThumbnail(detail.thumbnail)) : page;
+    return page.includes(SLOT) ? beforeStylesheets(page.replace(SLOT, () => staticThumbnail(detail.thumbnail))) : page;
   };
 }
