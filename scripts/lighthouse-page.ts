@@ -38,6 +38,8 @@ try {
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
     console.log(`  ${id.padEnd(26)} ${audits[id]?.displayValue}  (score ${audits[id]?.score})`);
   }
+  const observed = (audits['metrics']?.details?.items?.[0] ?? {}) as Record<string, number>;
+  console.log(`  observed: FCP ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms (the requests that end before it are in Lantern's LCP graph)`);
   const lcp = audits['largest-contentful-paint-element']?.details?.items as { items?: Record<string, unknown>[] }[] | undefined;
   console.log('  LCP element:', JSON.stringify((lcp?.[0]?.items?.[0] as { node?: { snippet?: string } })?.node?.snippet));
   console.log('  LCP phases:', JSON.stringify(lcp?.[1]?.items?.map((i) => `${i.phase} ${Math.round(Number(i.timing))}ms`)));
