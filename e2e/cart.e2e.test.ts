@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appUnderTest, confirmPopup, DEMO, newPage, popupText, signInLocal } from './support';
+import { ROUTE_DATA_WAIT_MS } from '../src/api/prefetch';
 
 const app = appUnderTest();
 const won = (n: number) => `${new Intl.NumberFormat('ko-KR').format(n)}원`;
@@ -131,9 +132,22 @@ describe('payment history and points of a member', () => {
 
     const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
+    // The route's loader asks for the first page while the screen's code comes: the app's first render has the rows,
+    // never the skeleton, unless the answer took longer than the loader waits for it (ROUTE_DATA_WAIT_MS).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="결제내역을 불러오는 중"]')) (window as { skeletonSeen?: boolean }).skeletonSeen = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    let historyAnswerMs = 0;
+    page.on('requestfinished', (r) => {
+      if (r.url().includes('/api/Payment/GetPaymentList/') && !historyAnswerMs) historyAnswerMs = r.timing().responseEnd;
+    });
     await page.goto('/mypayment');
     const row = page.locator(`[data-testid="payment-row"][data-paymentid="${paymentid}"]`);
     await row.waitFor();
+    if (await page.evaluate(() => (window as { skeletonSeen?: boolean }).skeletonSeen === true))
+      expect(historyAnswerMs, 'the skeleton showed although the history was answered within the loader\'s wait').toBeGreaterThan(ROUTE_DATA_WAIT_MS);
     expect(await page.getByTestId('payment-row').first().getAttribute('data-paymentid')).toBe(String(paymentid));
     expect(await row.textContent()).toContain(lecture.title);
     expect(await row.textContent()).toContain('결제완료');

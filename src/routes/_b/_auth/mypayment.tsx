@@ -7,13 +7,20 @@ import { Section } from '../../../components/section/Section';
 import type { NotFoundText } from '../../../components/section/NotFoundCard';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { optionalNumber } from '../../../lib/searchParams';
+import { prefetchBriefly } from '../../../api/prefetch';
+import { paymentListQuery } from '../../../api/queries/payment';
 
 const TITLE = '결제내역 조회';
 const PAYMENT_NOT_FOUND: NotFoundText = { title: '없는 결제내역입니다.', back: { to: '/mypayment', label: '목록으로' } };
 
-// Component only (see mycart.tsx): `?paymentid=` is read here, in the screen's chunk, not by a route validator.
+// `?paymentid=` is read here, in the screen's chunk, not by a route validator. The history's first page is asked for
+// by the loader, while the screen's code is still coming, so it renders with its rows rather than its skeleton.
 export const Route = createFileRoute('/_b/_auth/mypayment')({
   staticData: { title: TITLE },
+  loader: ({ context, location }) => {
+    const member = context.auth.member();
+    if (member && !paymentIdOf(location.search)) return prefetchBriefly(context.queryClient, paymentListQuery(member.useruid, 1));
+  },
   component: MyPaymentRoute,
 });
 
