@@ -39,6 +39,14 @@ describe('paint before stylesheets', () => {
     );
   });
 
+  it("reads the picture's markup only, not a data block beside it, and gives every page of that picture the same rules", () => {
+    const withData = html.replace('</div></div>', '</div></div><script type="application/json">{"x":"<div class="card">"}</script>');
+    const paint = paintBeforeStylesheets((f) => files[f]);
+    const first = paint(withData);
+    expect(first).toContain('<style>.band{gap:1px}p{margin:0}</style>');
+    expect(paint(withData)).toBe(first);
+  });
+
   it('leaves a page without stylesheet links as it is', () => {
     const bare = '<html><head></head><body><div id="app"></div></body></html>';
     expect(paintBeforeStylesheets((f) => files[f])(bare)).toBe(bare);

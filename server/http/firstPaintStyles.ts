@@ -10,19 +10,25 @@ import { join, normalize } from 'node:path';
  * other at-rules (`@font-face`, `@keyframes`, `@supports`) are left out.
  */
 
+/** At a string or comment: the index of its last character (-1 when it never closes); elsewhere `i` itself. */
+function skipQuoted(css: string, i: number): number {
+  const ch = css[i];
+  if (ch === '"' || ch === "'") return css.indexOf(ch, i + 1);
+  if (ch === '/' && css[i + 1] === '*') {
+    const close = css.indexOf('*/', i + 2);
+    return close < 0 ? -1 : close + 1;
+  }
+  return i;
+}
+
 /** Index just past the block that opens at `open` (a `{`), skipping strings and comments. */
 function blockEnd(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
-    const ch = css[i];
-    if (ch === '"' || ch === "'") {
-      i = css.indexOf(ch, i + 1);
-      if (i < 0) return css.length;
-    } else if (ch === '/' && css[i + 1] === '*') {
-      i = css.indexOf('*/', i + 2) + 1;
-      if (i <= 0) return css.length;
-    } else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return i + 1;
+    i = skipQuoted(css, i);
+    if (i < 0) return css.length;
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i + 1;
   }
   return css.length;
 }
@@ -69,14 +75,9 @@ function selectorFits(selector: string, classes: ReadonlySet<string>, elements: 
 /** Index of the first `{` or `;` at or after `from`, outside strings and comments (-1: none). */
 function nextDelimiter(css: string, from: number): number {
   for (let i = from; i < css.length; i++) {
-    const ch = css[i];
-    if (ch === '"' || ch === "'") {
-      i = css.indexOf(ch, i + 1);
-      if (i < 0) return -1;
-    } else if (ch === '/' && css[i + 1] === '*') {
-      i = css.indexOf('*/', i + 2) + 1;
-      if (i <= 0) return -1;
-    } else if (ch === '{' || ch === ';') return i;
+    i = skipQuoted(css, i);
+    if (i < 0) return -1;
+    if (css[i] === '{' || css[i] === ';') return i;
   }
   return -1;
 }
@@ -118,18 +119,27 @@ const APP_START = '<div id="app">';
  * comes before it. `read` gives a built file's text by its path in dist/.
  */
 export function paintBeforeStylesheets(read: (file: string) => string | undefined): (html: string) => string {
+  // The rules depend only on the stylesheets and the picture's classes and elements: the same for every class.
+  const rulesOf = new Map<string, string>();
   return (html) => {
     const links = [...html.matchAll(STYLESHEET_LINK)];
     const start = html.indexOf(APP_START);
     const end = html.lastIndexOf('</body>');
     if (!links.length || start < 0 || end < start) return html;
-    const picture = html.slice(start, end);
-    const classes = new Set([...picture.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean));
-    const elements = new Set(['html', 'body', ...[...picture.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]!)]);
-    const css = links.map((m) => read(m[1]!) ?? '').join('\n');
+    // The markup only: a data block's JSON is no part of the picture.
+    const picture = html.slice(start, end).replace(/<script[\s\S]*?<\/script>/g, '');
+    const classes = [...picture.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean);
+    const elements = ['html', 'body', ...[...picture.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]!)];
+    const hrefs = links.map((m) => m[1]!);
+    const key = JSON.stringify([hrefs, [...new Set(classes)].sort(), [...new Set(elements)].sort()]);
+    let rules = rulesOf.get(key);
+    if (rules === undefined) {
+      rules = firstPaintRules(hrefs.map((href) => read(href) ?? '').join('\n'), new Set(classes), new Set(elements));
+      rulesOf.set(key, rules);
+    }
     let out = html;
     for (const [tag] of links) out = out.replace(tag, '');
-    out = out.replace('</head>', () => `<style>${firstPaintRules(css, classes, elements)}</style></head>`);
+    out = out.replace('</head>', () => `<style>${rules}</style></head>`);
     return out.replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${links.map(([tag]) => tag).join('')}</body>`);
   };
 }
