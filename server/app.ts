@@ -11,7 +11,6 @@ import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
-import { builtFiles } from './http/firstPaintStyles';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
@@ -130,7 +129,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     ? staticApp(options.distDir, {
         transformIndex: composeIndex(
           heroPrerender(options.db),
-          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall, builtFiles(options.distDir))]),
+          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
           routePreloads(options.distDir),
         ),
       })

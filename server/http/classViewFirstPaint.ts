@@ -1,6 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
 import { paintBeforeStylesheets } from './firstPaintStyles';
+import type { IndexTransformer } from './static';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -33,14 +34,10 @@ function staticThumbnail(thumbnail: string): string {
  * render instead of one call after the scripts have run. Only the visitor's record: the server does
  * not read who is signed in here, and a member's detail (ispurchased, isincart) is another request, which the app
  * then makes as before; the preloaded thumbnail is the same for both. An unknown class is left to the app's 404 card.
- * `readBuilt` gives the built stylesheets' text (absent: the picture waits for the stylesheets, as the other pages').
  */
-export function classViewFirstPaint(
-  call: OwnCall,
-  readBuilt?: (file: string) => string | undefined,
-): (html: string, path: string) => Promise<string> {
-  const beforeStylesheets = readBuilt ? paintBeforeStylesheets(readBuilt) : (html: string) => html;
-  return async (html, path) => {
+export function classViewFirstPaint(call: OwnCall): IndexTransformer {
+  const beforeStylesheets = paintBeforeStylesheets();
+  return async (html, path, readBuilt) => {
     const match = CLASS_VIEW.exec(path);
     if (!match) return html;
     const request = { contentsid: Number(match[1]), useruid: VISITOR };
@@ -48,6 +45,9 @@ export function classViewFirstPaint(
     if (!detail) return html;
     const preload = `<link rel="preload" as="image" href="${escapeAttr(detail.thumbnail)}" fetchpriority="high">`;
     const page = withFirstPaintData(html, [{ operation: 'getOnlineDetail', request, datas: detail }], preload);
-    return page.includes(SLOT) ? beforeStylesheets(page.replace(SLOT, () => staticThumbnail(detail.thumbnail))) : page;
+    if (!page.includes(SLOT)) return page;
+    const pictured = page.replace(SLOT, () => staticThumbnail(detail.thumbnail));
+    // Without the built stylesheets at hand (a unit test's template), the picture waits for them as other pages' do.
+    return readBuilt ? beforeStylesheets(pictured, readBuilt) : pictured;
   };
 }

@@ -32,7 +32,7 @@ describe('paint before stylesheets', () => {
     '<body><div id="app"><div class="band"><p>클래스 상세</p></div></div></body></html>';
 
   it('writes the picture\'s rules inline and moves the stylesheet after it, where it holds back scripts, not the paint', () => {
-    const out = paintBeforeStylesheets((f) => files[f])(html);
+    const out = paintBeforeStylesheets()(html, (f) => files[f]);
     expect(out).toBe(
       '<html><head><title>t</title><style>.band{gap:1px}p{margin:0}</style></head>' +
         '<body><div id="app"><div class="band"><p>클래스 상세</p></div></div><link rel="stylesheet" crossorigin href="/assets/index.css"></body></html>',
@@ -41,14 +41,14 @@ describe('paint before stylesheets', () => {
 
   it("reads the picture's markup only, not a data block beside it, and gives every page of that picture the same rules", () => {
     const withData = html.replace('</div></div>', '</div></div><script type="application/json">{"x":"<div class="card">"}</script>');
-    const paint = paintBeforeStylesheets((f) => files[f]);
-    const first = paint(withData);
+    const paint = paintBeforeStylesheets();
+    const first = paint(withData, (f) => files[f]);
     expect(first).toContain('<style>.band{gap:1px}p{margin:0}</style>');
-    expect(paint(withData)).toBe(first);
+    expect(paint(withData, (f) => files[f])).toBe(first);
   });
 
   it('leaves a page without stylesheet links as it is', () => {
     const bare = '<html><head></head><body><div id="app"></div></body></html>';
-    expect(paintBeforeStylesheets((f) => files[f])(bare)).toBe(bare);
+    expect(paintBeforeStylesheets()(bare, (f) => files[f])).toBe(bare);
   });
 });

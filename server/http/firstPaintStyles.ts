@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import type { BuiltFileReader } from './static';
 
 /**
  * The rules of the built stylesheets that a static first paint needs, picked by the classes and elements it is made
@@ -116,12 +115,12 @@ const APP_START = '<div id="app">';
  * index.html with its static first paint (the markup inside `<div id="app">`) painting before the stylesheets are in:
  * the rules that picture needs inline in <head>, and the stylesheet links moved to the end of <body>. A stylesheet
  * there still holds back every script (the app renders with all its styles, as before) but not the paint of what
- * comes before it. `read` gives a built file's text by its path in dist/.
+ * comes before it.
  */
-export function paintBeforeStylesheets(read: (file: string) => string | undefined): (html: string) => string {
+export function paintBeforeStylesheets(): (html: string, read: BuiltFileReader) => string {
   // The rules depend only on the stylesheets and the picture's classes and elements: the same for every class.
   const rulesOf = new Map<string, string>();
-  return (html) => {
+  return (html, read) => {
     const links = [...html.matchAll(STYLESHEET_LINK)];
     const start = html.indexOf(APP_START);
     const end = html.lastIndexOf('</body>');
@@ -141,17 +140,5 @@ export function paintBeforeStylesheets(read: (file: string) => string | undefine
     for (const [tag] of links) out = out.replace(tag, '');
     out = out.replace('</head>', () => `<style>${rules}</style></head>`);
     return out.replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${links.map(([tag]) => tag).join('')}</body>`);
-  };
-}
-
-/** A built file's text by its path in dist/, read once (the built app does not change while the server runs). */
-export function builtFiles(distDir: string): (file: string) => string | undefined {
-  const read = new Map<string, string | undefined>();
-  return (file) => {
-    if (!read.has(file)) {
-      const path = join(distDir, normalize(file));
-      read.set(file, path.startsWith(distDir) && existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-    }
-    return read.get(file);
   };
 }

@@ -52,11 +52,15 @@ function respond(c: Context, entry: Encoded, cacheControl: string): Response {
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { headers });
 }
 
+/** A built file's text by its path in dist/ (`assets/…`), from the files the server keeps in memory; undefined if absent. */
+export type BuiltFileReader = (file: string) => string | undefined;
+
 /**
  * Rewrites index.html for one request path, already percent-decoded (e.g. to preload and pre-render the
- * /main hero image). Returns the html unchanged when it has nothing to add.
+ * /main hero image). Returns the html unchanged when it has nothing to add. `readBuilt` reads the other built files
+ * (the server passes it; a transformer given none leaves out what needs them).
  */
-export type IndexTransformer = (html: string, path: string) => string | Promise<string>;
+export type IndexTransformer = (html: string, path: string, readBuilt?: BuiltFileReader) => string | Promise<string>;
 
 const APP_HEAD = '<!--app-head-->';
 
@@ -72,8 +76,8 @@ export function addToHeadEnd(html: string, tags: string): string {
 
 /** One transformer made of several, applied in order (their head tags land in that order). */
 export function composeIndex(...transformers: IndexTransformer[]): IndexTransformer {
-  return async (html, path) => {
-    for (const transform of transformers) html = await transform(html, path);
+  return async (html, path, readBuilt) => {
+    for (const transform of transformers) html = await transform(html, path, readBuilt);
     return html;
   };
 }
@@ -90,7 +94,7 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
   const variants = new Map<string, Encoded>();
   const serveIndex = async (c: Context, path: string): Promise<Response> => {
     const base = load(index);
-    const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path) : undefined;
+    const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path, readBuilt) : undefined;
     if (html === undefined || html === base.raw.toString('utf8')) return respond(c, base, 'no-cache');
     let entry = variants.get(html);
     if (!entry) {
@@ -104,6 +108,10 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
     let entry = cache.get(file);
     if (!entry) cache.set(file, (entry = encode(file)));
     return entry;
+  };
+  const readBuilt: BuiltFileReader = (name) => {
+    const file = normalize(join(distDir, name));
+    return file.startsWith(distDir) && (cache.has(file) || existsSync(file)) ? load(file).raw.toString('utf8') : undefined;
   };
   return (c: Context): Response | Promise<Response> | undefined => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return undefined;

@@ -16,12 +16,15 @@ const VIEWS: [PaymentView, string][] = [
   ['attempts', '결제 시도'],
 ];
 
+/** What the history shows first: the route's loader asks for exactly this page before the screen renders. */
+export const FIRST_LIST: { page: number; view: PaymentView } = { page: 1, view: 'orders' };
+
 /**
  * /mypayment: the member's orders (what was paid, then refunded or not), newest first, paged; each opens its detail.
  * Attempts that were never paid (declined, closed, timed out) are not orders: they have their own tab.
  */
 export function PaymentHistoryPage({ useruid }: { useruid: string }) {
-  const [{ page, view }, setList] = useState<{ page: number; view: PaymentView }>({ page: 1, view: 'orders' });
+  const [{ page, view }, setList] = useState<{ page: number; view: PaymentView }>(FIRST_LIST);
   // A transition keeps the current page on screen while the next one loads.
   const onPage = (next: number) => startTransition(() => setList((l) => ({ ...l, page: next })));
   const onView = (next: PaymentView) => startTransition(() => setList({ page: 1, view: next }));

@@ -1,7 +1,7 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useSessionUser } from '../../../auth/sessionStore';
 import { PaymentDetailPage } from '../../../features/payment/PaymentDetailPage';
-import { PaymentHistoryPage } from '../../../features/payment/PaymentHistoryPage';
+import { FIRST_LIST, PaymentHistoryPage } from '../../../features/payment/PaymentHistoryPage';
 import { PaymentHistorySkeleton } from '../../../features/payment/PaymentHistorySkeleton';
 import { Section } from '../../../components/section/Section';
 import type { NotFoundText } from '../../../components/section/NotFoundCard';
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_b/_auth/mypayment')({
   staticData: { title: TITLE },
   loader: ({ context, location }) => {
     const member = context.auth.member();
-    if (member && !paymentIdOf(location.search)) return prefetchBriefly(context.queryClient, paymentListQuery(member.useruid, 1));
+    if (member && !paymentIdOf(location.search)) return prefetchBriefly(context.queryClient, paymentListQuery(member.useruid, FIRST_LIST.page, FIRST_LIST.view));
   },
   component: MyPaymentRoute,
 });
