@@ -11,6 +11,7 @@ import { artwork } from './media/artwork';
 import { heroPrerender } from './http/hero';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
+import { HOLD_SCRIPT, playerFirstPaint } from './http/playerFirstPaint';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
@@ -82,9 +83,10 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     cacheTags,
   });
   const index = options.distDir && join(options.distDir, 'index.html');
-  // The built index.html does not change while the server runs; the first-paint transformers add no script.
+  // The built index.html does not change while the server runs.
   const headers = securityHeaders({
-    scriptHashes: index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [],
+    // The player's first paint adds one fixed script (its hold on the app's scripts), allowed by its hash.
+    scriptHashes: index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8') + `<script>${HOLD_SCRIPT}</script>`) : [],
     connect: connectSources(env, localMode),
     portOne: portOneConfigured(env),
     media: mediaSources(),
@@ -111,10 +113,11 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   );
 
   // Calls the first paint writes into a page, answered by the operations themselves (validation and cache apply).
-  const ownCall: OwnCall = async (method, path, body) => {
+  const ownCall: OwnCall = async (method, path, body, token) => {
     const res = await app.request(path, {
       method,
       headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         'X-Storefront-Client': 'web/1.0',
         'X-Application-Id': 'storefront-web',
@@ -131,6 +134,8 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
           heroPrerender(options.db),
           ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
           routePreloads(options.distDir),
+          // Last: it holds back the app's scripts, the screen's preloads among them.
+          ...(options.firstPaintData === false ? [] : [playerFirstPaint(ownCall)]),
         ),
       })
     : undefined;

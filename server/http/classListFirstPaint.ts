@@ -3,8 +3,11 @@ import { addToHead } from './static';
 
 type LecturePage = components['schemas']['LecturePage'];
 
-/** A call answered by the API's own operation (server/app.ts): its `datas`, or undefined when it failed. */
-export type OwnCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+/**
+ * A call answered by the API's own operation (server/app.ts): its `datas`, or undefined when it failed. With `token`,
+ * made as that member (their bearer token): the operation decides what they may see, as for the app's own call.
+ */
+export type OwnCall = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<unknown>;
 
 /** `/classList/{categoryid}/{pcategoryid}` as the app routes it (not case-sensitive, like the app's router). */
 const CLASS_LIST = /^\/classlist\/(\d+)\/(\d+)\/?$/i;

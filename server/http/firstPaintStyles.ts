@@ -111,13 +111,17 @@ export function firstPaintRules(css: string, classes: ReadonlySet<string>, eleme
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="\/([^"]+)"[^>]*>/g;
 const APP_START = '<div id="app">';
 
+/** A screen's own stylesheet as routePreloads.ts preloads it (it is applied once the screen's chunk asks for it). */
+const PRELOADED_STYLE = /<link rel="preload" as="style"[^>]*\bhref="\/([^"]+)"[^>]*>/g;
+
 /**
  * index.html with its static first paint (the markup inside `<div id="app">`) painting before the stylesheets are in:
  * the rules that picture needs inline in <head>, and the stylesheet links moved to the end of <body>. A stylesheet
  * there still holds back every script (the app renders with all its styles, as before) but not the paint of what
- * comes before it.
+ * comes before it. `withPreloadedStyles`: the rules are picked from the screen's preloaded stylesheets too (the
+ * player's are in its own chunk's).
  */
-export function paintBeforeStylesheets(): (html: string, read: BuiltFileReader) => string {
+export function paintBeforeStylesheets({ withPreloadedStyles = false } = {}): (html: string, read: BuiltFileReader) => string {
   // The rules depend only on the stylesheets and the picture's classes and elements: the same for every class.
   const rulesOf = new Map<string, string>();
   return (html, read) => {
@@ -129,7 +133,7 @@ export function paintBeforeStylesheets(): (html: string, read: BuiltFileReader) 
     const picture = html.slice(start, end).replace(/<script[\s\S]*?<\/script>/g, '');
     const classes = [...picture.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean);
     const elements = ['html', 'body', ...[...picture.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]!)];
-    const hrefs = links.map((m) => m[1]!);
+    const hrefs = [...links, ...(withPreloadedStyles ? html.matchAll(PRELOADED_STYLE) : [])].map((m) => m[1]!);
     const key = JSON.stringify([hrefs, [...new Set(classes)].sort(), [...new Set(elements)].sort()]);
     let rules = rulesOf.get(key);
     if (rules === undefined) {

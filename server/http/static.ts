@@ -3,12 +3,15 @@ import { createHash } from 'node:crypto';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.ico': 'image/x-icon',
   '.json': 'application/json', '.woff2': 'font/woff2', '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
 };
+/** A page written for one member: no cache keeps it, and a back navigation asks again. */
+const PERSONAL = 'private, no-store';
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
 
 type Encoded = { type: string; etag: string; raw: Buffer; gzip?: Buffer; br?: Buffer };
@@ -26,14 +29,15 @@ function encode(file: string): Encoded {
   return entry;
 }
 
-function encodeHtml(html: string): Encoded {
+/** `once`: a page written for one request, compressed quickly (the densest brotli costs milliseconds a page). */
+function encodeHtml(html: string, once = false): Encoded {
   const raw = Buffer.from(html, 'utf8');
   return {
     type: TYPES['.html']!,
     etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 16)}"`,
     raw,
-    gzip: gzipSync(raw, { level: 9 }),
-    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: once ? 6 : 9 }),
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: once ? 5 : 11 } }),
   };
 }
 
@@ -60,7 +64,23 @@ export type BuiltFileReader = (file: string) => string | undefined;
  * /main hero image). Returns the html unchanged when it has nothing to add. `readBuilt` reads the other built files
  * (the server passes it; a transformer given none leaves out what needs them).
  */
-export type IndexTransformer = (html: string, path: string, readBuilt?: BuiltFileReader) => string | Promise<string>;
+export type IndexTransformer = (
+  html: string,
+  path: string,
+  readBuilt?: BuiltFileReader,
+  visit?: IndexVisit,
+) => string | Promise<string>;
+
+/**
+ * The request a page is written for, beyond its path: its query and cookies. A transformer that writes something
+ * only this visitor may see (the player's signed video) sets `personal`, and the page is then never stored by a cache.
+ */
+export interface IndexVisit {
+  search: URLSearchParams;
+  cookie: (name: string) => string | undefined;
+  header: (name: string) => string | undefined;
+  personal?: boolean;
+}
 
 const APP_HEAD = '<!--app-head-->';
 
@@ -76,8 +96,8 @@ export function addToHeadEnd(html: string, tags: string): string {
 
 /** One transformer made of several, applied in order (their head tags land in that order). */
 export function composeIndex(...transformers: IndexTransformer[]): IndexTransformer {
-  return async (html, path, readBuilt) => {
-    for (const transform of transformers) html = await transform(html, path, readBuilt);
+  return async (html, path, readBuilt, visit) => {
+    for (const transform of transformers) html = await transform(html, path, readBuilt, visit);
     return html;
   };
 }
@@ -94,8 +114,10 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
   const variants = new Map<string, Encoded>();
   const serveIndex = async (c: Context, path: string): Promise<Response> => {
     const base = load(index);
-    const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path, readBuilt) : undefined;
+    const visit: IndexVisit = { search: new URL(c.req.url).searchParams, cookie: (name) => getCookie(c, name), header: (name) => c.req.header(name) };
+    const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path, readBuilt, visit) : undefined;
     if (html === undefined || html === base.raw.toString('utf8')) return respond(c, base, 'no-cache');
+    if (visit.personal) return respond(c, encodeHtml(html, true), PERSONAL);
     let entry = variants.get(html);
     if (!entry) {
       // Room for one variant per screen with preloads plus the hero's, so a crawl does not keep recompressing.

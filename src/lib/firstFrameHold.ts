@@ -1,3 +1,5 @@
+import { firstPaintVideoSettled } from './firstPaintVideo';
+
 /**
  * Downloads that can wait for a video's first frame (issue 26). On a slow network the identity runtime's supabase-js
  * (≈43 KB) shared the line with the video's first bytes, just as the player asked for them. The player holds such
@@ -7,6 +9,8 @@ let hold: Promise<void> = Promise.resolve();
 let release = () => {};
 
 export function holdUntilFirstFrame(atMostMs = 3_000): void {
+  // The server-written video had its frame before the app's scripts were let in (server/http/playerFirstPaint.ts).
+  if (firstPaintVideoSettled()) return;
   hold = new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);

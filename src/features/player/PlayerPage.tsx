@@ -24,8 +24,10 @@ import { pickStart, type StartPoint } from './startPoint';
 import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
+import { takeFirstPaintData } from '../../lib/firstPaintData';
 
 type Video = components['schemas']['Video'];
+type VideoSource = components['schemas']['VideoSource'];
 
 /** How long the early signed link waits in the cache for the stage (the list call's own time-out is 15 s). */
 const EARLY_SOURCE_KEPT_MS = 30_000;
@@ -59,8 +61,12 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   useState(() => holdUntilFirstFrame());
   // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
   // (the source query below takes it from the cache when the address's video is the one that opens).
+  // The server may have written that answer into the page already, with the video playing it (server/http/playerFirstPaint.ts).
   useState(() => {
-    if (videoid !== undefined) void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
+    if (videoid === undefined) return;
+    const written = takeFirstPaintData('getVideoSourceUrl', { id: videoid });
+    if (written) queryClient.setQueryData(videoSourceQuery(videoid).queryKey, written as VideoSource);
+    else void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
   });
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });

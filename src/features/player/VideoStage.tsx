@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { MediaController as MediaControllerElement } from 'media-chrome';
 import { readCaptionsChoice, readPreferences, saveCaptionsChoice, savePreferences } from './preferences';
 import { RenditionList } from './renditionList';
 import { useTrackSources, type CaptionTrack } from './captionTracks';
+import { firstPaintVideo, markTaken, sourceOf } from '../../lib/firstPaintVideo';
 
 // The controls' chunk (media-chrome): asked for once the video has its first frame, or after CHROME_AT_LATEST_MS.
 const PlayerChrome = lazy(() => import('./PlayerChrome'));
@@ -47,30 +48,57 @@ export function isHlsSource(src: string): boolean {
   return url.pathname.endsWith('.m3u8') || (url.searchParams.get('path') ?? '').endsWith('.m3u8');
 }
 
+/** The stage's own `<video>` when the server wrote none for this source. */
+function newVideo(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.playsInline = true;
+  video.preload = 'auto';
+  return video;
+}
+
 /**
  * The video in media-chrome's controller, its controls (keyboard, playback-rate, captions and quality menus) loading
  * after the first frame (PlayerChrome). hls.js is fetched only for an HLS source where the browser needs it; MP4 plays
  * in the native element from the first render. Speed, volume and captions follow the member's last choice.
+ * The element is the one the server wrote into the page's first paint when it plays this source (already loading,
+ * maybe showing its frame: lib/firstPaintVideo.ts), else the stage's own: either way placed by the stage, not by React.
  */
 export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVideo, onRetry, children }: VideoStageProps) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const [video] = useState(() => firstPaintVideo(src) ?? newVideo());
+  const videoRef = useRef<HTMLVideoElement>(video);
   const controllerRef = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
   const [renditions] = useState(() => new RenditionList());
   const tracks = useTrackSources(captions);
 
+  // In the controller before anything reads it; media-chrome takes the `media` slot's element as its media.
+  useLayoutEffect(() => {
+    video.slot = 'media';
+    controllerRef.current?.prepend(video);
+    markTaken(video);
+    return () => video.remove();
+  }, [video]);
+  useEffect(() => video.setAttribute('aria-label', title), [video, title]);
+  useEffect(() => {
+    for (const old of Array.from(video.querySelectorAll('track'))) old.remove();
+    for (const t of tracks) {
+      const track = document.createElement('track');
+      Object.assign(track, { kind: 'subtitles', src: t.src, srclang: t.srclang, label: t.label });
+      video.append(track);
+    }
+  }, [video, tracks]);
+
   // The list is on the element before media-chrome's controller takes it as its media (it reads it then).
   useEffect(() => {
-    const video = videoRef.current;
-    if (video && !('videoRenditions' in video))
-      Object.defineProperty(video, 'videoRenditions', { value: renditions, configurable: true });
-  }, [renditions]);
+    if (!('videoRenditions' in video)) Object.defineProperty(video, 'videoRenditions', { value: renditions, configurable: true });
+  }, [video, renditions]);
 
   // The controls come after the first frame: on a slow network their code would share the line with the video's bytes.
-  const [chromeWanted, setChromeWanted] = useState(() => customElements.get('media-controller') !== undefined);
+  const [chromeWanted, setChromeWanted] = useState(
+    () => customElements.get('media-controller') !== undefined || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA,
+  );
   useEffect(() => {
-    const video = videoRef.current;
-    if (chromeWanted || !video) return;
+    if (chromeWanted) return;
     const want = () => setChromeWanted(true);
     const timer = setTimeout(want, CHROME_AT_LATEST_MS);
     video.addEventListener('loadeddata', want);
@@ -80,12 +108,10 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       video.removeEventListener('loadeddata', want);
       video.removeEventListener('error', want);
     };
-  }, [chromeWanted]);
+  }, [video, chromeWanted]);
 
   // The member's captions choice holds across lectures and visits: the same language shows on every video that has it.
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
     const wanted = readCaptionsChoice();
     for (const t of Array.from(video.textTracks)) {
       if (t.kind === 'subtitles' || t.kind === 'captions') t.mode = wanted && t.language === wanted ? 'showing' : 'disabled';
@@ -104,13 +130,12 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
     return () => {
       for (const el of elements) el.removeEventListener('load', lift);
     };
-  }, [tracks]);
+  }, [video, tracks]);
 
   // Saved only on the member's own request from the menu, never on a track coming or going with a lecture change.
   useEffect(() => {
     const controller = controllerRef.current;
-    const video = videoRef.current;
-    if (!controller || !video) return;
+    if (!controller) return;
     const remember = () =>
       setTimeout(() => {
         const showing = Array.from(video.textTracks).find((t) => t.mode === 'showing');
@@ -121,11 +146,9 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
     return () => {
       for (const r of requests) controller.removeEventListener(r, remember);
     };
-  }, []);
+  }, [video]);
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
     setFailed(false);
     let cancelled = false;
     let destroy: (() => void) | undefined;
@@ -139,8 +162,12 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       // Autoplay may be refused until the member touches the page; the play button is there.
       void video.play().catch(() => undefined);
     };
-    video.addEventListener('loadedmetadata', start, { once: true });
+    // The server-written video may have its metadata, or have failed, before this stage existed.
+    const written = sourceOf(video) === src;
+    if (written && video.readyState >= HTMLMediaElement.HAVE_METADATA) start();
+    else video.addEventListener('loadedmetadata', start, { once: true });
     const onError = () => setFailed(true);
+    if (written && video.error) setFailed(true);
     video.addEventListener('error', onError);
     if (isHlsSource(src)) {
       // hls.js first wherever Media Source Extensions exist (the order hls.js recommends); a browser without
@@ -171,7 +198,7 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
         hls.attachMedia(video);
         destroy = () => hls.destroy();
       }, onError);
-    } else {
+    } else if (!written) {
       video.src = src;
     }
     return () => {
@@ -183,11 +210,9 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       video.removeAttribute('src');
       video.load();
     };
-  }, [src, startAt, renditions]);
+  }, [video, src, startAt, renditions]);
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
     onVideo(video);
     const remember = () => savePreferences({ rate: video.playbackRate, volume: video.volume, muted: video.muted });
     video.addEventListener('ratechange', remember);
@@ -197,7 +222,7 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       video.removeEventListener('volumechange', remember);
       onVideo(null);
     };
-  }, [onVideo]);
+  }, [video, onVideo]);
 
   // The shortcuts work wherever the page has focus, not only inside the controls (not while typing).
   useEffect(() => {
@@ -236,11 +261,6 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
         defaultstreamtype="on-demand"
         nosubtitleslangpref=""
       >
-        <video ref={videoRef} slot="media" playsInline preload="auto" aria-label={title}>
-          {tracks.map((t) => (
-            <track key={t.src} kind="subtitles" src={t.src} srcLang={t.srclang} label={t.label} />
-          ))}
-        </video>
         {chromeWanted ? (
           <Suspense fallback={null}>
             <PlayerChrome controllerRef={controllerRef} videoRef={videoRef} renditions={renditions} />

@@ -1,0 +1,89 @@
+import type { components } from '../../src/api/schema.gen';
+import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
+import { paintBeforeStylesheets } from './firstPaintStyles';
+import type { IndexTransformer, IndexVisit } from './static';
+
+type VideoSource = components['schemas']['VideoSource'];
+type LectureDetail = components['schemas']['LectureDetail'];
+
+/** `/player/{contentsid}` as the app routes it (not case-sensitive, like the app's router). */
+const PLAYER = /^\/player\/(\d+)\/?$/i;
+/** The spec's access-token cookie (§9, `pilates_` prefix; src/auth/storedUser.ts), SameSite=Lax: it comes with a navigation. */
+const ACCESS_TOKEN_COOKIE = 'pilates_accessToken';
+/** The useruid a visitor's detail call carries (src/api/queries/catalog.ts, VISITOR_UID): only the title is read. */
+const VISITOR = '0';
+/** The element the player adopts (src/lib/firstPaintVideo.ts). */
+export const FIRST_PAINT_VIDEO_ID = 'first-paint-video';
+const HELD_ID = 'held-scripts';
+/** The app's scripts wait at most this long for the video's first frame (the player's controls wait as long). */
+const HOLD_AT_MOST_MS = 1500;
+const APP_START = '<div id="app">';
+const SLOT = '<!--app-hero-->';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
+
+/**
+ * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its first frame, failed,
+ * or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside the video's and they share the bandwidth.
+ * One fixed text, so the Content-Security-Policy allows it by its hash (server/app.ts) and nothing else inline runs.
+ */
+export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadeddata',go);v.addEventListener('error',go)})()`;
+
+/** HLS needs hls.js (the app's) in most browsers: such a video is left to the app. */
+const isPlaylist = (source: VideoSource) => source.path.endsWith('.m3u8') || new URL(source.sourceurl, 'http://x.invalid').pathname.endsWith('.m3u8');
+
+/**
+ * The player as the app's PlayerPage lays it out (bar, stage, side panel), with the same classes (their rules written
+ * inline), the video in the stage's box. Not the app's landmarks: a picture of the page, replaced by the app, which
+ * takes the video element itself over (so it keeps its bytes and frame). `#t=` starts it at the address's second.
+ */
+function staticPlayer(contentsid: number, title: string, source: VideoSource, start: number): string {
+  const src = escapeAttr(source.sourceurl + (start > 0 ? `#t=${start}` : ''));
+  const video = `<video id="${FIRST_PAINT_VIDEO_ID}" src="${src}" preload="auto" playsinline aria-label="${escapeAttr(title)}"></video>`;
+  const bar = `<div class="player-bar"><a class="player-bar__back" href="/myclassProgress/${contentsid}"><span aria-hidden="true">‹</span> 강의실로</a><div class="player-bar__titles"><p class="player-bar__lecture">${escapeAttr(title)}</p></div></div>`;
+  return `<div class="shell shell--bare"><div class="player">${bar}<div class="player-body"><div class="player-main"><div class="player-stage"><div class="player-stage__controller">${video}</div></div></div><div class="player-side"></div></div></div></div>`;
+}
+
+/** A speculative load (a prefetch or prerender) is no visit to the player: nothing is issued for it. */
+const isSpeculative = (visit: IndexVisit) => /prefetch|prerender/i.test(`${visit.header('sec-purpose') ?? ''} ${visit.header('purpose') ?? ''}`);
+
+/**
+ * index.html for the player opened at an address that names the video and its second ("이어보기":
+ * `/player/121?videoid=12111&t=95`), for a member whose access-token cookie came with the request: the video's signed
+ * source, asked for as that member (GetVideoSourceUrl decides, as for the app's own call: owner or preview only), is
+ * written into the page twice: as a `<video>` in a static picture of the player, which starts loading with the page,
+ * and in the data block, from which the app takes the same answer instead of asking again. The app's scripts wait for
+ * that video's first frame (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
+ * Anything else (no cookie, a refused or HLS video, a prefetch) is the plain page, and the app asks as before.
+ */
+export function playerFirstPaint(call: OwnCall): IndexTransformer {
+  const beforeStylesheets = paintBeforeStylesheets({ withPreloadedStyles: true });
+  return async (html, path, readBuilt, visit) => {
+    const match = PLAYER.exec(path);
+    if (!match || !visit || isSpeculative(visit)) return html;
+    const contentsid = Number(match[1]);
+    const videoid = Number(visit.search.get('videoid'));
+    const start = Number(visit.search.get('t'));
+    const token = visit.cookie(ACCESS_TOKEN_COOKIE);
+    // As the app's player opens an address early (PlayerPage `addressed`): a video and a second, both numbers.
+    if (!token || !Number.isSafeInteger(videoid) || videoid < 1 || !visit.search.has('t') || !Number.isFinite(start)) return html;
+    const entry = ENTRY_SCRIPT.exec(html);
+    if (!entry || !html.includes(SLOT)) return html;
+    const [source, detail] = (await Promise.all([
+      call('GET', `/api/Contents/GetVideoSourceUrl/${videoid}`, undefined, token),
+      call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${VISITOR}`),
+    ])) as [VideoSource | undefined, LectureDetail | undefined];
+    if (!source || isPlaylist(source)) return html;
+    visit.personal = true;
+
+    const held: [string, string][] = [['script', entry[1]!], ...[...html.matchAll(MODULE_PRELOAD)].map((m): [string, string] => ['modulepreload', m[1]!])];
+    let page = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
+    page = withFirstPaintData(page, [{ operation: 'getVideoSourceUrl', request: { id: videoid }, datas: source }], '');
+    const appStart = page.indexOf(APP_START) + APP_START.length;
+    const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, Math.max(0, Math.floor(start)));
+    const hold = `<script type="application/json" id="${HELD_ID}">${JSON.stringify(held).replace(/</g, '\\u003c')}</script><script>${HOLD_SCRIPT}</script>`;
+    page = page.slice(0, appStart) + picture + page.slice(page.indexOf(SLOT) + SLOT.length);
+    page = page.replace('</body>', () => hold + '</body>');
+    return readBuilt ? beforeStylesheets(page, readBuilt) : page;
+  };
+}
