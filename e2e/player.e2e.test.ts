@@ -325,3 +325,55 @@ describe('video player', () => {
     await context.close();
   });
 });
+
+describe("the player's first paint (issue 26: the first frame before the app's scripts)", () => {
+  const ADDRESS = '/player/121?videoid=12112&t=95';
+  const stageBox = (page: Page) => page.locator('.player-stage video').boundingBox();
+
+  it.each([390, 1280])('at %i px the written video has its frame with every script held, in the box where the player then plays that same element', async (width) => {
+    const viewport = { width, height: 844 };
+    const held = await newPage(app.browser, app.server.url, viewport);
+    await signInLocal(held.page, DEMO.member.email);
+    // Scripts that never arrive, each noted with when it was asked for; the page notes when its video had a frame.
+    const scriptsAskedAt: number[] = [];
+    await held.page.route(/\.js(\?|$)/, (route) => void scriptsAskedAt.push(Date.now()));
+    await held.page.addInitScript(() =>
+      document.addEventListener('loadeddata', () => ((window as { frameAt?: number }).frameAt ??= Date.now()), true),
+    );
+    await held.page.goto(ADDRESS, { waitUntil: 'commit' });
+    await held.page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video#first-paint-video')?.readyState ?? 0) >= 2, null, {
+      timeout: 20_000,
+    });
+    const frameAt = await held.page.evaluate(() => (window as { frameAt?: number }).frameAt!);
+    // At the address's second, and no script was asked for before that frame: none shared the line with it.
+    expect(await held.page.locator('video#first-paint-video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(95, 0);
+    await expect.poll(() => scriptsAskedAt.length).toBeGreaterThan(0);
+    expect(Math.min(...scriptsAskedAt)).toBeGreaterThanOrEqual(frameAt);
+    const staticBox = await stageBox(held.page);
+    await held.context.close();
+
+    const { context, page } = await memberPage();
+    await page.setViewportSize(viewport);
+    const media: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('DataGetMedia') && !r.url().includes('.vtt')) media.push(r.url());
+    });
+    // Marks the written element as the parser makes it, to know it again after the app has rendered.
+    await page.addInitScript(() =>
+      new MutationObserver(() => {
+        const written = document.getElementById('first-paint-video');
+        if (written) (written as HTMLElement & { written?: boolean }).written = true;
+      }).observe(document, { childList: true, subtree: true }),
+    );
+    await openPlayer(page, ADDRESS);
+    await page.locator('.player-stage__bar media-play-button').waitFor();
+    expect(await page.locator('video').count()).toBe(1);
+    expect(await video(page).evaluate((v) => (v as HTMLElement & { written?: boolean }).written === true)).toBe(true);
+    expect(await stageBox(page)).toEqual(staticBox);
+    await play(page);
+    expect((await state(page)).t).toBeGreaterThan(95);
+    // One video request: the app did not load the video again.
+    expect(new Set(media.map((u) => new URL(u).search)).size).toBe(1);
+    await context.close();
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Screenshots of the player at 390 px and 1280 px, signed in as the demo member, into /tmp/shots-player/.
+ * Screenshots of the player at 390 px and 1280 px, signed in as the demo member, into /tmp/shots-player/ (its
+ * server-written first paint too, with the app's scripts held).
  * Usage: npx tsx scripts/screenshots-player.ts   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -27,7 +28,14 @@ async function main() {
         await page.waitForTimeout(1500);
         await page.screenshot({ path: `${OUT}/player-${name}-${width}.png`, fullPage: true });
       }
-      // The tab that lost the playing place to another tab.
+      // The server-written first paint with every script held (issue 26): the picture the app then replaces.
+      const held = await context.newPage();
+      await held.route(/\.js(\?|$)/, () => undefined);
+      await held.goto('/player/121?videoid=12112&t=95', { waitUntil: 'commit' });
+      await held.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video#first-paint-video')?.readyState ?? 0) >= 2);
+      await held.screenshot({ path: `${OUT}/player-first-paint-${width}.png` });
+      await held.close();
+            // The tab that lost the playing place to another tab.
       const other = await context.newPage();
       await other.goto('/player/121?videoid=12122&t=10');
       await other.locator('.player-stage__bar media-play-button').click();

@@ -23,11 +23,11 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/scrip
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
 
 /**
- * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its first frame, failed,
- * or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside the video's and they share the bandwidth.
+ * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its first frame (maybe
+ * already, from the browser's cache), failed, or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside the video's and they share the bandwidth.
  * One fixed text, so the Content-Security-Policy allows it by its hash (server/app.ts) and nothing else inline runs.
  */
-export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadeddata',go);v.addEventListener('error',go)})()`;
+export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadeddata',go);v.addEventListener('error',go);if(v.readyState>1||v.error)go()})()`;
 
 /** HLS needs hls.js (the app's) in most browsers: such a video is left to the app. */
 const isPlaylist = (source: VideoSource) => source.path.endsWith('.m3u8') || new URL(source.sourceurl, 'http://x.invalid').pathname.endsWith('.m3u8');
