@@ -15,7 +15,7 @@ const VISITOR = '0';
 /** The element the player adopts (src/lib/firstPaintVideo.ts). */
 export const FIRST_PAINT_VIDEO_ID = 'first-paint-video';
 const HELD_ID = 'held-scripts';
-/** The app's scripts wait at most this long for the video's first frame (the player's controls wait as long). */
+/** The app's scripts wait at most this long for the video's metadata (the player's controls wait as long for its frame). */
 const HOLD_AT_MOST_MS = 1500;
 const APP_START = '<div id="app">';
 const SLOT = '<!--app-hero-->';
@@ -23,11 +23,15 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/scrip
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
 
 /**
- * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its first frame (maybe
- * already, from the browser's cache), failed, or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside the video's and they share the bandwidth.
+ * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its metadata (maybe
+ * already, from the browser's cache), failed, or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside
+ * the video's, and they share the bandwidth. The first frame is a few bytes past the metadata, so it still comes
+ * first, and the scripts start sooner than they would after the frame. The video is left to buffer as it would
+ * (docs/decisions.md: keeping it to `preload="metadata"` until the player took it over made playback start sooner,
+ * but lost buffered data to a network cut).
  * One fixed text, so the Content-Security-Policy allows it by its hash (server/app.ts) and nothing else inline runs.
  */
-export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadeddata',go);v.addEventListener('error',go);if(v.readyState>1||v.error)go()})()`;
+export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadedmetadata',go);v.addEventListener('error',go);if(v.readyState>0||v.error)go()})()`;
 
 /** HLS needs hls.js (the app's) in most browsers: such a video is left to the app. */
 const isPlaylist = (source: VideoSource) => source.path.endsWith('.m3u8') || new URL(source.sourceurl, 'http://x.invalid').pathname.endsWith('.m3u8');
@@ -53,7 +57,7 @@ const isSpeculative = (visit: IndexVisit) => /prefetch|prerender/i.test(`${visit
  * source, asked for as that member (GetVideoSourceUrl decides, as for the app's own call: owner or preview only), is
  * written into the page twice: as a `<video>` in a static picture of the player, which starts loading with the page,
  * and in the data block, from which the app takes the same answer instead of asking again. The app's scripts wait for
- * that video's first frame (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
+ * that video's metadata (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
  * Anything else (no cookie, a refused or HLS video, a prefetch) is the plain page, and the app asks as before.
  */
 export function playerFirstPaint(call: OwnCall): IndexTransformer {
