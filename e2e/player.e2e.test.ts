@@ -364,8 +364,10 @@ describe("the player's first paint (issue 26: the first frame before the app's s
     const { context, page } = await memberPage();
     await page.setViewportSize(viewport);
     const media: string[] = [];
+    const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('DataGetMedia') && !r.url().includes('.vtt')) media.push(r.url());
+      else if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
     });
     // Marks the written element as the parser makes it, to know it again after the app has rendered.
     await page.addInitScript(() =>
@@ -381,8 +383,11 @@ describe("the player's first paint (issue 26: the first frame before the app's s
     expect(await stageBox(page)).toEqual(staticBox);
     await play(page);
     expect((await state(page)).t).toBeGreaterThan(95);
-    // One video request: the app did not load the video again.
+    // One video request: the app did not load the video again. Nor did it ask for what the page brought: the source,
+    // the class, its sections and the member's videos (the curriculum shows them).
     expect(new Set(media.map((u) => new URL(u).search)).size).toBe(1);
+    expect(await page.locator('.player-curriculum__item').count()).toBeGreaterThan(1);
+    expect(calls.filter((c) => /GetVideoSourceUrl|GetOnlineDetail|GetCurriculumSection|GetVideo\//.test(c))).toEqual([]);
     await context.close();
   });
 });

@@ -5,13 +5,16 @@ import type { IndexTransformer, IndexVisit } from './static';
 
 type VideoSource = components['schemas']['VideoSource'];
 type LectureDetail = components['schemas']['LectureDetail'];
+type FirstPaintEntry = Parameters<typeof withFirstPaintData>[1][number];
 
 /** `/player/{contentsid}` as the app routes it (not case-sensitive, like the app's router). */
 const PLAYER = /^\/player\/(\d+)\/?$/i;
-/** The spec's access-token cookie (§9, `pilates_` prefix; src/auth/storedUser.ts), SameSite=Lax: it comes with a navigation. */
+/**
+ * The spec's cookies (§9, `pilates_` prefix; src/auth/storedUser.ts), SameSite=Lax: they come with a navigation. The
+ * token decides; the useruid only names the member's records in the calls (another member's is refused as for the app).
+ */
 const ACCESS_TOKEN_COOKIE = 'pilates_accessToken';
-/** The useruid a visitor's detail call carries (src/api/queries/catalog.ts, VISITOR_UID): only the title is read. */
-const VISITOR = '0';
+const USERUID_COOKIE = 'pilates_useruid';
 /** The element the player adopts (src/lib/firstPaintVideo.ts). */
 export const FIRST_PAINT_VIDEO_ID = 'first-paint-video';
 const HELD_ID = 'held-scripts';
@@ -56,8 +59,10 @@ const isSpeculative = (visit: IndexVisit) => /prefetch|prerender/i.test(`${visit
  * `/player/121?videoid=12111&t=95`), for a member whose access-token cookie came with the request: the video's signed
  * source, asked for as that member (GetVideoSourceUrl decides, as for the app's own call: owner or preview only), is
  * written into the page twice: as a `<video>` in a static picture of the player, which starts loading with the page,
- * and in the data block, from which the app takes the same answer instead of asking again. The app's scripts wait for
- * that video's metadata (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
+ * and in the data block, from which the app takes the same answer instead of asking again. The class, its sections and
+ * the member's videos (the curriculum) go into the data block too, as the member's own calls answer them: the app's
+ * first render shows them instead of asking once its scripts are in. The app's scripts wait for that video's metadata
+ * (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
  * Anything else (no cookie, a refused or HLS video, a prefetch) is the plain page, and the app asks as before.
  */
 export function playerFirstPaint(call: OwnCall): IndexTransformer {
@@ -69,20 +74,31 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     const videoid = Number(visit.search.get('videoid'));
     const start = Number(visit.search.get('t'));
     const token = visit.cookie(ACCESS_TOKEN_COOKIE);
+    const useruid = visit.cookie(USERUID_COOKIE);
     // As the app's player opens an address early (PlayerPage `addressed`): a video and a second, both numbers.
-    if (!token || !Number.isSafeInteger(videoid) || videoid < 1 || !visit.search.has('t') || !Number.isFinite(start)) return html;
+    if (!token || !useruid || !Number.isSafeInteger(videoid) || videoid < 1 || !visit.search.has('t') || !Number.isFinite(start)) return html;
     const entry = ENTRY_SCRIPT.exec(html);
     if (!entry || !html.includes(SLOT)) return html;
-    const [source, detail] = (await Promise.all([
+    const member = encodeURIComponent(useruid);
+    const [source, detail, sections, videos] = (await Promise.all([
       call('GET', `/api/Contents/GetVideoSourceUrl/${videoid}`, undefined, token),
-      call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${VISITOR}`),
-    ])) as [VideoSource | undefined, LectureDetail | undefined];
+      call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${member}`, undefined, token),
+      call('POST', `/api/Contents/GetCurriculumSection/${contentsid}`),
+      call('GET', `/api/Contents/GetVideo/${contentsid}/${member}`, undefined, token),
+    ])) as [VideoSource | undefined, LectureDetail | undefined, unknown, unknown];
     if (!source || isPlaylist(source)) return html;
     visit.personal = true;
+    // What the app asks for, keyed as it asks (src/features/player/PlayerPage.tsx); a refused call is left out.
+    const entries: FirstPaintEntry[] = [
+      { operation: 'getVideoSourceUrl', request: { id: videoid }, datas: source },
+      ...(detail ? [{ operation: 'getOnlineDetail', request: { contentsid, useruid }, datas: detail }] : []),
+      ...(sections ? [{ operation: 'getCurriculumSections', request: { contentsid }, datas: sections }] : []),
+      ...(videos ? [{ operation: 'getLectureVideos', request: { contentsid, useruid }, datas: videos }] : []),
+    ];
 
     const held: [string, string][] = [['script', entry[1]!], ...[...html.matchAll(MODULE_PRELOAD)].map((m): [string, string] => ['modulepreload', m[1]!])];
     let page = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
-    page = withFirstPaintData(page, [{ operation: 'getVideoSourceUrl', request: { id: videoid }, datas: source }], '');
+    page = withFirstPaintData(page, entries, '');
     const appStart = page.indexOf(APP_START) + APP_START.length;
     const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, Math.max(0, Math.floor(start)));
     const hold = `<script type="application/json" id="${HELD_ID}">${JSON.stringify(held).replace(/</g, '\\u003c')}</script><script>${HOLD_SCRIPT}</script>`;

@@ -35,24 +35,32 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.close());
 
-const open = (path: string, token?: string, headers: Record<string, string> = {}) =>
-  fetch(s.url + path, { headers: { ...(token ? { cookie: `pilates_accessToken=${token}; pilates_useruid=u-demo-1` } : {}), ...headers } });
+const open = (path: string, token?: string, headers: Record<string, string> = {}, useruid = 'u-demo-1') =>
+  fetch(s.url + path, { headers: { ...(token ? { cookie: `pilates_accessToken=${token}; pilates_useruid=${useruid}` } : {}), ...headers } });
 
 const writtenVideo = (html: string) => /<video id="first-paint-video" src="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const dataBlock = (html: string) =>
   JSON.parse(/<script type="application\/json" id="first-paint-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '[]') as {
     operation: string;
     request: unknown;
-    datas: { sourceurl: string };
+    datas: { sourceurl: string } & Record<string, unknown>;
   }[];
+/** The member's own calls, as the app makes them. */
+const asMember = (path: string, method = 'GET') => s.call(method, path).then((r) => r.json.datas);
 
 describe("the player's first paint", () => {
   it("writes the owner's signed video into the page and the data block, holds the app's scripts, and is never cached", async () => {
     const res = await open('/player/121?videoid=12112&t=95', member);
     const html = await res.text();
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    const [entry] = dataBlock(html);
+    const [entry, ...curriculum] = dataBlock(html);
     expect(entry).toMatchObject({ operation: 'getVideoSourceUrl', request: { id: 12112 } });
+    // The class, its sections and the member's videos, as their own calls answer them, keyed as the app asks.
+    expect(curriculum).toEqual([
+      { operation: 'getOnlineDetail', request: { contentsid: 121, useruid: 'u-demo-1' }, datas: await asMember('/api/Contents/GetOnlineDetail/121/u-demo-1') },
+      { operation: 'getCurriculumSections', request: { contentsid: 121 }, datas: await asMember('/api/Contents/GetCurriculumSection/121', 'POST') },
+      { operation: 'getLectureVideos', request: { contentsid: 121, useruid: 'u-demo-1' }, datas: await asMember('/api/Contents/GetVideo/121/u-demo-1') },
+    ]);
     expect(entry!.datas.sourceurl).toMatch(/signature=/);
     // The same link in the video, started at the address's second.
     expect(writtenVideo(html)).toBe(`${entry!.datas.sourceurl}#t=95`);
@@ -98,6 +106,14 @@ describe("the player's first paint", () => {
     // Without the address's second, the app picks the start from the server's record: nothing to write.
     await plain('/player/121?videoid=12112', member);
     await plain('/player/121?videoid=abc&t=0', member);
+  });
+
+  it("a useruid cookie naming another member writes none of that member's records", async () => {
+    const html = await (await open('/player/121?videoid=12112&t=0', member, {}, 'u-demo-2')).text();
+    const written = dataBlock(html);
+    // The video is the token's member's own; the records the cookie named are refused to them, so left out.
+    expect(written.map((e) => e.operation)).toEqual(['getVideoSourceUrl', 'getCurriculumSections']);
+    expect(html).not.toContain('u-demo-2');
   });
 
   it('a source the request names cannot break out of the page', async () => {

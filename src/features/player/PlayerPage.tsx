@@ -28,6 +28,8 @@ import { takeFirstPaintData } from '../../lib/firstPaintData';
 
 type Video = components['schemas']['Video'];
 type VideoSource = components['schemas']['VideoSource'];
+type LectureDetail = components['schemas']['LectureDetail'];
+type Section = components['schemas']['CurriculumSection'];
 
 /** How long the early signed link waits in the cache for the stage (the list call's own time-out is 15 s). */
 const EARLY_SOURCE_KEPT_MS = 30_000;
@@ -52,11 +54,28 @@ interface PlayerPageProps {
 
 export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna }: PlayerPageProps) {
   const queryClient = useQueryClient();
+  // The server may have written the class, its sections and the member's videos into the page with the video
+  // (server/http/playerFirstPaint.ts): the first render shows them instead of asking once the scripts are in.
+  const [writtenVideos] = useState(() => {
+    const take = <T,>(operation: string, request: Record<string, unknown>, key: readonly unknown[]) => {
+      const written = takeFirstPaintData(operation, request);
+      if (written !== undefined) queryClient.setQueryData(key, written as T);
+      return written !== undefined;
+    };
+    take<LectureDetail>('getOnlineDetail', { contentsid, useruid }, lectureDetailQuery(contentsid, useruid).queryKey);
+    take<Section[]>('getCurriculumSections', { contentsid }, curriculumSectionsQuery(contentsid).queryKey);
+    return take<Video[]>('getLectureVideos', { contentsid, useruid }, playerKeys.videos(contentsid, useruid));
+  });
   // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
   const [flushed, setFlushed] = useState(false);
   useEffect(() => {
-    void watchQueue.flush().finally(() => setFlushed(true));
-  }, []);
+    void (async () => {
+      const queued = writtenVideos ? await watchQueue.pending().catch(() => 0) : 0;
+      await watchQueue.flush();
+      // The written list was made before those writes reached the server: its watch state is read again.
+      if (queued > 0) void queryClient.invalidateQueries({ queryKey: playerKeys.videos(contentsid, useruid) });
+    })().finally(() => setFlushed(true));
+  }, [writtenVideos, queryClient, contentsid, useruid]);
   // The identity runtime's supabase-js waits for the first frame instead of sharing the line with it (lib/firstFrameHold).
   useState(() => holdUntilFirstFrame());
   // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
