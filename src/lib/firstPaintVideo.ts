@@ -30,6 +30,19 @@ export function markTaken(video: HTMLVideoElement): void {
   }
 }
 
+/**
+ * The player has decided what its stage shows, or is leaving: a written video no stage took (the address's video was
+ * locked, or another one opens) stops loading. Detached by the app's first render, it would otherwise fill its buffer
+ * in the background.
+ */
+export function releaseUntakenFirstPaintVideo(): void {
+  const video = written();
+  if (!video || taken) return;
+  taken = true;
+  video.removeAttribute('src');
+  video.load();
+}
+
 /** Whether the written video has its first frame, or failed, already: before the scripts that would have heard it ran. */
 export function firstPaintVideoSettled(): boolean {
   const video = written();

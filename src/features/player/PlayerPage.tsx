@@ -25,6 +25,7 @@ import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
 import { takeFirstPaintData } from '../../lib/firstPaintData';
+import { releaseUntakenFirstPaintVideo } from '../../lib/firstPaintVideo';
 
 type Video = components['schemas']['Video'];
 type VideoSource = components['schemas']['VideoSource'];
@@ -218,6 +219,11 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   useEffect(() => {
     if (stageProblem) releaseFirstFrameHold();
   }, [stageProblem]);
+  const stageDecided = !!(current || locked || stageProblem);
+  useEffect(() => {
+    if (stageDecided) releaseUntakenFirstPaintVideo();
+  }, [stageDecided]);
+  useEffect(() => releaseUntakenFirstPaintVideo, []);
   return (
     <div className="player">
       <header className="player-bar">
