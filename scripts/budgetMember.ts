@@ -97,8 +97,9 @@ export function applySession(state: StorageState, appUrl: string) {
   };
 }
 
-/** Records when the first video element of the page has its first frame. */
-const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);`;
+/** Records when the first video element of the page has its first frame (and when one first plays, for diagnosis). */
+const FIRST_FRAME_PROBE = `document.addEventListener('loadeddata', () => { window.__firstFrame ??= performance.now(); }, true);
+document.addEventListener('playing', () => { window.__playing ??= performance.now(); }, true);`;
 
 /** Navigation to the first frame of the page's video, in a fresh context on slow 4G; `watch` sees the page first. */
 export async function firstFrame(
@@ -106,6 +107,8 @@ export async function firstFrame(
   url: string,
   state?: StorageState,
   watch?: (page: Page) => void,
+  /** More to wait for on the page after its first frame, before the context closes (scripts/player-first-frame.ts). */
+  after?: (page: Page) => Promise<void>,
 ): Promise<{ ms: number; src: string }> {
   const context = await browser.newContext(state ? { storageState: state } : {});
   try {
@@ -117,6 +120,7 @@ export async function firstFrame(
     watch?.(page);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as { __firstFrame?: number }).__firstFrame !== undefined, null, { timeout: 60_000 });
+    await after?.(page);
     return await page.evaluate(() => ({
       ms: (window as { __firstFrame?: number }).__firstFrame!,
       src: document.querySelector('video')?.currentSrc ?? '',
