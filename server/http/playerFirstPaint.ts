@@ -78,7 +78,7 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     // As the app's player opens an address early (PlayerPage `addressed`): a video and a second, both numbers.
     if (!token || !useruid || !Number.isSafeInteger(videoid) || videoid < 1 || !visit.search.has('t') || !Number.isFinite(start)) return html;
     const entry = ENTRY_SCRIPT.exec(html);
-    if (!entry || !html.includes(SLOT)) return html;
+    if (!entry || !html.includes(SLOT) || !html.includes(APP_START)) return html;
     const member = encodeURIComponent(useruid);
     const [source, detail, sections, videos] = (await Promise.all([
       call('GET', `/api/Contents/GetVideoSourceUrl/${videoid}`, undefined, token),
