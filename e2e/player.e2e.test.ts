@@ -36,6 +36,14 @@ async function openPlayer(page: Page, path: string): Promise<void> {
   );
 }
 
+/** An init script: marks the server-written video as the parser makes it, to know it again once the app has rendered. */
+function markWrittenVideo() {
+  new MutationObserver(() => {
+    const written = document.getElementById('first-paint-video');
+    if (written) (written as HTMLElement & { written?: boolean }).written = true;
+  }).observe(document, { childList: true, subtree: true });
+}
+
 /** Presses play (a real click, as a member would) unless it already plays, then waits for time to move. */
 async function play(page: Page): Promise<void> {
   if ((await state(page)).paused) await page.locator('.player-stage__bar media-play-button').click();
@@ -90,9 +98,12 @@ describe('video player', () => {
     await page.waitForTimeout(20_000);
     const before = (await state(page)).t;
     expect(before).toBeGreaterThan(45);
+    // The reloaded page brings the video, at the member's second (server/http/playerFirstPaint.ts): the stage plays it.
+    await page.addInitScript(markWrittenVideo);
     await page.reload();
     await openPlayer(page, page.url());
     expect(Math.abs((await state(page)).t - before)).toBeLessThanOrEqual(2);
+    expect(await video(page).evaluate((v) => (v as HTMLElement & { written?: boolean }).written === true)).toBe(true);
     await context.close();
   });
 
@@ -369,13 +380,7 @@ describe("the player's first paint (issue 26: the first frame before the app's s
       if (r.url().includes('DataGetMedia') && !r.url().includes('.vtt')) media.push(r.url());
       else if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
     });
-    // Marks the written element as the parser makes it, to know it again after the app has rendered.
-    await page.addInitScript(() =>
-      new MutationObserver(() => {
-        const written = document.getElementById('first-paint-video');
-        if (written) (written as HTMLElement & { written?: boolean }).written = true;
-      }).observe(document, { childList: true, subtree: true }),
-    );
+    await page.addInitScript(markWrittenVideo);
     await openPlayer(page, ADDRESS);
     await page.locator('.player-stage__bar media-play-button').waitFor();
     expect(await page.locator('video').count()).toBe(1);

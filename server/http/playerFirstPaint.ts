@@ -2,9 +2,12 @@ import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
 import { paintBeforeStylesheets } from './firstPaintStyles';
 import type { IndexTransformer, IndexVisit } from './static';
+// Where the player opens: the rule the app's PlayerPage applies, so both pick the same video and second.
+import { pickStart } from '../../rules/startPoint';
 
 type VideoSource = components['schemas']['VideoSource'];
 type LectureDetail = components['schemas']['LectureDetail'];
+type Video = components['schemas']['Video'];
 type FirstPaintEntry = Parameters<typeof withFirstPaintData>[1][number];
 
 /** `/player/{contentsid}` as the app routes it (not case-sensitive, like the app's router). */
@@ -55,15 +58,17 @@ function staticPlayer(contentsid: number, title: string, source: VideoSource, st
 const isSpeculative = (visit: IndexVisit) => /prefetch|prerender/i.test(`${visit.header('sec-purpose') ?? ''} ${visit.header('purpose') ?? ''}`);
 
 /**
- * index.html for the player opened at an address that names the video and its second ("이어보기":
- * `/player/121?videoid=12111&t=95`), for a member whose access-token cookie came with the request: the video's signed
+ * index.html for the player opened at an address that names the video ("이어보기": `/player/121?videoid=12111&t=95`;
+ * a reload keeps `?videoid=12111`), for a member whose access-token cookie came with the request: the video's signed
  * source, asked for as that member (GetVideoSourceUrl decides, as for the app's own call: owner or preview only), is
  * written into the page twice: as a `<video>` in a static picture of the player, which starts loading with the page,
  * and in the data block, from which the app takes the same answer instead of asking again. The class, its sections and
  * the member's videos (the curriculum) go into the data block too, as the member's own calls answer them: the app's
  * first render shows them instead of asking once its scripts are in. The app's scripts wait for that video's metadata
  * (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
- * Anything else (no cookie, a refused or HLS video, a prefetch) is the plain page, and the app asks as before.
+ * It opens where the app's player would (rules/startPoint.ts, from the member's list: the address's second, else
+ * where they were). Anything else (no cookie or no video in the address, a refused, locked or HLS video, a prefetch)
+ * is the plain page, and the app asks as before.
  */
 export function playerFirstPaint(call: OwnCall): IndexTransformer {
   const beforeStylesheets = paintBeforeStylesheets({ withPreloadedStyles: true });
@@ -72,11 +77,11 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     if (!match || !visit || isSpeculative(visit)) return html;
     const contentsid = Number(match[1]);
     const videoid = Number(visit.search.get('videoid'));
-    const start = Number(visit.search.get('t'));
+    // The second is optional: a reload's address keeps only the video (the player opens it where the member was).
+    const t = visit.search.has('t') ? Number(visit.search.get('t')) : undefined;
     const token = visit.cookie(ACCESS_TOKEN_COOKIE);
     const useruid = visit.cookie(USERUID_COOKIE);
-    // As the app's player opens an address early (PlayerPage `addressed`): a video and a second, both numbers.
-    if (!token || !useruid || !Number.isSafeInteger(videoid) || videoid < 1 || !visit.search.has('t') || !Number.isFinite(start)) return html;
+    if (!token || !useruid || !Number.isSafeInteger(videoid) || videoid < 1 || (t !== undefined && !Number.isFinite(t))) return html;
     const entry = ENTRY_SCRIPT.exec(html);
     if (!entry || !html.includes(SLOT) || !html.includes(APP_START)) return html;
     const member = encodeURIComponent(useruid);
@@ -85,8 +90,10 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
       call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${member}`, undefined, token),
       call('POST', `/api/Contents/GetCurriculumSection/${contentsid}`),
       call('GET', `/api/Contents/GetVideo/${contentsid}/${member}`, undefined, token),
-    ])) as [VideoSource | undefined, LectureDetail | undefined, unknown, unknown];
-    if (!source || isPlaylist(source)) return html;
+    ])) as [VideoSource | undefined, LectureDetail | undefined, unknown, Video[] | undefined];
+    // The video the player opens for this address, and its second, as the app decides them from the same list.
+    const opens = videos && pickStart(videos, { videoid, t }, null);
+    if (!source || isPlaylist(source) || opens?.videoid !== videoid) return html;
     visit.personal = true;
     // What the app asks for, keyed as it asks (src/features/player/PlayerPage.tsx); a refused call is left out.
     const entries: FirstPaintEntry[] = [
@@ -100,7 +107,7 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     let page = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
     page = withFirstPaintData(page, entries, '');
     const appStart = page.indexOf(APP_START) + APP_START.length;
-    const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, Math.max(0, Math.floor(start)));
+    const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, opens.start);
     const hold = `<script type="application/json" id="${HELD_ID}">${JSON.stringify(held).replace(/</g, '\\u003c')}</script><script>${HOLD_SCRIPT}</script>`;
     page = page.slice(0, appStart) + picture + page.slice(page.indexOf(SLOT) + SLOT.length);
     page = page.replace('</body>', () => hold + '</body>');

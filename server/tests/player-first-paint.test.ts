@@ -103,16 +103,26 @@ describe("the player's first paint", () => {
     await plain('/player/121?videoid=12112&t=0');
     await plain('/player/121?videoid=12112&t=0', `${member.slice(0, -4)}AAAA`);
     await plain('/player/121?videoid=12112&t=0', member, { 'sec-purpose': 'prefetch' });
-    // Without the address's second, the app picks the start from the server's record: nothing to write.
-    await plain('/player/121?videoid=12112', member);
+    // A video of another class (the member's own, so its source is given): the player would not open it here.
+    await plain('/player/121?videoid=10112&t=0', member);
+    // Without a video in the address the player starts from the member's last record: left to the app.
+    await plain('/player/121', member);
     await plain('/player/121?videoid=abc&t=0', member);
+    await plain('/player/121?videoid=12112&t=abc', member);
   });
 
-  it("a useruid cookie naming another member writes none of that member's records", async () => {
+  it("a reload's address (the video, no second) opens where the member was in it", async () => {
+    const at = { useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 137 };
+    expect((await s.call('POST', '/api/Video/UpdateWatchTime/', { body: at })).status).toBe(200);
+    const html = await (await open('/player/121?videoid=12112', member)).text();
+    expect(writtenVideo(html)).toBe(`${dataBlock(html)[0]!.datas.sourceurl}#t=137`);
+  });
+
+  it("a useruid cookie naming another member writes none of that member's records, nor the video", async () => {
     const html = await (await open('/player/121?videoid=12112&t=0', member, {}, 'u-demo-2')).text();
-    const written = dataBlock(html);
-    // The video is the token's member's own; the records the cookie named are refused to them, so left out.
-    expect(written.map((e) => e.operation)).toEqual(['getVideoSourceUrl', 'getCurriculumSections']);
+    // Their list is refused to the token's member, and without it the player's start is not known: the plain page.
+    expect(dataBlock(html)).toEqual([]);
+    expect(writtenVideo(html)).toBeUndefined();
     expect(html).not.toContain('u-demo-2');
   });
 

@@ -20,7 +20,7 @@ import { LockedStage, isLockedRefusal } from './LockedStage';
 import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
 import { VideoStage } from './VideoStage';
 import { openPlayingPlace, type PlayingPlace } from './playingPlace';
-import { pickStart, type StartPoint } from './startPoint';
+import { pickStart, type StartPoint } from '../../../rules/startPoint';
 import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../api/schema.gen';
+import type { components } from '../src/api/schema.gen';
 import { pickStart } from './startPoint';
 
 type Video = components['schemas']['Video'];

@@ -1,7 +1,10 @@
-import type { components } from '../../api/schema.gen';
+import type { components } from '../src/api/schema.gen';
 
 type Video = components['schemas']['Video'];
 type WatchTime = components['schemas']['WatchTime'];
+
+// Where the player opens. Pure: the player applies it, and the reference backend too when it writes the video into
+// the player's first paint (server/http/playerFirstPaint.ts), so both open the same video at the same second.
 
 /** Which video opens, and at which second. */
 export interface StartPoint {
