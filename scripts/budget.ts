@@ -45,6 +45,13 @@ const CLS_GATE = 0.1;
  */
 const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7)) || 3;
 /**
+ * The bare React page, every page's LCP reference, gets at least five runs (about 7 s each). Its single runs came in
+ * two modes in the clean-clone CI of 2026-11-26: 1.21 / 1.21 / 1.41 s, so its median of three read 1.21 s and the
+ * class list's ratio ×1.63 (gate 1.65) for a page whose own runs were 1.97-2.01 s as on other days; eight runs the same
+ * evening on this machine read 1.26-1.42 s (median 1.38). A median of five moves less with one run's mode.
+ */
+const BARE_RUNS = Math.max(LIGHTHOUSE_RUNS, 5);
+/**
  * Issue 15: the class list's largest paint within 1.5× of the bare React page's (medians of the same run): the
  * target, printed. The gate sits outside the noise measured on this shared 2-core machine (the bare page's runs
  * spread ±5 %, the ratio of medians moved ±0.1 between runs of the same build) and below the 1.6-1.9× the page had
@@ -306,7 +313,7 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
- * LCP of the bare React page (median of LIGHTHOUSE_RUNS), served by the same static server as the stack floor.
+ * LCP of the bare React page (median of BARE_RUNS), served by the same static server as the stack floor.
  * Its image is the class list's first thumbnail as the reference backend draws it (server/media/thumbnails.ts).
  */
 async function bareLcp(): Promise<{ median: number; runs: number[] }> {
@@ -316,7 +323,7 @@ async function bareLcp(): Promise<{ median: number; runs: number[] }> {
   const bare = await serveStatic(dir);
   try {
     const runs: number[] = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(lcpOf(await lighthouseRun(`${bare.url}/`)));
+    for (let i = 0; i < BARE_RUNS; i++) runs.push(lcpOf(await lighthouseRun(`${bare.url}/`)));
     return { median: medianOf(runs), runs };
   } finally {
     bare.server.close();

@@ -35,11 +35,11 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 
  * Once the server wrote the member's video into the page and held the app's scripts until its first frame
  * (server/http/playerFirstPaint.ts; docs/decisions.md, "The player's first frame before its scripts"), eight rounds
  * on 2026-11-26, four of them beside three busy loops on this 2-core machine: player 0.78-0.96 s, bare 0.68-0.72 s,
- * ratio of medians ×1.12-1.16, under load as without it.
+ * ratio of medians ×1.12-1.16, under load as without it; the clean-clone CI the same evening ×1.19 (0.82 / 0.69 s).
  */
 const PLAYER_RUNS = 3;
 const PLAYER_RATIO_TARGET = 1.3;
-/** Regression line: above the ×1.12-1.16 measured (and the target), far below the ×2.8 of scripts sharing the line. */
+/** Regression line: above the ×1.12-1.19 measured (and the target), far below the ×2.8 of scripts sharing the line. */
 const PLAYER_RATIO_GATE = 1.5;
 /**
  * Regression lines per member page. Once the payment pages held their height while loading (issue 26: the history's
