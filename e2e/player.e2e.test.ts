@@ -395,4 +395,23 @@ describe("the player's first paint (issue 26: the first frame before the app's s
     expect(calls.filter((c) => /GetVideoSourceUrl|GetOnlineDetail|GetCurriculumSection|GetVideo\//.test(c))).toEqual([]);
     await context.close();
   });
+  it("a link to the class opens the member's last watched video, written into the page, at its second", async () => {
+    const { context, page } = await memberPage();
+    // The member was last at 0:40 of 12121 (what "이어보기" keeps), written as the player writes it.
+    await page.evaluate(async () => {
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('pilates_accessToken='))!.split('=')[1]!);
+      await fetch('/api/Video/UpdateWatchTime/', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' },
+        body: JSON.stringify({ useruid: 'u-demo-1', contentsid: 121, videoid: 12121, watchedtime: 40 }),
+      });
+    });
+    await page.addInitScript(markWrittenVideo);
+    await openPlayer(page, '/player/121');
+    expect(await video(page).evaluate((v) => (v as HTMLElement & { written?: boolean }).written === true)).toBe(true);
+    expect((await state(page)).t).toBeGreaterThanOrEqual(39);
+    expect(await page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid')).toBe('12121');
+    await page.waitForURL((u) => u.search === '?videoid=12121');
+    await context.close();
+  });
 });

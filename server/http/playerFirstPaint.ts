@@ -8,6 +8,7 @@ import { pickStart } from '../../rules/startPoint';
 type VideoSource = components['schemas']['VideoSource'];
 type LectureDetail = components['schemas']['LectureDetail'];
 type Video = components['schemas']['Video'];
+type WatchTime = components['schemas']['WatchTime'];
 type FirstPaintEntry = Parameters<typeof withFirstPaintData>[1][number];
 
 /** `/player/{contentsid}` as the app routes it (not case-sensitive, like the app's router). */
@@ -58,17 +59,18 @@ function staticPlayer(contentsid: number, title: string, source: VideoSource, st
 const isSpeculative = (visit: IndexVisit) => /prefetch|prerender/i.test(`${visit.header('sec-purpose') ?? ''} ${visit.header('purpose') ?? ''}`);
 
 /**
- * index.html for the player opened at an address that names the video ("이어보기": `/player/121?videoid=12111&t=95`;
- * a reload keeps `?videoid=12111`), for a member whose access-token cookie came with the request: the video's signed
+ * index.html for the player (`/player/121?videoid=12111&t=95` from "이어보기", `?videoid=12111` after a reload, or
+ * `/player/121` from a link to the class), for a member whose access-token cookie came with the request: the video's signed
  * source, asked for as that member (GetVideoSourceUrl decides, as for the app's own call: owner or preview only), is
  * written into the page twice: as a `<video>` in a static picture of the player, which starts loading with the page,
  * and in the data block, from which the app takes the same answer instead of asking again. The class, its sections and
- * the member's videos (the curriculum) go into the data block too, as the member's own calls answer them: the app's
+ * the member's videos (the curriculum; and their last watched video, when the address names none) go into the data
+ * block too, as the member's own calls answer them: the app's
  * first render shows them instead of asking once its scripts are in. The app's scripts wait for that video's metadata
  * (HOLD_SCRIPT). The page is then the member's own (`personal`: never cached).
- * It opens where the app's player would (rules/startPoint.ts, from the member's list: the address's second, else
- * where they were). Anything else (no cookie or no video in the address, a refused, locked or HLS video, a prefetch)
- * is the plain page, and the app asks as before.
+ * It opens where the app's player would (rules/startPoint.ts, from the member's records: the address's video and
+ * second, else where they were). Anything else (no cookie, a refused, locked or HLS video, a prefetch) is the plain
+ * page, and the app asks as before.
  */
 export function playerFirstPaint(call: OwnCall): IndexTransformer {
   const beforeStylesheets = paintBeforeStylesheets({ withPreloadedStyles: true });
@@ -76,31 +78,37 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     const match = PLAYER.exec(path);
     if (!match || !visit || isSpeculative(visit)) return html;
     const contentsid = Number(match[1]);
-    const videoid = Number(visit.search.get('videoid'));
-    // The second is optional: a reload's address keeps only the video (the player opens it where the member was).
+    // Both optional: a reload's address keeps only the video, a link to the class names neither (the player then opens
+    // the member's last watched video of the class, else the first not complete).
+    const videoid = visit.search.has('videoid') ? Number(visit.search.get('videoid')) : undefined;
     const t = visit.search.has('t') ? Number(visit.search.get('t')) : undefined;
     const token = visit.cookie(ACCESS_TOKEN_COOKIE);
     const useruid = visit.cookie(USERUID_COOKIE);
-    if (!token || !useruid || !Number.isSafeInteger(videoid) || videoid < 1 || (t !== undefined && !Number.isFinite(t))) return html;
+    if (!token || !useruid) return html;
+    if ((videoid !== undefined && (!Number.isSafeInteger(videoid) || videoid < 1)) || (t !== undefined && !Number.isFinite(t))) return html;
     const entry = ENTRY_SCRIPT.exec(html);
     if (!entry || !html.includes(SLOT) || !html.includes(APP_START)) return html;
     const member = encodeURIComponent(useruid);
-    const [source, detail, sections, videos] = (await Promise.all([
-      call('GET', `/api/Contents/GetVideoSourceUrl/${videoid}`, undefined, token),
+    const [detail, sections, videos, last] = (await Promise.all([
       call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${member}`, undefined, token),
       call('POST', `/api/Contents/GetCurriculumSection/${contentsid}`),
       call('GET', `/api/Contents/GetVideo/${contentsid}/${member}`, undefined, token),
-    ])) as [VideoSource | undefined, LectureDetail | undefined, unknown, Video[] | undefined];
-    // The video the player opens for this address, and its second, as the app decides them from the same list.
-    const opens = videos && pickStart(videos, { videoid, t }, null);
-    if (!source || isPlaylist(source) || opens?.videoid !== videoid) return html;
+      videoid === undefined ? call('GET', `/api/Contents/GetLastWatchTime/${member}`, undefined, token) : undefined,
+    ])) as [LectureDetail | undefined, unknown, Video[] | undefined, WatchTime | null | undefined];
+    // The video the player opens for this address, and its second, as the app decides them from the same records.
+    if (!videos || (videoid === undefined && last === undefined)) return html;
+    const opens = pickStart(videos, { videoid, t }, last);
+    if (!opens || (videoid !== undefined && opens.videoid !== videoid)) return html;
+    const source = (await call('GET', `/api/Contents/GetVideoSourceUrl/${opens.videoid}`, undefined, token)) as VideoSource | undefined;
+    if (!source || isPlaylist(source)) return html;
     visit.personal = true;
     // What the app asks for, keyed as it asks (src/features/player/PlayerPage.tsx); a refused call is left out.
     const entries: FirstPaintEntry[] = [
-      { operation: 'getVideoSourceUrl', request: { id: videoid }, datas: source },
+      { operation: 'getVideoSourceUrl', request: { id: opens.videoid }, datas: source },
       ...(detail ? [{ operation: 'getOnlineDetail', request: { contentsid, useruid }, datas: detail }] : []),
       ...(sections ? [{ operation: 'getCurriculumSections', request: { contentsid }, datas: sections }] : []),
-      ...(videos ? [{ operation: 'getLectureVideos', request: { contentsid, useruid }, datas: videos }] : []),
+      { operation: 'getLectureVideos', request: { contentsid, useruid }, datas: videos },
+      ...(videoid === undefined ? [{ operation: 'getLastWatchTime', request: { useruid }, datas: last }] : []),
     ];
 
     const held: [string, string][] = [['script', entry[1]!], ...[...html.matchAll(MODULE_PRELOAD)].map((m): [string, string] => ['modulepreload', m[1]!])];

@@ -105,17 +105,22 @@ describe("the player's first paint", () => {
     await plain('/player/121?videoid=12112&t=0', member, { 'sec-purpose': 'prefetch' });
     // A video of another class (the member's own, so its source is given): the player would not open it here.
     await plain('/player/121?videoid=10112&t=0', member);
-    // Without a video in the address the player starts from the member's last record: left to the app.
-    await plain('/player/121', member);
     await plain('/player/121?videoid=abc&t=0', member);
     await plain('/player/121?videoid=12112&t=abc', member);
   });
 
-  it("a reload's address (the video, no second) opens where the member was in it", async () => {
+  it("a reload's address (the video, no second) opens where the member was in it; a link to the class, their last video", async () => {
     const at = { useruid: 'u-demo-1', contentsid: 121, videoid: 12112, watchedtime: 137 };
     expect((await s.call('POST', '/api/Video/UpdateWatchTime/', { body: at })).status).toBe(200);
     const html = await (await open('/player/121?videoid=12112', member)).text();
     expect(writtenVideo(html)).toBe(`${dataBlock(html)[0]!.datas.sourceurl}#t=137`);
+    // A link to the class names no video: the member's last watched one (that write) opens, at its second, and the
+    // record the player decided it from comes with it.
+    const plainLink = await (await open('/player/121', member)).text();
+    const written = dataBlock(plainLink);
+    expect(written[0]).toMatchObject({ operation: 'getVideoSourceUrl', request: { id: 12112 } });
+    expect(writtenVideo(plainLink)).toBe(`${written[0]!.datas.sourceurl}#t=137`);
+    expect(written.at(-1)).toMatchObject({ operation: 'getLastWatchTime', request: { useruid: 'u-demo-1' }, datas: { videoid: 12112, watchedtime: 137 } });
   });
 
   it("a useruid cookie naming another member writes none of that member's records, nor the video", async () => {

@@ -31,6 +31,7 @@ type Video = components['schemas']['Video'];
 type VideoSource = components['schemas']['VideoSource'];
 type LectureDetail = components['schemas']['LectureDetail'];
 type Section = components['schemas']['CurriculumSection'];
+type WatchTime = components['schemas']['WatchTime'];
 
 /** How long the early signed link waits in the cache for the stage (the list call's own time-out is 15 s). */
 const EARLY_SOURCE_KEPT_MS = 30_000;
@@ -55,39 +56,41 @@ interface PlayerPageProps {
 
 export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna }: PlayerPageProps) {
   const queryClient = useQueryClient();
-  // The server may have written the class, its sections and the member's videos into the page with the video
+  // The server may have written the player's records into the page, with the video playing its source
   // (server/http/playerFirstPaint.ts): the first render shows them instead of asking once the scripts are in.
-  const [writtenVideos] = useState(() => {
-    const take = <T,>(operation: string, request: Record<string, unknown>, key: readonly unknown[]) => {
-      const written = takeFirstPaintData(operation, request);
-      if (written !== undefined) queryClient.setQueryData(key, written as T);
-      return written !== undefined;
+  const [written] = useState(() => {
+    const take = <T,>(operation: string, request: Record<string, unknown>, key: readonly unknown[]): T | undefined => {
+      const written = takeFirstPaintData(operation, request) as T | undefined;
+      if (written !== undefined) queryClient.setQueryData(key, written);
+      return written;
     };
     take<LectureDetail>('getOnlineDetail', { contentsid, useruid }, lectureDetailQuery(contentsid, useruid).queryKey);
     take<Section[]>('getCurriculumSections', { contentsid }, curriculumSectionsQuery(contentsid).queryKey);
-    return take<Video[]>('getLectureVideos', { contentsid, useruid }, playerKeys.videos(contentsid, useruid));
+    const list = take<Video[]>('getLectureVideos', { contentsid, useruid }, playerKeys.videos(contentsid, useruid));
+    const last = videoid === undefined ? take<WatchTime | null>('getLastWatchTime', { useruid }, lastWatchTimeQuery(useruid).queryKey) : undefined;
+    // Where the player opens, by the rule the server applied to the same records: the stage shows the written video
+    // from the first render (the address's, else the member's last one of this class).
+    const start = list && (videoid !== undefined || last !== undefined) ? pickStart(list, { videoid, t }, last ?? null) : undefined;
+    const opens = videoid ?? start?.videoid;
+    const source = opens === undefined ? undefined : take<VideoSource>('getVideoSourceUrl', { id: opens }, videoSourceQuery(opens).queryKey);
+    // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
+    // (the source query below takes it from the cache when the address's video is the one that opens).
+    if (!source && videoid !== undefined)
+      void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
+    return { videos: list !== undefined, start: source && start?.videoid === opens ? start : undefined };
   });
   // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
   const [flushed, setFlushed] = useState(false);
   useEffect(() => {
     void (async () => {
-      const queued = writtenVideos ? await watchQueue.pending().catch(() => 0) : 0;
+      const queued = written.videos ? await watchQueue.pending().catch(() => 0) : 0;
       await watchQueue.flush();
       // The written list was made before those writes reached the server: its watch state is read again.
       if (queued > 0) void queryClient.invalidateQueries({ queryKey: playerKeys.videos(contentsid, useruid) });
     })().finally(() => setFlushed(true));
-  }, [writtenVideos, queryClient, contentsid, useruid]);
+  }, [written.videos, queryClient, contentsid, useruid]);
   // The identity runtime's supabase-js waits for the first frame instead of sharing the line with it (lib/firstFrameHold).
   useState(() => holdUntilFirstFrame());
-  // "이어보기" names the video: its signed link is asked for now, beside the list, instead of one call after it
-  // (the source query below takes it from the cache when the address's video is the one that opens).
-  // The server may have written that answer into the page already, with the video playing it (server/http/playerFirstPaint.ts).
-  useState(() => {
-    if (videoid === undefined) return;
-    const written = takeFirstPaintData('getVideoSourceUrl', { id: videoid });
-    if (written) queryClient.setQueryData(videoSourceQuery(videoid).queryKey, written as VideoSource);
-    else void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
-  });
   const detail = useQuery(lectureDetailQuery(contentsid, useruid));
   const videos = useQuery({ ...lectureVideosQuery(contentsid, useruid), enabled: flushed });
   const sections = useQuery(curriculumSectionsQuery(contentsid));
@@ -95,7 +98,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   // names the video shown soon after (onVideoShown), which must not hide a failed resume point's message.
   const [resumeFromServer] = useState(videoid === undefined);
   const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && resumeFromServer });
-  const [current, setCurrent] = useState<StartPoint>();
+  const [current, setCurrent] = useState<StartPoint | undefined>(written.start);
   // A locked lecture the member picked (or the address named): the stage says why and offers buying (issue 26).
   const [locked, setLocked] = useState<Video>();
   const [tab, setTab] = useState<(typeof PLAYER_TABS)[number][0]>('curriculum');
