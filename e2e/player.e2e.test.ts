@@ -28,6 +28,11 @@ const state = (page: Page) =>
 /** Opens the player and waits until the video has its first frame. */
 async function openPlayer(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await firstFrame(page);
+}
+
+/** Waits until the player's video has its first frame. */
+async function firstFrame(page: Page): Promise<void> {
   await video(page).waitFor();
   await page.waitForFunction(
     () => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 2,
@@ -258,7 +263,12 @@ describe('video player', () => {
     await page.route('**/api/Contents/GetLastWatchTime/**', (route) =>
       failing ? route.fulfill({ status: 500, contentType: 'text/html', body: 'down' }) : route.fallback(),
     );
-    await openPlayer(page, '/player/121');
+    // Into the player from the class's page (바로 수강하기), inside the app: a document load of /player/121 would bring
+    // the resume point in the page (server/http/playerFirstPaint.ts), and the app would not ask for it.
+    await page.goto('/classView/121');
+    await page.getByRole('link', { name: '바로 수강하기' }).click();
+    await page.waitForURL('**/player/121**');
+    await firstFrame(page);
     const notice = page.locator('.player-resume-failure [role="alert"]');
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.textContent()).toContain('마지막 시청 위치 정보를 불러오지 못했습니다.');
