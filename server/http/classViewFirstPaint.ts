@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
 import { paintBeforeStylesheets } from './firstPaintStyles';
-import type { IndexTransformer } from './static';
+import { FIRST_PAINT_SLOT, type IndexTransformer } from './static';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -10,8 +10,6 @@ const CLASS_VIEW = /^\/classview\/(\d+)\/?$/i;
 /** The useruid a visitor's detail call carries (src/api/queries/catalog.ts, VISITOR_UID). */
 const VISITOR = '0';
 
-/** index.html's slot for a static first paint under the boot header (hero.ts fills it on /main). */
-const SLOT = '<!--app-hero-->';
 /** The band's title: the route's staticData title (src/routes/_b/classView.$contentsid.tsx). */
 const BAND_TITLE = '클래스 상세';
 
@@ -45,8 +43,8 @@ export function classViewFirstPaint(call: OwnCall): IndexTransformer {
     if (!detail) return html;
     const preload = `<link rel="preload" as="image" href="${escapeAttr(detail.thumbnail)}" fetchpriority="high">`;
     const page = withFirstPaintData(html, [{ operation: 'getOnlineDetail', request, datas: detail }], preload);
-    if (!page.includes(SLOT)) return page;
-    const pictured = page.replace(SLOT, () => staticThumbnail(detail.thumbnail));
+    if (!page.includes(FIRST_PAINT_SLOT)) return page;
+    const pictured = page.replace(FIRST_PAINT_SLOT, () => staticThumbnail(detail.thumbnail));
     // Without the built stylesheets at hand (a unit test's template), the picture waits for them as other pages' do.
     return readBuilt ? beforeStylesheets(pictured, readBuilt) : pictured;
   };

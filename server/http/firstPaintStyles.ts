@@ -1,4 +1,4 @@
-import type { BuiltFileReader } from './static';
+import { APP_START, type BuiltFileReader } from './static';
 
 /**
  * The rules of the built stylesheets that a static first paint needs, picked by the classes and elements it is made
@@ -109,7 +109,6 @@ export function firstPaintRules(css: string, classes: ReadonlySet<string>, eleme
 
 /** The entry's stylesheet links as Vite writes them into index.html (render-blocking in <head>). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="\/([^"]+)"[^>]*>/g;
-const APP_START = '<div id="app">';
 
 /** A screen's own stylesheet as routePreloads.ts preloads it (it is applied once the screen's chunk asks for it). */
 const PRELOADED_STYLE = /<link rel="preload" as="style"[^>]*\bhref="\/([^"]+)"[^>]*>/g;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { bannerRecords, type BannerRecord } from '../domain/banners';
-import { addToHead } from './static';
+import { FIRST_PAINT_SLOT, addToHead } from './static';
 // The one link rule the app's HeroBanner also applies: a pure module, the only one the server takes from src/.
 import { safeHref } from '../../rules/safeHref';
 
@@ -36,11 +36,11 @@ function preloads(b: BannerRecord): string {
 export function heroPrerender(db: Db): (html: string, path: string) => Promise<string> {
   let cached: { at: number; first: BannerRecord | undefined } | undefined;
   return async (html, path) => {
-    if (!HERO_PATHS.has(path) || !html.includes('<!--app-hero-->')) return html;
+    if (!HERO_PATHS.has(path) || !html.includes(FIRST_PAINT_SLOT)) return html;
     if (!cached || Date.now() - cached.at > BANNER_TTL_MS) cached = { at: Date.now(), first: (await bannerRecords(db))[0] };
     const first = cached.first;
     if (!first) return html;
-    return addToHead(html, preloads(first)).replace('<!--app-hero-->', () => firstSlide(first));
+    return addToHead(html, preloads(first)).replace(FIRST_PAINT_SLOT, () => firstSlide(first));
   };
 }
 

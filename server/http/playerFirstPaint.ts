@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
 import { paintBeforeStylesheets } from './firstPaintStyles';
-import type { IndexTransformer, IndexVisit } from './static';
+import { APP_START, FIRST_PAINT_SLOT, type IndexTransformer, type IndexVisit } from './static';
 // Where the player opens: the rule the app's PlayerPage applies, so both pick the same video and second.
 import { pickStart } from '../../rules/startPoint';
 
@@ -24,8 +24,6 @@ export const FIRST_PAINT_VIDEO_ID = 'first-paint-video';
 const HELD_ID = 'held-scripts';
 /** The app's scripts wait at most this long for the video's metadata (the player's controls wait as long for its frame). */
 const HOLD_AT_MOST_MS = 1500;
-const APP_START = '<div id="app">';
-const SLOT = '<!--app-hero-->';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
 
@@ -87,7 +85,7 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     if (!token || !useruid) return html;
     if ((videoid !== undefined && (!Number.isSafeInteger(videoid) || videoid < 1)) || (t !== undefined && !Number.isFinite(t))) return html;
     const entry = ENTRY_SCRIPT.exec(html);
-    if (!entry || !html.includes(SLOT) || !html.includes(APP_START)) return html;
+    if (!entry || !html.includes(FIRST_PAINT_SLOT) || !html.includes(APP_START)) return html;
     const member = encodeURIComponent(useruid);
     const [detail, sections, videos, last] = (await Promise.all([
       call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${member}`, undefined, token),
@@ -117,7 +115,7 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     const appStart = page.indexOf(APP_START) + APP_START.length;
     const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, opens.start);
     const hold = `<script type="application/json" id="${HELD_ID}">${JSON.stringify(held).replace(/</g, '\\u003c')}</script><script>${HOLD_SCRIPT}</script>`;
-    page = page.slice(0, appStart) + picture + page.slice(page.indexOf(SLOT) + SLOT.length);
+    page = page.slice(0, appStart) + picture + page.slice(page.indexOf(FIRST_PAINT_SLOT) + FIRST_PAINT_SLOT.length);
     page = page.replace('</body>', () => hold + '</body>');
     return readBuilt ? beforeStylesheets(page, readBuilt) : page;
   };

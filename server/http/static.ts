@@ -29,24 +29,31 @@ function encode(file: string): Encoded {
   return entry;
 }
 
-/** `once`: a page written for one request, compressed quickly (the densest brotli costs milliseconds a page). */
-function encodeHtml(html: string, once = false): Encoded {
+/** The encoding a response is sent in for this Accept-Encoding: brotli first, then gzip. */
+function preferredEncoding(accepts: string): 'br' | 'gzip' | undefined {
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+}
+
+/**
+ * With `forAccepts`, a page written for that one request: only the encoding it is sent in, at a quick level (the
+ * densest brotli costs milliseconds a page). Without, a variant kept for many requests: both, densest.
+ */
+function encodeHtml(html: string, forAccepts?: string): Encoded {
   const raw = Buffer.from(html, 'utf8');
-  return {
-    type: TYPES['.html']!,
-    etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 16)}"`,
-    raw,
-    gzip: gzipSync(raw, { level: once ? 6 : 9 }),
-    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: once ? 5 : 11 } }),
-  };
+  const entry: Encoded = { type: TYPES['.html']!, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 16)}"`, raw };
+  const only = forAccepts === undefined ? undefined : preferredEncoding(forAccepts);
+  if (forAccepts === undefined || only === 'gzip') entry.gzip = gzipSync(raw, { level: only ? 6 : 9 });
+  if (forAccepts === undefined || only === 'br') entry.br = brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: only ? 5 : 11 } });
+  return entry;
 }
 
 function respond(c: Context, entry: Encoded, cacheControl: string): Response {
   const headers: Record<string, string> = { 'content-type': entry.type, 'cache-control': cacheControl, etag: entry.etag, vary: 'Accept-Encoding' };
   if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
   const accepts = c.req.header('accept-encoding') ?? '';
+  const encoding = preferredEncoding(accepts);
   let body = entry.raw;
-  if (entry.br && /\bbr\b/.test(accepts)) {
+  if (entry.br && encoding === 'br') {
     body = entry.br;
     headers['content-encoding'] = 'br';
   } else if (entry.gzip && /\bgzip\b/.test(accepts)) {
@@ -83,6 +90,9 @@ export interface IndexVisit {
 }
 
 const APP_HEAD = '<!--app-head-->';
+/** index.html's app root, and the slot for a static first paint under its boot header (hero, class view, player). */
+export const APP_START = '<div id="app">';
+export const FIRST_PAINT_SLOT = '<!--app-hero-->';
 
 /** Adds tags at index.html's head marker and keeps the marker, so the next transformer can add its own. */
 export function addToHead(html: string, tags: string): string {
@@ -117,7 +127,7 @@ export function staticApp(distDir: string, options: { transformIndex?: IndexTran
     const visit: IndexVisit = { search: new URL(c.req.url).searchParams, cookie: (name) => getCookie(c, name), header: (name) => c.req.header(name) };
     const html = options.transformIndex ? await options.transformIndex(base.raw.toString('utf8'), path, readBuilt, visit) : undefined;
     if (html === undefined || html === base.raw.toString('utf8')) return respond(c, base, 'no-cache');
-    if (visit.personal) return respond(c, encodeHtml(html, true), PERSONAL);
+    if (visit.personal) return respond(c, encodeHtml(html, c.req.header('accept-encoding') ?? ''), PERSONAL);
     let entry = variants.get(html);
     if (!entry) {
       // Room for one variant per screen with preloads plus the hero's, so a crawl does not keep recompressing.
