@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 type Entry = { operation?: unknown; request?: unknown; datas?: unknown };
 
 let entries: Entry[] | undefined;
@@ -31,4 +33,19 @@ export function takeFirstPaintData(operation: string, request: Record<string, un
   const index = list.findIndex((e) => e.operation === operation && sameRequest(e.request, request));
   if (index < 0) return undefined;
   return list.splice(index, 1)[0]!.datas;
+}
+
+/**
+ * The written answer to that request, put into the query cache under `queryKey` (unless the cache already holds one,
+ * which is newer) and returned; undefined when the page brought none.
+ */
+export function seedFromFirstPaint<T>(
+  queryClient: QueryClient,
+  operation: string,
+  request: Record<string, unknown>,
+  queryKey: readonly unknown[],
+): T | undefined {
+  const written = takeFirstPaintData(operation, request) as T | undefined;
+  if (written !== undefined && queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, written);
+  return written;
 }

@@ -24,7 +24,7 @@ import { pickStart, type StartPoint } from '../../../rules/startPoint';
 import { useWatchReporter } from './useWatchReporter';
 import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
-import { takeFirstPaintData } from '../../lib/firstPaintData';
+import { seedFromFirstPaint } from '../../lib/firstPaintData';
 import { releaseUntakenFirstPaintVideo } from '../../lib/firstPaintVideo';
 
 type Video = components['schemas']['Video'];
@@ -59,11 +59,8 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   // The server may have written the player's records into the page, with the video playing its source
   // (server/http/playerFirstPaint.ts): the first render shows them instead of asking once the scripts are in.
   const [written] = useState(() => {
-    const take = <T,>(operation: string, request: Record<string, unknown>, key: readonly unknown[]): T | undefined => {
-      const written = takeFirstPaintData(operation, request) as T | undefined;
-      if (written !== undefined) queryClient.setQueryData(key, written);
-      return written;
-    };
+    const take = <T,>(operation: string, request: Record<string, unknown>, key: readonly unknown[]) =>
+      seedFromFirstPaint<T>(queryClient, operation, request, key);
     take<LectureDetail>('getOnlineDetail', { contentsid, useruid }, lectureDetailQuery(contentsid, useruid).queryKey);
     take<Section[]>('getCurriculumSections', { contentsid }, curriculumSectionsQuery(contentsid).queryKey);
     const list = take<Video[]>('getLectureVideos', { contentsid, useruid }, playerKeys.videos(contentsid, useruid));

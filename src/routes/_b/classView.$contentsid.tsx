@@ -6,8 +6,7 @@ import { ClassViewPage } from '../../features/catalog/ClassViewPage';
 import { Section } from '../../components/section/Section';
 import { useSessionUser } from '../../auth/sessionStore';
 import { idParam } from '../../lib/routeParams';
-import { takeFirstPaintData } from '../../lib/firstPaintData';
-import type { components } from '../../api/schema.gen';
+import { seedFromFirstPaint } from '../../lib/firstPaintData';
 
 const TITLE = '클래스 상세';
 
@@ -24,10 +23,7 @@ export const Route = createFileRoute('/_b/classView/$contentsid')({
     const detail = lectureDetailQuery(params.contentsid, useruid);
     // A visitor's first visit has the class's record in the document (server/http/classViewFirstPaint.ts): the summary,
     // the largest paint, renders with the first render instead of one call after the scripts have run.
-    const written = takeFirstPaintData('getOnlineDetail', { contentsid: params.contentsid, useruid });
-    if (written && queryClient.getQueryData(detail.queryKey) === undefined) {
-      queryClient.setQueryData(detail.queryKey, written as components['schemas']['LectureDetail']);
-    }
+    seedFromFirstPaint(queryClient, 'getOnlineDetail', { contentsid: params.contentsid, useruid }, detail.queryKey);
     return prefetchBriefly(queryClient, detail);
   },
   component: ClassViewRoute,
