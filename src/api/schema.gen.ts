@@ -2090,6 +2090,416 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in staff member and their role
+         * @description What the console shows and hides by role (the server decides every right anyway). A member who is not staff is 403 '운영진만 이용할 수 있습니다.'.
+         */
+        get: operations["getAdminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff member (owner only) */
+        get: operations["listAdminStaff"];
+        put?: never;
+        /**
+         * Grant or change a member's staff role (owner only)
+         * @description The email must be an account that exists (signed in once in Supabase mode, or a demo member): else 404.
+         *     An instructor needs `teachername`, the teacher's name as the classes show it; the instructor may edit the
+         *     classes whose teacher is that name. Changing the last owner to another role is 409. Audited.
+         */
+        post: operations["grantAdminStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Staff/{useruid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a member's staff role (owner only)
+         * @description The last owner cannot be removed (409 '마지막 대표 운영자는 해제하거나 다른 역할로 바꿀 수 없습니다.'). Not staff 404. Audited.
+         */
+        delete: operations["revokeAdminStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Audit/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The audit trail, newest first (owner and operators)
+         * @description Keyset paging: `before` is the `nextBefore` of the previous page (an entry's id); filters by actor (useruid),
+         *     operation (operationId), object type and id, and a KST day range (`from`, `until` inclusive). The trail is
+         *     append-only: no operation changes or removes an entry.
+         */
+        post: operations["listAdminAudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category, active or not, as a flat list the console draws as a tree */
+        get: operations["listAdminCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classes in every state, searched, filtered and keyset-paged
+         * @description An instructor sees only the classes they teach. `after` is the `nextAfter` of the previous page (opaque);
+         *     a changed filter or sort starts from the first page.
+         */
+        post: operations["listAdminClasses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a class as 초안 (owner and operators)
+         * @description The description's HTML is sanitised on the server (no script, event handler or javascript link is stored). A new class is 초안 and appears nowhere in the store until published. Audited.
+         */
+        post: operations["createAdminClass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/{contentsid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One class with its curriculum, for editing
+         * @description An instructor on a class another teacher teaches is 403 '담당하는 클래스만 관리할 수 있습니다.'.
+         */
+        get: operations["getAdminClass"];
+        /**
+         * Change a class's fields
+         * @description An instructor may change only the classes they teach (403 otherwise), and not their teacher (403
+         *     '강사는 담당 강사를 바꿀 수 없습니다.'). The description is sanitised on the server. Prices: `saleprice` at most
+         *     `price`. A published class's change shows in the store within the catalogue cache's bound. Audited.
+         */
+        put: operations["updateAdminClass"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/{contentsid}/State": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 초안 → 게시 → 숨김, or 게시 at a KST time (owner and operators)
+         * @description `published` with a future `publishat` is 예약: the class appears in the store (its category, search, tags and
+         *     /main) at that time, within the catalogue cache's bound; without one, at once. `hidden` takes it off sale and
+         *     out of every list; members who bought it keep it in 내 강의실 and the player. `draft` is allowed only for a
+         *     class no member has bought (409 otherwise). A class without a lecture cannot be published (409). Audited.
+         */
+        post: operations["setAdminClassState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/{contentsid}/Sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a section at the end of a class's curriculum
+         * @description Instructors on their own classes only. Audited.
+         */
+        post: operations["createAdminSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/{contentsid}/Curriculum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the sections and their lectures in a new order
+         * @description The body lists every section of the class and every lecture that is not hidden, each once, in the new order; a
+         *     lecture may move to another section of the same class. Anything missing, doubled or of another class is 409
+         *     '커리큘럼이 그 사이 바뀌었습니다. 새로고침 후 다시 시도해주세요.'. Audited.
+         */
+        put: operations["reorderAdminCurriculum"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Sections/{sectionid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a section
+         * @description Instructors on their own classes only. Audited.
+         */
+        put: operations["updateAdminSection"];
+        post?: never;
+        /**
+         * Remove an empty section
+         * @description A section that still holds a lecture (hidden ones included) is 409 '강의가 있는 섹션은 삭제할 수 없습니다. 강의를 먼저 옮기거나 삭제해주세요.'. Audited.
+         */
+        delete: operations["deleteAdminSection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Sections/{sectionid}/Lectures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a lecture at the end of a section
+         * @description The lecture has no video until one is uploaded; a class whose lectures have no video is not published. Instructors on their own classes only. Audited.
+         */
+        post: operations["createAdminLecture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Lectures/{videoid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a lecture, or mark it 미리보기
+         * @description A 미리보기 lecture plays for anyone, signed in or not. Instructors on their own classes only. Audited.
+         */
+        put: operations["updateAdminLecture"];
+        post?: never;
+        /**
+         * Remove a lecture; one any member has watched is hidden instead
+         * @description A lecture with no member's record (progress, notes, bookmarks) is deleted. One that a member has watched is
+         *     hidden: it leaves the curriculum and the player's list, and the member's records keep pointing at it
+         *     (`outcome: hidden`). Audited.
+         */
+        delete: operations["removeAdminLecture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Notices/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notices and board posts, newest first, keyset-paged (owner and operators) */
+        post: operations["listAdminNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a notice (owner and operators)
+         * @description The content's HTML is sanitised on the server. At most three notices are pinned (`istop`); pinning a fourth is 409 '상단 고정은 3개까지 가능합니다.'. Audited.
+         */
+        post: operations["createAdminNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Notices/{noticeid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a notice (owner and operators)
+         * @description As createAdminNotice. Audited.
+         */
+        put: operations["updateAdminNotice"];
+        post?: never;
+        /**
+         * Delete a notice (owner and operators)
+         * @description The audit entry keeps its title. Audited.
+         */
+        delete: operations["deleteAdminNotice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Faqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every FAQ in its category and order (owner and operators) */
+        get: operations["listAdminFaqs"];
+        put?: never;
+        /**
+         * Add an FAQ (owner and operators)
+         * @description The answer's HTML is sanitised on the server. Audited.
+         */
+        post: operations["createAdminFaq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Faqs/{faqid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an FAQ (owner and operators)
+         * @description Audited.
+         */
+        put: operations["updateAdminFaq"];
+        post?: never;
+        /**
+         * Delete an FAQ (owner and operators)
+         * @description Audited.
+         */
+        delete: operations["deleteAdminFaq"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4560,6 +4970,261 @@ export interface components {
         LocalPayTransactionEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["LocalPayTransaction"];
         };
+        /**
+         * @description owner 대표 운영자 (everything, staff too), operator 운영자 (everything but staff), instructor 강사 (content of the classes they teach).
+         * @enum {string}
+         */
+        AdminRole: "owner" | "operator" | "instructor";
+        /**
+         * @example {
+         *       "useruid": "u-demo-5",
+         *       "email": "staff@demo.kr",
+         *       "name": "정운영",
+         *       "role": "operator",
+         *       "teachername": null
+         *     }
+         */
+        AdminStaff: {
+            useruid: string;
+            email: string;
+            name: string;
+            role: components["schemas"]["AdminRole"];
+            /** @description An instructor's name as the classes name their teacher; null for owner and operator. */
+            teachername: string | null;
+            grantedat?: components["schemas"]["DateTime"];
+            /** @description useruid of the owner who granted it, or `cli` for `npm run staff`. */
+            grantedby?: string;
+        };
+        AdminStaffGrant: {
+            email: string;
+            role: components["schemas"]["AdminRole"];
+            /** @description Required for an instructor. */
+            teachername?: string | null;
+        };
+        AdminAuditQuery: {
+            limit: number;
+            /** @description The previous page's `nextBefore`. */
+            before?: number | null;
+            /** @description A staff member's useruid. */
+            actor?: string;
+            /** @description An operationId. */
+            operation?: string;
+            objecttype?: string;
+            objectid?: string;
+            /**
+             * Format: date
+             * @description First KST day.
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last KST day (inclusive).
+             */
+            until?: string;
+        };
+        AdminAuditEntry: {
+            auditid: number;
+            at: components["schemas"]["DateTime"];
+            /** @description useruid, or `npm run staff` for the command. */
+            actor: string;
+            actorname: string;
+            actorrole: string;
+            operation: string;
+            objecttype: string;
+            objectid: string;
+            /** @description `{before, after}` of the change, secrets left out and long texts cut. */
+            summary: {
+                [key: string]: unknown;
+            };
+            requestid: string;
+        };
+        AdminAuditPage: {
+            list: components["schemas"]["AdminAuditEntry"][];
+            /** @description Send as `before` for the next page; null on the last. */
+            nextBefore: number | null;
+        };
+        AdminCategory: {
+            categoryid: number;
+            /** @description 0 at the top. */
+            parentid: number;
+            name: string;
+            engname: string;
+            depth: number;
+            sort: number;
+            isactive: boolean;
+        };
+        /**
+         * @description 초안 (nowhere in the store), 예약 (published at `publishat`), 게시, 숨김 (off sale; buyers keep it).
+         * @enum {string}
+         */
+        AdminClassState: "draft" | "scheduled" | "published" | "hidden";
+        AdminClassQuery: {
+            limit: number;
+            /** @description The previous page's `nextAfter`. */
+            after?: string | null;
+            /** @description Words of the title or teacher. */
+            q?: string;
+            state?: components["schemas"]["AdminClassState"];
+            /** @description The category or any below it. */
+            categoryid?: number;
+            /**
+             * @default recent
+             * @enum {string}
+             */
+            sort: "recent" | "title";
+        };
+        AdminClassSummary: {
+            contentsid: number;
+            title: string;
+            teacher: string;
+            categoryid: number;
+            categoryname: string;
+            state: components["schemas"]["AdminClassState"];
+            publishat: components["schemas"]["DateTime"] | null;
+            price: number;
+            saleprice: number;
+            lecturecount: number;
+            /** @description Members who hold it now. */
+            enrolled: number;
+            createdat: components["schemas"]["DateTime"];
+        };
+        AdminClassPage: {
+            list: components["schemas"]["AdminClassSummary"][];
+            /** @description Send as `after` for the next page; null on the last. */
+            nextAfter: string | null;
+        };
+        AdminClassInput: {
+            title: string;
+            /** @description The one-line summary under the title. */
+            subtitle: string;
+            /** @description HTML; sanitised on the server. */
+            description: string;
+            categoryid: number;
+            teacher: string;
+            price: number;
+            /** @description At most `price`. */
+            saleprice: number;
+            /** @description Access period in days from payment. */
+            perioddays: number;
+            level: string;
+            tags: string[];
+        };
+        AdminLecture: {
+            videoid: number;
+            sectionid: number;
+            title: string;
+            durationsec: number;
+            /** @description 미리보기 - plays for anyone. */
+            ispreview: boolean;
+            /** @description Removed after a member watched it; kept for their records. */
+            hidden: boolean;
+            /** @description A playable video is attached. */
+            hasvideo: boolean;
+            sort: number;
+        };
+        AdminSection: {
+            sectionid: number;
+            title: string;
+            sort: number;
+            lectures: components["schemas"]["AdminLecture"][];
+        };
+        AdminClass: components["schemas"]["AdminClassSummary"] & {
+            subtitle: string;
+            /** @description Sanitised HTML. */
+            description: string;
+            perioddays: number;
+            level: string;
+            tags: string[];
+            /** @description The thumbnail's address in the store. */
+            thumbnail: string;
+            sections: components["schemas"]["AdminSection"][];
+        };
+        AdminClassStateChange: {
+            /** @enum {string} */
+            state: "draft" | "published" | "hidden";
+            /** @description With `published`, a future time makes it 예약. */
+            publishat?: components["schemas"]["DateTime"] | null;
+        };
+        AdminSectionInput: {
+            title: string;
+        };
+        AdminLectureInput: {
+            title: string;
+            ispreview: boolean;
+        };
+        AdminCurriculumOrder: {
+            sections: {
+                sectionid: number;
+                videoids: number[];
+            }[];
+        };
+        AdminLectureRemoval: {
+            videoid: number;
+            /** @enum {string} */
+            outcome: "deleted" | "hidden";
+            class: components["schemas"]["AdminClass"];
+        };
+        AdminNoticeQuery: {
+            limit: number;
+            /** @description The previous page's `nextBefore`. */
+            before?: number | null;
+            q?: string;
+        };
+        AdminNoticePage: {
+            list: components["schemas"]["Notice"][];
+            nextBefore: number | null;
+        };
+        AdminNoticeInput: {
+            /** @enum {integer} */
+            isnotice: 1 | -1;
+            title: string;
+            /** @description HTML; sanitised on the server. */
+            content: string;
+            istop: boolean;
+        };
+        AdminFaqInput: {
+            category: string;
+            question: string;
+            /** @description HTML; sanitised on the server. */
+            answer: string;
+            sortorder: number;
+        };
+        AdminDeleted: {
+            id: number;
+        };
+        AdminStaffEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminStaff"];
+        };
+        AdminStaffListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminStaff"][];
+        };
+        AdminAuditPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminAuditPage"];
+        };
+        AdminCategoryListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCategory"][];
+        };
+        AdminClassPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminClassPage"];
+        };
+        AdminClassEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminClass"];
+        };
+        AdminLectureRemovalEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminLectureRemoval"];
+        };
+        AdminNoticePageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminNoticePage"];
+        };
+        AdminFaqEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Faq"];
+        };
+        AdminFaqListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["Faq"][];
+        };
+        AdminDeletedEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminDeleted"];
+        };
     };
     responses: {
         /**
@@ -4699,6 +5364,20 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Section id (a part of a class's curriculum).
+         * @example 1011
+         */
+        AdminSectionId: number;
+        /**
+         * @description Lecture (video) id.
+         * @example 10111
+         */
+        AdminVideoId: number;
+        /** @example 1 */
+        AdminNoticeId: number;
+        /** @example 1 */
+        AdminFaqId: number;
         /**
          * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
          * @example web/1.0
@@ -8262,6 +8941,933 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getAdminMe: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaffEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Staff, owners first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaffListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    grantAdminStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminStaffGrant"];
+            };
+        };
+        responses: {
+            /** @description The staff member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaffEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    revokeAdminStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                useruid: components["schemas"]["UserUidValue"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role that ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStaffEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listAdminAudit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAuditQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAuditPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminCategories: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories by depth and sort order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAdminClasses: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClassQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    createAdminClass: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClassInput"];
+            };
+        };
+        responses: {
+            /** @description The class as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getAdminClass: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminClass: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClassInput"];
+            };
+        };
+        responses: {
+            /** @description The class as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    setAdminClassState: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminClassStateChange"];
+            };
+        };
+        responses: {
+            /** @description The class as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    createAdminSection: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSectionInput"];
+            };
+        };
+        responses: {
+            /** @description The class with the new section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    reorderAdminCurriculum: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCurriculumOrder"];
+            };
+        };
+        responses: {
+            /** @description The class in its new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminSection: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Section id (a part of a class's curriculum).
+                 * @example 1011
+                 */
+                sectionid: components["parameters"]["AdminSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSectionInput"];
+            };
+        };
+        responses: {
+            /** @description The class with the renamed section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminSection: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Section id (a part of a class's curriculum).
+                 * @example 1011
+                 */
+                sectionid: components["parameters"]["AdminSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class without the section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createAdminLecture: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Section id (a part of a class's curriculum).
+                 * @example 1011
+                 */
+                sectionid: components["parameters"]["AdminSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLectureInput"];
+            };
+        };
+        responses: {
+            /** @description The class with the new lecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminLecture: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLectureInput"];
+            };
+        };
+        responses: {
+            /** @description The class with the changed lecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    removeAdminLecture: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What became of the lecture, and the class after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLectureRemovalEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminNotices: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminNoticeQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of notices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNoticePageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    createAdminNotice: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminNoticeInput"];
+            };
+        };
+        responses: {
+            /** @description The notice as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminNotice: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                noticeid: components["parameters"]["AdminNoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminNoticeInput"];
+            };
+        };
+        responses: {
+            /** @description The notice as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminNotice: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                noticeid: components["parameters"]["AdminNoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminFaqs: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description FAQs by category and sort order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFaqListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminFaq: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminFaqInput"];
+            };
+        };
+        responses: {
+            /** @description The FAQ as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFaqEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminFaq: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                faqid: components["parameters"]["AdminFaqId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminFaqInput"];
+            };
+        };
+        responses: {
+            /** @description The FAQ as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFaqEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminFaq: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                faqid: components["parameters"]["AdminFaqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
