@@ -762,4 +762,153 @@ export const migrations: { id: string; statements: string[] }[] = [
       `analyze lecture_keys`,
     ],
   },
+  {
+    // Issue 38: the console. Staff are the backend's own rows keyed by the member account (never a claim the browser
+    // or the auth provider can set); every staff write appends one audit entry, which nothing may change or remove.
+    id: '029_staff_and_audit',
+    statements: [
+      `create table staff (
+        useruid text primary key references members(useruid),
+        role text not null check (role in ('owner', 'operator', 'instructor')),
+        teachername text,
+        granted_at text not null,
+        granted_by text not null,
+        constraint instructor_teaches check (role <> 'instructor' or teachername is not null))`,
+      `create table audit_log (
+        auditid serial primary key, at text not null, actor text not null, actor_role text not null,
+        operation text not null, object_type text not null, object_id text not null,
+        summary text not null default '{}', request_id text not null default '')`,
+      `create index audit_log_actor on audit_log (actor, auditid)`,
+      `create index audit_log_object on audit_log (object_type, object_id, auditid)`,
+      // Append-only for every role, the table's owner included (a revoke alone binds only other roles).
+      `create function audit_log_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'audit_log is append-only (% refused)', tg_op;
+        end $$`,
+      `create trigger audit_log_no_update before update or delete on audit_log for each row execute function audit_log_append_only()`,
+      `create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()`,
+      `revoke update, delete, truncate on audit_log from public`,
+    ],
+  },
+  {
+    // Issue 38, the console's class states (server/domain/classVisibility.ts): 초안 draft, 예약 scheduled (published by the
+    // sweep at publish_at), 게시 published, 숨김 hidden. Existing classes stay published. The store's derived tables
+    // (lecture_keys, tag_keys, tag_counts, category_counts) keep rows of published lectures only, so every list, search,
+    // tag and count stays the same indexed read; a class entering or leaving the store moves its rows once.
+    id: '030_class_states',
+    statements: [
+      `alter table lectures add column state text not null default 'published'
+        constraint lectures_state check (state in ('draft', 'scheduled', 'published', 'hidden'))`,
+      `alter table lectures add column publish_at text`,
+      // A video removed from its class after a member watched it: out of every list, the member's records keep it.
+      `alter table videos add column hidden_at text`,
+      // The sweep reads only the classes waiting for their time; the console lists by title too.
+      `create index lectures_scheduled on lectures (publish_at) where state = 'scheduled'`,
+      `create index lectures_title on lectures (title, contentsid)`,
+      // New ids: one sequence per table, above every id so far (rows written outside the app later, as the seed does
+      // after the migrations of an empty database, are caught up under a lock: server/domain/classAuthoring.ts).
+      ...(
+        [
+          ['lectures', 'contentsid'],
+          ['sections', 'sectionid'],
+          ['videos', 'videoid'],
+        ] as const
+      ).flatMap(([table, id]) => [
+        `create sequence ${table}_${id}_seq`,
+        `select setval('${table}_${id}_seq', greatest(coalesce(max(${id}), 0), 1)) from ${table}`,
+      ]),
+      `create or replace function lectures_keep_keys() returns trigger language plpgsql as $$
+        declare was boolean; visible boolean;
+        begin
+          was := tg_op <> 'INSERT' and old.state = 'published';
+          visible := tg_op <> 'DELETE' and new.state = 'published';
+          if tg_op = 'DELETE' or (tg_op = 'UPDATE' and (old.contentsid <> new.contentsid or (was and not visible))) then
+            delete from lecture_keys where contentsid = old.contentsid;
+          end if;
+          if tg_op = 'UPDATE' and was and not visible then
+            -- Leaving the store: its tags' rows and counts go (the tags stay with the lecture).
+            delete from tag_keys where contentsid = old.contentsid;
+            update tag_counts c set n = c.n - 1 from tags t where t.contentsid = old.contentsid and c.tag = t.tag;
+          end if;
+          if visible and (tg_op = 'INSERT' or old.contentsid <> new.contentsid or not was) then
+            insert into lecture_keys values (new.contentsid, new.categoryid, new.is_ebook, new.created_at, new.popularity,
+              new.ratingavg, new.saleprice, lower(new.search_text))
+            on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
+              created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
+              saleprice = excluded.saleprice, search_text = excluded.search_text;
+            if tg_op = 'UPDATE' and not was then
+              -- Entering the store: its tags' rows and counts come back.
+              insert into tag_keys (contentsid, tag, created_at, popularity, ratingavg, saleprice, categoryid, is_ebook)
+                select k.contentsid, t.tag, k.created_at, k.popularity, k.ratingavg, k.saleprice, k.categoryid, k.is_ebook
+                from tags t join lecture_keys k on k.contentsid = t.contentsid where t.contentsid = new.contentsid
+              on conflict do nothing;
+              insert into tag_counts (tag, n) select tag, 1 from tags where contentsid = new.contentsid
+              on conflict (tag) do update set n = tag_counts.n + 1;
+            end if;
+          elsif visible and tg_op = 'UPDATE' then
+            update lecture_keys k set categoryid = new.categoryid, is_ebook = new.is_ebook, created_at = new.created_at,
+              popularity = new.popularity, ratingavg = new.ratingavg, saleprice = new.saleprice, search_text = lower(new.search_text)
+            where k.contentsid = new.contentsid and (k.categoryid, k.is_ebook, k.created_at, k.popularity, k.ratingavg, k.saleprice,
+              k.search_text) is distinct from (new.categoryid, new.is_ebook, new.created_at collate "C", new.popularity, new.ratingavg,
+              new.saleprice, lower(new.search_text));
+          end if;
+          return null;
+        end $$`,
+      `drop trigger lectures_keep_keys on lectures`,
+      `create trigger lectures_keep_keys after insert or delete or update of contentsid, categoryid, is_ebook, created_at,
+        popularity, ratingavg, saleprice, search_text, title, teacher, state on lectures for each row execute function lectures_keep_keys()`,
+      // Tag counts: only the tags of published lectures count (a lecture entering or leaving the store moves its own).
+      `create or replace function tags_keep_search_text_and_counts() returns trigger language plpgsql as $$
+        declare ids int[];
+        begin
+          if tg_op = 'INSERT' then select array_agg(distinct contentsid) into ids from new_rows;
+          elsif tg_op = 'DELETE' then select array_agg(distinct contentsid) into ids from old_rows;
+          else select array_agg(distinct contentsid) into ids from (select contentsid from old_rows union select contentsid from new_rows) x;
+          end if;
+          update lectures l set search_text = l.title || E'\\n' || l.teacher || E'\\n' || s.tags
+          from (select k.id, coalesce(string_agg(t.tag, ',' order by t.tag), '') as tags
+            from unnest(ids) k(id) left join tags t on t.contentsid = k.id group by k.id) s
+          where l.contentsid = s.id and l.search_text is distinct from l.title || E'\\n' || l.teacher || E'\\n' || s.tags;
+          if tg_op in ('DELETE', 'UPDATE') then
+            update tag_counts c set n = c.n - d.k from (select o.tag, count(*)::int as k from old_rows o
+              join lectures l on l.contentsid = o.contentsid where l.state = 'published' group by o.tag) d where c.tag = d.tag;
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            insert into tag_counts (tag, n) select r.tag, count(*)::int from new_rows r
+              join lectures l on l.contentsid = r.contentsid where l.state = 'published' group by r.tag
+            on conflict (tag) do update set n = tag_counts.n + excluded.n;
+          end if;
+          return null;
+        end $$`,
+      // Category counts: published lectures only; a lecture moving category, kind or in or out of the store moves its count.
+      `create or replace function lectures_keep_category_counts_once() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' then
+            update category_counts c set n = c.n - d.k
+            from (select categoryid, is_ebook, count(*)::int as k from old_rows where state = 'published' group by 1, 2) d
+            where c.categoryid = d.categoryid and c.is_ebook = d.is_ebook;
+          else
+            insert into category_counts (categoryid, is_ebook, n)
+              select categoryid, is_ebook, count(*)::int from new_rows where state = 'published' group by 1, 2
+            on conflict (categoryid, is_ebook) do update set n = category_counts.n + excluded.n;
+          end if;
+          return null;
+        end $$`,
+      `create or replace function lectures_move_category_counts() returns trigger language plpgsql as $$
+        begin
+          if old.state = 'published' then
+            update category_counts set n = n - 1 where categoryid = old.categoryid and is_ebook = old.is_ebook;
+          end if;
+          if new.state = 'published' then
+            insert into category_counts (categoryid, is_ebook, n) values (new.categoryid, new.is_ebook, 1)
+              on conflict (categoryid, is_ebook) do update set n = category_counts.n + 1;
+          end if;
+          return null;
+        end $$`,
+      `drop trigger lectures_keep_category_counts_move on lectures`,
+      `create trigger lectures_keep_category_counts_move after update of categoryid, is_ebook, state on lectures for each row
+        when ((old.categoryid, old.is_ebook, old.state = 'published') is distinct from (new.categoryid, new.is_ebook, new.state = 'published'))
+        execute function lectures_move_category_counts()`,
+    ],
+  },
 ];

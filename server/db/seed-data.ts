@@ -6,6 +6,12 @@ export const DEMO_MEMBER = { useruid: 'u-demo-1', email: 'member@demo.kr', name:
 export const NEW_MEMBER = { useruid: 'u-demo-2', email: 'new@demo.kr', name: '이새봄', phone: '010-2222-3333' };
 /** Has no phone: the phone check sends this member to /myprofile. */
 export const NO_PHONE_MEMBER = { useruid: 'u-demo-3', email: 'nophone@demo.kr', name: '박무폰', phone: null };
+/** Demo staff (issue 38): the console's three roles, so a newcomer sees it with `npm start`. */
+export const DEMO_STAFF = [
+  { useruid: 'u-demo-4', email: 'owner@demo.kr', name: '최대표', phone: '010-4444-0001', role: 'owner', teachername: null },
+  { useruid: 'u-demo-5', email: 'staff@demo.kr', name: '정운영', phone: '010-4444-0002', role: 'operator', teachername: null },
+  { useruid: 'u-demo-6', email: 'teacher@demo.kr', name: '한리포머', phone: '010-4444-0003', role: 'instructor', teachername: '한리포머 강사' },
+] as const;
 
 export const categories: [id: number, parent: number, name: string, eng: string][] = [
   [1, 0, '필라테스', 'Pilates'],

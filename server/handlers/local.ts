@@ -16,6 +16,9 @@ const DEMO_MEMBERS: Record<string, string> = {
   'u-demo-1': '수강 중인 클래스, 포인트, 수료증, 장바구니가 있는 데모 회원',
   'u-demo-2': '가입만 한 새 회원',
   'u-demo-3': '휴대폰 번호가 없는 회원 (휴대폰 확인 흐름)',
+  'u-demo-4': '대표 운영자: 관리자 콘솔 전체와 운영진 관리',
+  'u-demo-5': '운영자: 관리자 콘솔 (운영진 관리 제외)',
+  'u-demo-6': '강사: 한리포머 강사의 클래스와 Q&A만',
 };
 
 const toTx = (t: LocalPaymentRow): components['schemas']['LocalPayTransaction'] => ({

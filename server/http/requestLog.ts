@@ -33,6 +33,8 @@ export function withRequestLog(next: RequestListener, operationOf: OperationOf, 
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
     res.setHeader('x-request-id', requestId);
+    // The handlers see the same id (the audit trail records it).
+    req.headers['x-request-id'] = requestId;
     const method = req.method ?? 'GET';
     const pathname = (req.url ?? '/').split('?')[0]!;
     let done = false;

@@ -2,6 +2,7 @@ import type { Db } from '../db/database';
 import type { OperationSpec } from './spec';
 import type { LocalAuth } from '../local/auth';
 import type { Member, SupabaseMembers } from '../domain/member';
+import type { Staff } from '../domain/staff';
 import type { PaymentGateway } from '../domain/paymentGateway';
 
 export interface Services {
@@ -26,6 +27,10 @@ export interface Ctx {
   req: Request;
   /** The signed-in member, present on secured operations. */
   member: Member | undefined;
+  /** The member's staff row on a console operation (`x-staff-roles`), its role already checked by the dispatcher. */
+  staff?: Staff | undefined;
+  /** The request's id as the access log writes it (`x-request-id`), for the audit trail. */
+  requestId: string;
   s: Services;
   /** The connection's remote address as this server sees it ('' for an in-process request); see server/openapi/throttle.ts. */
   client: string;

@@ -8,10 +8,13 @@ import { HotCache, cacheKey, matchesEtag, JSON_TYPE, type CachedResponse } from 
 import type { CacheTags } from './cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 import { memberHasLeft } from '../domain/member';
+import { staffOf } from '../domain/staff';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const noticeFailed = (e: Error) => console.error(`[server] write notice to other instances failed: ${e.message}`);
 const UNAUTHORIZED = '로그인 후 이용해주세요.';
+const NOT_STAFF = '운영진만 이용할 수 있습니다.';
+const WRONG_ROLE = '이 작업을 할 권한이 없습니다.';
 /** What a Supabase sign-in whose email has no account yet may call: find out, and create it (spec §4). */
 const FIRST_SIGN_IN = new Set(['checkUserAccount', 'createSnsUser']);
 const SERVER_ERROR = '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.';
@@ -160,9 +163,18 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
       member = undefined;
     }
   }
+  // A console operation: the role is the backend's own staff row, read on every request (a revoke takes effect at once).
+  let staff: Ctx['staff'];
+  if (op.staffRoles) {
+    if (!member) throw new Failure(401, UNAUTHORIZED);
+    staff = await staffOf(s.db, member.useruid);
+    if (!staff) throw new Failure(403, NOT_STAFF);
+    if (!op.staffRoles.includes(staff.role)) throw new Failure(403, WRONG_ROLE);
+  }
+  const requestId = c.req.header('x-request-id') ?? '';
   // The connection's own address: no proxy header is trusted (server/openapi/throttle.ts, issue 27).
   const client = String((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '');
-  return { op, params: pathValues, query, body, form, req: c.req.raw, member, s, client, rawBody: text };
+  return { op, params: pathValues, query, body, form, req: c.req.raw, member, staff, requestId, s, client, rawBody: text };
 }
 
 function check(result: { ok: boolean; errors?: string | undefined }, where: string): void {

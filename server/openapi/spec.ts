@@ -27,6 +27,8 @@ export interface OperationSpec {
   secured: boolean;
   /** `security: [{}, {bearerAuth: []}]`: a token is optional but checked when sent. */
   optionalAuth: boolean;
+  /** `x-staff-roles`: a console operation, open only to staff of these roles (the dispatcher refuses anyone else). */
+  staffRoles: string[] | undefined;
   responses: Json;
 }
 
@@ -71,6 +73,7 @@ export function listOperations(doc: Json): OperationSpec[] {
         bodyRequired: Boolean(body?.required),
         secured: Array.isArray(security) && security.length > 0 && security.every((s: Json) => Object.keys(s).length > 0),
         optionalAuth: Array.isArray(security) && security.some((s: Json) => Object.keys(s).length === 0) && security.some((s: Json) => Object.keys(s).length > 0),
+        staffRoles: Array.isArray(op['x-staff-roles']) ? (op['x-staff-roles'] as string[]) : undefined,
         responses: op.responses ?? {},
       });
     }
