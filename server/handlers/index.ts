@@ -1,4 +1,8 @@
 import { account, accountCache } from './account';
+import { adminAudit, adminAuditCache } from './admin-audit';
+import { adminBoard, adminBoardCache } from './admin-board';
+import { adminCatalog, adminCatalogCache } from './admin-catalog';
+import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
 import { catalog, catalogCache } from './catalog';
@@ -22,7 +26,8 @@ import { CacheTags, type CacheDecl } from '../openapi/cacheTags';
 
 /**
  * Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations.
- * A topic file of a tag (`cart-checkout.ts`) joins its tag here: `cart: { ...cart, ...cartCheckout }`.
+ * A topic file of a tag (`cart-checkout.ts`) joins its tag here: `cart: { ...cart, ...cartCheckout }`. The console's tags
+ * are `admin-<area>`, each in its own file (`admin-catalog.ts`).
  */
 export const byTag = {
   catalog,
@@ -39,6 +44,10 @@ export const byTag = {
   account,
   stats,
   local,
+  'admin-staff': adminStaff,
+  'admin-audit': adminAudit,
+  'admin-catalog': adminCatalog,
+  'admin-board': adminBoard,
 };
 
 /** Every yaml operationId → its handler: an operation without one fails `npx tsc --noEmit` here. */
@@ -57,6 +66,10 @@ const all = {
   ...byTag.account,
   ...byTag.stats,
   ...byTag.local,
+  ...byTag['admin-staff'],
+  ...byTag['admin-audit'],
+  ...byTag['admin-catalog'],
+  ...byTag['admin-board'],
 } satisfies Handlers;
 
 export const handlers = untyped(all);
@@ -82,4 +95,8 @@ export const cacheTags = new CacheTags({
   ...accountCache,
   ...statsCache,
   ...localCache,
+  ...adminStaffCache,
+  ...adminAuditCache,
+  ...adminCatalogCache,
+  ...adminBoardCache,
 } satisfies Record<OperationId, CacheDecl>);
