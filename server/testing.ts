@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
 import { startServer, type RunningServer, type StartOptions } from './start';
 
 /** Under DATABASE_URL every test server gets its own fresh database, so test files never share state. */
@@ -38,6 +40,17 @@ export async function testServer(options: StartOptions = {}): Promise<TestServer
   const signIn = await call('POST', '/local/auth/sign-in', { body: { email: 'member@demo.kr', remember: false } });
   token = signIn.json.datas.accessToken;
   return { ...server, token, call };
+}
+
+/** A bearer token of another demo account (staff among them: owner@demo.kr, staff@demo.kr, teacher@demo.kr). */
+export async function signInAs(server: RunningServer, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/local/auth/sign-in`, {
+    method: 'POST',
+    headers: { ...CLIENT, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, remember: false }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status}`);
+  return ((await res.json()) as { datas: { accessToken: string } }).datas.accessToken;
 }
 
 /** Valid sample inputs per operationId, drawn from the seed. */
@@ -147,6 +160,12 @@ export const samples: Record<
   approveLocalPayTransaction: { params: { pgtid: 'missing' } },
   declineLocalPayTransaction: { params: { pgtid: 'missing' } },
   cancelLocalPayTransaction: { params: { pgtid: 'missing' } },
+  // The console (issue 38): staff tokens come from signInAs (a member's token is refused 403 before anything runs).
+  getAdminMe: {},
+  listAdminStaff: {},
+  grantAdminStaff: { body: { email: 'new@demo.kr', role: 'operator' } },
+  revokeAdminStaff: { params: { useruid: 'u-demo-5' } },
+  listAdminAudit: { body: { limit: 20 } },
 };
 
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
@@ -155,4 +174,34 @@ export function fillPath(template: string, params: Record<string, string | numbe
 export function withQuery(path: string, query: Record<string, string | number | boolean> = {}): string {
   const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return q ? `${path}?${q}` : path;
+}
+
+/** Every row of every table, as text: what "changes nothing" is measured against. */
+export async function tableSnapshot(db: Db): Promise<Map<string, string[]>> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  );
+  const out = new Map<string, string[]>();
+  for (const { table_name } of tables.rows) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)}`.execute(db);
+    out.set(table_name, rows.rows.map((r) => JSON.stringify(r)).sort());
+  }
+  return out;
+}
+
+/** What changed between two snapshots, table by table (rows added or removed; an update is both). */
+export function tableChanges(
+  before: Map<string, string[]>,
+  after: Map<string, string[]>,
+): Record<string, { added: string[]; removed: string[] }> {
+  const out: Record<string, { added: string[]; removed: string[] }> = {};
+  for (const table of new Set([...before.keys(), ...after.keys()])) {
+    const a = new Set(before.get(table) ?? []);
+    const b = new Set(after.get(table) ?? []);
+    const added = [...b].filter((r) => !a.has(r));
+    const removed = [...a].filter((r) => !b.has(r));
+    if (added.length || removed.length) out[table] = { added, removed };
+  }
+  return out;
 }

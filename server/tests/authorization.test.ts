@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { sql } from 'kysely';
 import { listOperations, loadSpec, type OperationSpec } from '../openapi/spec';
-import { CLIENT, fillPath, samples, testServer, withQuery, type TestServer } from '../testing';
+import { CLIENT, fillPath, samples, tableChanges as changes, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
 
 /**
  * Generated from the yaml: every operation it marks as a member call (`security`) is sent its valid sample
@@ -64,36 +63,6 @@ afterAll(async () => {
   else process.env.LOCAL_JWT_SECRET = previousSecret;
 });
 
-/** Every row of every table, as text: what "changes nothing" is measured against. */
-async function snapshot(): Promise<Map<string, string[]>> {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
-    server.db,
-  );
-  const out = new Map<string, string[]>();
-  for (const { table_name } of tables.rows) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)}`.execute(server.db);
-    out.set(table_name, rows.rows.map((r) => JSON.stringify(r)).sort());
-  }
-  return out;
-}
-
-/** What changed between two snapshots, table by table (rows added or removed; an update is both). */
-function changes(
-  before: Map<string, string[]>,
-  after: Map<string, string[]>,
-): Record<string, { added: string[]; removed: string[] }> {
-  const out: Record<string, { added: string[]; removed: string[] }> = {};
-  for (const table of new Set([...before.keys(), ...after.keys()])) {
-    const a = new Set(before.get(table) ?? []);
-    const b = new Set(after.get(table) ?? []);
-    const added = [...b].filter((r) => !a.has(r));
-    const removed = [...a].filter((r) => !b.has(r));
-    if (added.length || removed.length) out[table] = { added, removed };
-  }
-  return out;
-}
-
 async function send(op: OperationSpec, token: string | undefined): Promise<{ status: number; json: any }> {
   const s = samples[op.operationId]!;
   const path = withQuery(fillPath(op.path, s.params), s.query);
@@ -131,7 +100,7 @@ describe('member calls from the yaml', () => {
     'no token (where one is required), an expired token, alg:none, a wrong key or a refresh token: 401 with the envelope, nothing changed',
     { timeout: 60_000 },
     async () => {
-      const before = await snapshot();
+      const before = await tableSnapshot(server.db);
       const wrong: string[] = [];
       for (const op of memberOps) {
         // `security: [{bearerAuth: []}, {}]`: public without a token, but a token that is sent must be valid.
@@ -144,7 +113,7 @@ describe('member calls from the yaml', () => {
         }
       }
       expect(wrong).toEqual([]);
-      expect(changes(before, await snapshot())).toEqual({});
+      expect(changes(before, await tableSnapshot(server.db))).toEqual({});
     },
   );
 
@@ -152,7 +121,7 @@ describe('member calls from the yaml', () => {
     "another member's token on u-demo-1's data: 403 where the request names u-demo-1, nothing of u-demo-1's changed",
     { timeout: 60_000 },
     async () => {
-      const before = await snapshot();
+      const before = await tableSnapshot(server.db);
       const summary: Record<string, string[]> = {};
       const wrong: string[] = [];
       for (const op of memberOps.filter((o) => o.secured)) {
@@ -172,7 +141,7 @@ describe('member calls from the yaml', () => {
       );
       expect(wrong).toEqual([]);
       // Whatever the other member was allowed to do, it may only have touched its own rows.
-      const changed = changes(before, await snapshot());
+      const changed = changes(before, await tableSnapshot(server.db));
       // Lookup windows count a client address's lookups (the throttle), no member's data. An upload's bytes name
       // only the file: they are the other member's when the file's record names that member.
       delete changed.lookup_windows;
