@@ -12,6 +12,7 @@
  *    LCP_RATIO_GATES.
  * 4. The member half (scripts/budgetMember.ts): the player's first frame against a bare <video> page, and Lighthouse
  *    signed in on the member pages.
+ * 5. The console (scripts/budgetConsole.ts): none of its bytes in a visitor's or member's loads, and its own first load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { thumbnailSvg } from '../server/media/thumbnails.ts';
 import { checkMemberHalf } from './budgetMember.ts';
+import { checkConsoleBudget } from './budgetConsole.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -377,6 +379,7 @@ async function main() {
   const server = await startServer({ port: 0, memory: true, serveApp: true, validateResponses: false, quiet: true });
   try {
     const js = await checkInitialJs(server.url, chunks);
+    const consoleBudget = await checkConsoleBudget(server.url, { chromiumPath: CHROMIUM, chromeFlags: CHROME_FLAGS, chunks });
     const lighthouseOn = !process.argv.includes('--no-lighthouse');
     const site = lighthouseOn ? await checkLighthouse(server.url) : { met: true, gateOk: true };
     const member = lighthouseOn
@@ -390,10 +393,10 @@ async function main() {
       : { met: true, gateOk: true };
     const lh = { met: site.met && member.met, gateOk: site.gateOk && member.gateOk };
     const lhOk = lh.met;
-    const allMet = js.ratioOk && js.keptOutOk && lhOk;
-    const gated = ADVISORY ? js.keptOutOk : js.ratioOk && js.keptOutOk && lh.gateOk;
+    const allMet = js.ratioOk && js.keptOutOk && consoleBudget.ok && lhOk;
+    const gated = ADVISORY ? js.keptOutOk && consoleBudget.ok : js.ratioOk && js.keptOutOk && consoleBudget.ok && lh.gateOk;
     if (!allMet && ADVISORY) {
-      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries'].filter(
+      const over = [!js.ratioOk && 'initial JS ratio', !lhOk && 'Lighthouse', !js.keptOutOk && 'kept-out libraries', !consoleBudget.ok && 'the console'].filter(
         Boolean,
       );
       console.log(`\nover budget: ${over.join(', ')} (advisory run: only the kept-out check gates; see docs/decisions.md)`);
