@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { CountRow, FaqRow, NoticeRow, SuggestRow, UploadRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso, isoOrNull, kst } from '../lib/time';
+import { toFaq, toNotice } from '../domain/board';
 import { fail } from '../lib/failure';
 import { SECRET_TITLE, maskName } from '../domain/privacy';
 import { ownUser } from '../domain/access';
@@ -13,29 +14,6 @@ import { ok, type Handlers } from '../openapi/typed';
 import { reads, writes, uncachedRead, keyed, type CacheTable } from '../openapi/cacheTags';
 
 type UploadedFile = components['schemas']['UploadedFile'];
-
-const NOTICE_FILE = '워크숍 안내.pdf';
-const toNotice = (n: NoticeRow): components['schemas']['Notice'] => ({
-  noticeid: n.noticeid,
-  isnotice: n.isnotice,
-  title: n.title,
-  content: n.content,
-  istop: n.istop,
-  writer: n.writer,
-  regdate: iso(n.created_at),
-  viewcnt: n.viewcnt,
-  files: n.attachment
-    ? [
-        {
-          filename: n.attachment,
-          originalFilename: NOTICE_FILE,
-          path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent(NOTICE_FILE)}`,
-          size: 1024,
-          contentType: 'application/pdf',
-        },
-      ]
-    : [],
-});
 
 interface SuggestListRow extends SuggestRow {
   typename: string | null;
@@ -158,14 +136,7 @@ export const board = {
       sql<FaqRow>`select * from faqs where ${where} order by sort limit ${p.pageSize} offset ${p.offset}`,
     );
     const total = (await one(s.db, sql<CountRow>`select count(*)::int as n from faqs where ${where}`))?.n ?? 0;
-    const list = rows.map((f) => ({
-      faqid: f.faqid,
-      category: f.category,
-      question: f.question,
-      answer: f.answer,
-      sortorder: f.sort,
-    }));
-    return ok(pageOf(list, total, p));
+    return ok(pageOf(rows.map(toFaq), total, p));
   },
   async getSuggestTypes({ s }) {
     return ok(await all(s.db, sql<{ code: string; name: string }>`select code, name from suggest_types order by sort`));

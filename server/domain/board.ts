@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { components } from '../../src/api/schema.gen';
+import type { Db } from '../db/database';
+import type { FaqRow, NoticeRow } from '../db/rows';
+import { one } from '../db/query';
+import { fail } from '../lib/failure';
+import { iso } from '../lib/time';
+
+type Notice = components['schemas']['Notice'];
+type Faq = components['schemas']['Faq'];
+
+/** The demo's one notice attachment is shown under this name (the seed stores only its file). */
+const NOTICE_FILE = '워크숍 안내.pdf';
+
+/** A notice row as the contract's `Notice`: the store's board and the console answer the same record. */
+export const toNotice = (n: NoticeRow): Notice => ({
+  noticeid: n.noticeid,
+  isnotice: n.isnotice,
+  title: n.title,
+  content: n.content,
+  istop: n.istop,
+  writer: n.writer,
+  regdate: iso(n.created_at),
+  viewcnt: n.viewcnt,
+  files: n.attachment
+    ? [
+        {
+          filename: n.attachment,
+          originalFilename: NOTICE_FILE,
+          path: `/api/file/downloadstream?filename=${n.attachment}&originalFilename=${encodeURIComponent(NOTICE_FILE)}`,
+          size: 1024,
+          contentType: 'application/pdf',
+        },
+      ]
+    : [],
+});
+
+/** An FAQ row as the contract's `Faq` (the column `sort` is the record's `sortorder`). */
+export const toFaq = (f: FaqRow): Faq => ({
+  faqid: f.faqid,
+  category: f.category,
+  question: f.question,
+  answer: f.answer,
+  sortorder: f.sort,
+});
+
+/** The store shows at most three pinned posts on top of each board (GetNotices with `istop3`). */
+export const PIN_LIMIT = 3;
+export const PIN_LIMIT_REACHED = '상단 고정은 3개까지 가능합니다.';
+/** Any constant every instance shares: the transaction lock under which pins are counted and changed. */
+const PIN_LOCK = 2_026_112_738;
+
+/**
+ * Refuses (409) a post that would become the fourth pinned one of its board (`isnotice`: notices, or the other posts).
+ * Call inside the transaction that writes the post: the transaction-scoped lock makes two writers that pin at once
+ * count one after the other, so neither sees room the other has taken. `noticeid`: the post being changed, not counted.
+ */
+export async function ensurePinRoom(tx: Db, isnotice: number, noticeid?: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${PIN_LOCK})`.execute(tx);
+  const pinned = await one(
+    tx,
+    sql<{ n: number }>`select count(*)::int as n from notices
+      where istop and isnotice = ${isnotice} and noticeid is distinct from ${noticeid ?? null}::int`,
+  );
+  if ((pinned?.n ?? 0) >= PIN_LIMIT) fail(409, PIN_LIMIT_REACHED);
+}
+
+/** `ilike` pattern of a title that contains `text` as typed: `%`, `_` and `\` match themselves, not any text. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
