@@ -20,7 +20,7 @@ const RULES = [
   { status: '403', ref: 'Forbidden', applies: (op: string[]) => op.some((l) => /^ {6}security:.*bearerAuth/.test(l)) },
   { status: '413', ref: 'PayloadTooLarge', applies: (op: string[]) => op.some((l) => /^ {6}requestBody:/.test(l)) },
 ];
-const OP_START = /^(?: {2}\/\S*:| {4}(?:get|post|put|patch|delete):)\s*$/;
+const OP_START = /^(?: {2}\/\S*:| {4}(?:get|head|post|put|patch|delete):)\s*$/;
 
 export function declare(text: string): { text: string; added: number } {
   const lines = text.split('\n');
@@ -29,7 +29,7 @@ export function declare(text: string): { text: string; added: number } {
   let added = 0;
   let i = 0;
   while (i < end) {
-    if (!/^ {4}(?:get|post|put|patch|delete):\s*$/.test(lines[i]!)) {
+    if (!/^ {4}(?:get|head|post|put|patch|delete):\s*$/.test(lines[i]!)) {
       out.push(lines[i++]!);
       continue;
     }

@@ -32,7 +32,7 @@ export interface OperationSpec {
   responses: Json;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
 
 export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');

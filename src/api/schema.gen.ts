@@ -2500,6 +2500,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a resumable upload of a lecture's video (tus 1.0 creation)
+         * @description The tus 1.0.0 protocol (tus.io; `tus-js-client` in the console, `@tus/server` here). `Upload-Metadata` must name
+         *     the lecture (`videoid`) and may carry `filename` and `filetype`, each value base64. Refused before any byte is
+         *     stored: no token 401; not staff, or an instructor on another teacher's class 403; a lecture that does not exist
+         *     404; over 5 GB (`Tus-Max-Size`) 413 '영상 파일은 5GB까지 올릴 수 있습니다.'; another tus version 412. The answer
+         *     is 201 with `Location` (the upload's address) and no body. The first PATCH's bytes are sniffed: what is not a
+         *     video container is refused there. A finished upload starts the lecture's processing (GetAdminLectureMedia).
+         *     Audited.
+         */
+        post: operations["createAdminUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Uploads/{uploadid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * How much of an upload the server holds (tus 1.0 HEAD)
+         * @description `Upload-Offset` is where the client resumes after a reload or a network cut. Only staff with a right on the lecture; 404 for an unknown upload.
+         */
+        head: operations["headAdminUpload"];
+        /**
+         * Send a piece of an upload (tus 1.0 PATCH)
+         * @description The body's bytes at `Upload-Offset`. A wrong offset is 409 (the client asks HEAD and resumes); the first piece
+         *     must begin like a video container (MP4/MOV `ftyp`, WebM/Matroska, AVI, MPEG-TS; the bytes, not the file name):
+         *     otherwise 415 '영상 파일만 올릴 수 있습니다. (MP4, MOV, WebM, MKV, AVI, TS)' and nothing is kept. The answer is 204
+         *     with the new `Upload-Offset`; the last piece starts the lecture's processing.
+         */
+        patch: operations["patchAdminUpload"];
+        trace?: never;
+    };
+    "/api/Admin/Lectures/{videoid}/Media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lecture's video, from upload to 게시 가능
+         * @description `state`: `none` (no video), `uploading` (an upload started and not finished: `uploadid`, `uploadoffset` and
+         *     `uploadlength` let the console resume it), `processing` (the job runs: `progress` 0-100), `ready` (게시 가능:
+         *     `renditions` of the HLS ladder, `durationsec`), `failed` (`error` says why in Korean; 다시 시도 is
+         *     RetryAdminLectureMedia). Instructors on their own classes only.
+         */
+        get: operations["getAdminLectureMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Lectures/{videoid}/Media/Retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 다시 시도 - process a failed lecture video again
+         * @description Only a `failed` lecture with its upload kept (409 otherwise). Audited.
+         */
+        post: operations["retryAdminLectureMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5225,6 +5321,25 @@ export interface components {
         AdminDeletedEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminDeleted"];
         };
+        AdminLectureMedia: {
+            videoid: number;
+            /** @enum {string} */
+            state: "none" | "uploading" | "processing" | "ready" | "failed";
+            /** @description Processing progress in percent. */
+            progress: number;
+            /** @description Why processing failed (Korean). */
+            error: string | null;
+            /** @description The HLS ladder's rungs, best first (e.g. 720p, 480p, 360p). */
+            renditions: string[];
+            durationsec: number;
+            uploadid: string | null;
+            uploadoffset: number;
+            uploadlength: number;
+            updatedat: components["schemas"]["DateTime"] | null;
+        };
+        AdminLectureMediaEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminLectureMedia"];
+        };
     };
     responses: {
         /**
@@ -5364,6 +5479,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The tus protocol version; only 1.0.0.
+         * @example 1.0.0
+         */
+        TusResumable: string;
+        /**
+         * @description A tus upload's id, as its Location named it.
+         * @example 3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31
+         */
+        AdminUploadId: string;
         /**
          * @description Section id (a part of a class's curriculum).
          * @example 1011
@@ -9868,6 +9993,237 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    createAdminUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description The tus protocol version; only 1.0.0.
+                 * @example 1.0.0
+                 */
+                "Tus-Resumable": components["parameters"]["TusResumable"];
+                /**
+                 * @description The whole file's size in bytes.
+                 * @example 1048576
+                 */
+                "Upload-Length": string;
+                /**
+                 * @description Comma-separated `key base64value` pairs: `videoid` (required), `filename`, `filetype`.
+                 * @example videoid MTAxMTE=,filename bGVjdHVyZS5tcDQ=
+                 */
+                "Upload-Metadata": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; `Location` is the upload's address for HEAD and PATCH. */
+            201: {
+                headers: {
+                    /** @description The upload's address. */
+                    Location?: string;
+                    /** @description 1.0.0 */
+                    "Tus-Resumable"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another tus version than 1.0.0. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    headAdminUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description The tus protocol version; only 1.0.0.
+                 * @example 1.0.0
+                 */
+                "Tus-Resumable": components["parameters"]["TusResumable"];
+            };
+            path: {
+                /**
+                 * @description A tus upload's id, as its Location named it.
+                 * @example 3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31
+                 */
+                uploadid: components["parameters"]["AdminUploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload's offset and length; no body. */
+            200: {
+                headers: {
+                    /** @description Bytes held. */
+                    "Upload-Offset"?: string;
+                    /** @description The whole size. */
+                    "Upload-Length"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchAdminUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description The tus protocol version; only 1.0.0.
+                 * @example 1.0.0
+                 */
+                "Tus-Resumable": components["parameters"]["TusResumable"];
+                /** @example 0 */
+                "Upload-Offset": string;
+            };
+            path: {
+                /**
+                 * @description A tus upload's id, as its Location named it.
+                 * @example 3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31
+                 */
+                uploadid: components["parameters"]["AdminUploadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored; `Upload-Offset` is the new offset. */
+            204: {
+                headers: {
+                    /** @description Bytes held now. */
+                    "Upload-Offset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The bytes are not a video container. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAdminLectureMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lecture's media state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLectureMediaEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    retryAdminLectureMedia: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Processing again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLectureMediaEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }
