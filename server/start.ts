@@ -22,6 +22,7 @@ import { supabaseMembers } from './domain/member';
 import type { Handler } from './openapi/context';
 import { portoneGateway, portoneSettings } from './domain/portoneGateway';
 import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
+import { startPublicationSweep } from './domain/classVisibility';
 
 export interface StartOptions {
   port?: number;
@@ -67,6 +68,8 @@ export interface RunningServer {
   fastPath: FastPathStats | undefined;
   /** The catalogue cache both paths share, for tests that need it cold or look at what it holds. */
   cache: HotCache;
+  /** Publishes the scheduled classes whose time has come, as the periodic sweep does (server/domain/classVisibility.ts). */
+  publishDueClasses(): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -126,6 +129,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? await openWriteBus(databaseUrl, database.db, { written: (touched) => cache.forget(touched), gap: () => cache.clear() })
     : undefined;
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
+  // 예약 classes enter the store within one sweep (every 15 s) plus the cache's bound; a sweep's publication is a write.
+  const sweep = startPublicationSweep(database.db, (touched) => cache.invalidate(touched));
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -163,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await new Promise<void>((ok, fail) => {
     server.once('listening', () => ok());
     server.once('error', (err: NodeJS.ErrnoException) => {
+      void sweep.stop();
       void database.close();
       fail(err.code === 'EADDRINUSE' ? new Error(`[server] port ${options.port} on ${host} is already in use (set PORT / API_PORT)`) : err);
     });
@@ -175,6 +181,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db: database.db,
     fastPath: fast?.stats,
     cache: dispatcher.cache,
+    publishDueClasses: () => sweep.runOnce(),
     // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits. A drain: no new connection is accepted,
     // idle keep-alive ones close at once, requests in flight finish (up to `drainMs`), then the database closes.
     close() {
@@ -195,6 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           const done = new Promise<void>((ok) => (settled = ok));
           await Promise.race([done, delay(bound)]);
         }
+        await sweep.stop();
         await bus?.close();
         await database.close();
       })();

@@ -61,7 +61,7 @@ export const certificateDueAtSql = (me: string, contentsid: RawBuilder<unknown>,
     select greatest(min(r.created_at), (select max(p.updated_at) from progress p
         where p.useruid = ${me} and p.contentsid = ${contentsid} and p.completed))
     from quiz_results r where r.useruid = ${me} and r.contentsid = ${contentsid} and r.passed
-    having count(*) > 0 and not exists (select 1 from videos v where v.contentsid = ${contentsid} and not exists (
+    having count(*) > 0 and not exists (select 1 from videos v where v.contentsid = ${contentsid} and v.hidden_at is null and not exists (
       select 1 from progress p where p.useruid = ${me} and p.contentsid = ${contentsid} and p.videoid = v.videoid and p.completed))))`;
 
 /** The moment the rule was met for one class of `me`, or null (see `certificateDueAtSql`). */

@@ -17,8 +17,8 @@ export type Lecture = components['schemas']['Lecture'];
  */
 const detailsSql = (ids: RawBuilder<unknown>) => sql<LectureRow>`
   select l.*, c.ctgrname, coalesce(gp.categoryid, p.categoryid, c.categoryid) as rootid,
-    (select count(*)::int from videos v where v.contentsid = l.contentsid) as videocount,
-    (select coalesce(sum(v.duration_sec), 0)::int from videos v where v.contentsid = l.contentsid) as totalduration,
+    (select count(*)::int from videos v where v.contentsid = l.contentsid and v.hidden_at is null) as videocount,
+    (select coalesce(sum(v.duration_sec), 0)::int from videos v where v.contentsid = l.contentsid and v.hidden_at is null) as totalduration,
     (select count(*)::int from enrollments e where e.contentsid = l.contentsid) as enrolled,
     (select coalesce(string_agg(t.tag, ',' order by t.tag), '') from tags t where t.contentsid = l.contentsid) as tagtext
   from unnest(${ids}) with ordinality as pg(contentsid, ord)

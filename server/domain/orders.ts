@@ -99,7 +99,8 @@ interface SaveRequest {
 /** Prices an order for the member under the member lock; throws 404/409 with the member's message. */
 export async function priceOrder(tx: Db, me: string, balance: number, b: SaveRequest, ownOrder: number) {
   const ids = [...new Set(b.contentsids)];
-  const list = await lectures(tx, sql`l.contentsid in (${sql.join(ids)})`);
+  // Only a class the store shows is for sale (issue 38: 초안, 예약 and 숨김 are not).
+  const list = await lectures(tx, sql`l.contentsid in (${sql.join(ids)}) and l.state = 'published'`);
   if (list.length !== ids.length) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
   const owned = await classesOwnedNow(tx, me, ids);
   if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);

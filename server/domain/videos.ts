@@ -13,14 +13,18 @@ export interface WatchedVideoRow extends VideoRow {
   owned: boolean;
 }
 
-/** Videos of a curriculum for member `me` (`''` for a visitor), in curriculum order; `where` names `v.` columns. */
+/**
+ * Videos of a curriculum for member `me` (`''` for a visitor), in curriculum order; `where` names `v.` columns. A video
+ * removed after a member watched it (`hidden_at`, issue 38) is in no list.
+ */
 export function videoRows(db: Db, me: string, where: RawBuilder<unknown>): Promise<WatchedVideoRow[]> {
   return all(
     db,
     sql<WatchedVideoRow>`select v.*, coalesce(p.last_position, 0)::int as watched, coalesce(p.completed, false) as completed,
       p.updated_at as progressdate,
       ${ownsClassNowSql(me, sql.ref('v.contentsid'))} as owned
-    from videos v left join progress p on p.useruid = ${me} and p.videoid = v.videoid where ${where} order by v.sectionid, v.sort`,
+    from videos v join sections s on s.sectionid = v.sectionid left join progress p on p.useruid = ${me} and p.videoid = v.videoid
+    where (${where}) and v.hidden_at is null order by s.sort, v.sectionid, v.sort`,
   );
 }
 
@@ -42,8 +46,9 @@ export const toVideo = (v: WatchedVideoRow): components['schemas']['Video'] => (
 export async function progressOf(db: Db, me: string, contentsid: number): Promise<number> {
   const r = await one(
     db,
-    sql<{ total: number; done: number }>`select (select count(*)::int from videos where contentsid = ${contentsid}) as total,
-      (select count(*)::int from progress where useruid = ${me} and contentsid = ${contentsid} and completed) as done`,
+    sql<{ total: number; done: number }>`select (select count(*)::int from videos where contentsid = ${contentsid} and hidden_at is null) as total,
+      (select count(*)::int from progress p join videos v on v.videoid = p.videoid and v.hidden_at is null
+        where p.useruid = ${me} and p.contentsid = ${contentsid} and p.completed) as done`,
   );
   return r?.total ? Math.round((r.done / r.total) * 1000) / 10 : 0;
 }

@@ -21,6 +21,7 @@ import {
 } from '../domain/lectures';
 import { page, pageOf } from '../domain/paging';
 import { ownUser } from '../domain/access';
+import { PUBLISHED, VIDEO_LISTED, classViewOr404 } from '../domain/classVisibility';
 import { progressOf, toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
 import { BUSINESS } from '../../rules/business';
@@ -126,10 +127,10 @@ export const catalog = {
   },
 
   async getRecentOnlineLectures({ s, body }) {
-    return ok(await lectures(s.db, sql`true`, sql`l.created_at desc, l.contentsid desc`, body.count));
+    return ok(await lectures(s.db, PUBLISHED, sql`l.created_at desc, l.contentsid desc`, body.count));
   },
   async getPopularOnlineLectures({ s, body }) {
-    return ok(await lectures(s.db, sql`true`, sql`l.popularity desc, l.contentsid`, body.count));
+    return ok(await lectures(s.db, PUBLISHED, sql`l.popularity desc, l.contentsid`, body.count));
   },
   async getMainContents({ s }) {
     const groups = [
@@ -140,14 +141,14 @@ export const catalog = {
     ] as const;
     return ok(
       await Promise.all(
-        groups.map(async ({ where, ...g }) => ({ ...g, lectures: await lectures(s.db, where, sql`l.contentsid`, 8) })),
+        groups.map(async ({ where, ...g }) => ({ ...g, lectures: await lectures(s.db, sql`${where} and ${PUBLISHED}`, sql`l.contentsid`, 8) })),
       ),
     );
   },
   async getOrderLectures({ s, body }) {
     const ids = [...new Set(body.contentsids)];
     if (ids.length === 0) return ok([]);
-    const found = new Map((await lectures(s.db, sql`l.contentsid in (${sql.join(ids)})`)).map((l) => [l.contentsid, l] as const));
+    const found = new Map((await lectures(s.db, sql`l.contentsid in (${sql.join(ids)}) and ${PUBLISHED}`)).map((l) => [l.contentsid, l] as const));
     // An order names every class it sells: one unknown id makes the whole order unknown (the yaml's 404).
     const list = ids.map((id) => found.get(id));
     if (list.some((l) => !l)) return fail(404, '요청하신 강의를 찾을 수 없습니다.');
@@ -155,7 +156,7 @@ export const catalog = {
   },
   async getPublisherLectures({ s, body }) {
     const p = page(body);
-    const where = sql`l.teacher = ${body.teachername} and l.contentsid <> ${body.excludecontentsid ?? 0}`;
+    const where = sql`l.teacher = ${body.teachername} and l.contentsid <> ${body.excludecontentsid ?? 0} and ${PUBLISHED}`;
     const [list, total] = await Promise.all([
       lectures(s.db, where, sql`l.contentsid`, p.pageSize, p.offset),
       countLectures(s.db, where),
@@ -164,7 +165,7 @@ export const catalog = {
   },
   async getSimilarOnlineLectures({ s, body }) {
     const l = await lectureOr404(s.db, body.contentsid);
-    const where = sql`${inCategory(l.pcategoryid, true)} and l.contentsid <> ${l.contentsid}`;
+    const where = sql`${inCategory(l.pcategoryid, true)} and l.contentsid <> ${l.contentsid} and ${PUBLISHED}`;
     return ok(await lectures(s.db, where, sql`l.popularity desc, l.contentsid`, body.count ?? 4));
   },
   async getTags({ s, body }) {
@@ -179,12 +180,13 @@ export const catalog = {
     return ok(rows.map((r, i) => ({ tagid: i + 1, name: r.name, count: r.count })));
   },
   async getCurriculumSections({ s, params }) {
-    await lectureOr404(s.db, params.contentsid);
+    // Public and cached for every caller alike: a class the store does not show is 404 here (its buyers use the player).
+    await classViewOr404(s.db, params.contentsid);
     const rows = await all(
       s.db,
       sql<SectionRow & { videocount: number; totalduration: number }>`
       select s.*, count(v.videoid)::int as videocount, coalesce(sum(v.duration_sec), 0)::int as totalduration
-      from sections s left join videos v on v.sectionid = s.sectionid
+      from sections s left join videos v on v.sectionid = s.sectionid and ${VIDEO_LISTED}
       where s.contentsid = ${params.contentsid} group by s.sectionid order by s.sort`,
     );
     return ok(
@@ -199,7 +201,7 @@ export const catalog = {
     );
   },
   async getCurriculumList({ s, body }) {
-    await lectureOr404(s.db, body.contentsid);
+    await classViewOr404(s.db, body.contentsid);
     const sections = await all(s.db, sql<SectionRow>`select * from sections where contentsid = ${body.contentsid} order by sort`);
     // The public curriculum: no member's progress, and media paths only for previews.
     const vids = (await videoRows(s.db, body.useruid ?? '', sql`v.contentsid = ${body.contentsid}`)).map((v) => ({
@@ -227,11 +229,13 @@ export const catalog = {
     // /classView is public: a visitor sends useruid 0 and no token (openapi getOnlineDetail).
     const me = ctx.params.useruid === '0' && !ctx.member ? '0' : ownUser(ctx, ctx.params.useruid);
     const db = ctx.s.db;
+    // A class the store does not show: only its buyers still see its page.
+    await classViewOr404(db, ctx.params.contentsid, me === '0' ? undefined : me);
     const l = await lectureOr404(db, ctx.params.contentsid);
     const e = await one(db, sql<EnrollmentRow>`select * from enrollments where useruid = ${me} and contentsid = ${l.contentsid}`);
     const preview = await one(
       db,
-      sql<{ path: string }>`select path from videos where contentsid = ${l.contentsid} and is_preview order by videoid limit 1`,
+      sql<{ path: string }>`select path from videos v where v.contentsid = ${l.contentsid} and v.is_preview and ${VIDEO_LISTED} order by v.videoid limit 1`,
     );
     const row = await one(
       db,

@@ -17,7 +17,7 @@ export const stats = {
   async getStats({ s }) {
     const r = await one(
       s.db,
-      sql<StatsFigures>`select s.*, (select count(*)::int from lectures) as lecturecnt, (select count(*)::int from ratings) as reviewcnt,
+      sql<StatsFigures>`select s.*, (select count(*)::int from lectures where state = 'published') as lecturecnt, (select count(*)::int from ratings) as reviewcnt,
         (select coalesce(round(avg(ratescore)::numeric, 1), 0)::float8 from ratings) as ratingavg,
         (select count(*)::int from enrollments) as enrolled
       from stats s where statid = 1`,
