@@ -166,6 +166,24 @@ export const samples: Record<
   grantAdminStaff: { body: { email: 'new@demo.kr', role: 'operator' } },
   revokeAdminStaff: { params: { useruid: 'u-demo-5' } },
   listAdminAudit: { body: { limit: 20 } },
+  listAdminCategories: {},
+  listAdminClasses: { body: { limit: 20, sort: 'recent' } },
+  getAdminClass: { params: { contentsid: 101 } },
+  createAdminClass: {
+    body: { title: '새 클래스', subtitle: '', description: '<p>소개</p>', categoryid: 111, teacher: '한리포머 강사', price: 100000, saleprice: 90000, perioddays: 90, level: '초급', tags: ['리포머'] },
+  },
+  updateAdminClass: {
+    params: { contentsid: 101 },
+    body: { title: '바뀐 제목', subtitle: '', description: '<p>소개</p>', categoryid: 111, teacher: '한리포머 강사', price: 100000, saleprice: 90000, perioddays: 90, level: '초급', tags: ['리포머'] },
+  },
+  setAdminClassState: { params: { contentsid: 101 }, body: { state: 'hidden' } },
+  createAdminSection: { params: { contentsid: 101 }, body: { title: '새 섹션' } },
+  updateAdminSection: { params: { sectionid: 1011 }, body: { title: '바뀐 섹션' } },
+  deleteAdminSection: { params: { sectionid: 1011 } },
+  reorderAdminCurriculum: { params: { contentsid: 101 }, body: { sections: [{ sectionid: 1011, videoids: [10111] }] } },
+  createAdminLecture: { params: { sectionid: 1011 }, body: { title: '새 강의', ispreview: false } },
+  updateAdminLecture: { params: { videoid: 10111 }, body: { title: '바뀐 강의', ispreview: false } },
+  removeAdminLecture: { params: { videoid: 10111 } },
 };
 
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {

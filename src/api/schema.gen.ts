@@ -2204,7 +2204,8 @@ export interface paths {
         /**
          * Classes in every state, searched, filtered and keyset-paged
          * @description An instructor sees only the classes they teach. `after` is the `nextAfter` of the previous page (opaque);
-         *     a changed filter or sort starts from the first page.
+         *     a changed filter or sort starts from the first page; an `after` of another sort is
+         *     400 '목록 위치가 올바르지 않습니다. 처음부터 다시 불러와주세요.'. `q` matches title or teacher (its `%` and `_` are plain letters).
          */
         post: operations["listAdminClasses"];
         delete?: never;
@@ -2249,7 +2250,8 @@ export interface paths {
          * Change a class's fields
          * @description An instructor may change only the classes they teach (403 otherwise), and not their teacher (403
          *     '강사는 담당 강사를 바꿀 수 없습니다.'). The description is sanitised on the server. Prices: `saleprice` at most
-         *     `price`. A published class's change shows in the store within the catalogue cache's bound. Audited.
+         *     `price` (400 '할인가는 정가보다 높을 수 없습니다.'); an unknown category is 400 '선택한 카테고리가 없습니다.'. A
+         *     published class's change shows in the store within the catalogue cache's bound. Audited.
          */
         put: operations["updateAdminClass"];
         post?: never;
@@ -2271,9 +2273,12 @@ export interface paths {
         /**
          * 초안 → 게시 → 숨김, or 게시 at a KST time (owner and operators)
          * @description `published` with a future `publishat` is 예약: the class appears in the store (its category, search, tags and
-         *     /main) at that time, within the catalogue cache's bound; without one, at once. `hidden` takes it off sale and
-         *     out of every list; members who bought it keep it in 내 강의실 and the player. `draft` is allowed only for a
-         *     class no member has bought (409 otherwise). A class without a lecture cannot be published (409). Audited.
+         *     /main) when the server's sweep (every 15 s) finds its time has come: within 15 s plus the catalogue cache's
+         *     bound; without one, at once (a past `publishat` too). `hidden` takes it off sale and out of every list; members
+         *     who bought it keep it in 내 강의실 and the player. `draft` is allowed only for a class no member has bought, else
+         *     409 '수강한 회원이 있는 클래스는 초안으로 되돌릴 수 없습니다. 판매를 멈추려면 숨김으로 바꿔주세요.'. A class without a
+         *     lecture that is not hidden cannot be published (a lecture still without its video counts), else
+         *     409 '공개된 강의가 없는 클래스는 게시할 수 없습니다. 강의를 먼저 추가해주세요.'. Audited.
          */
         post: operations["setAdminClassState"];
         delete?: never;
@@ -2359,7 +2364,7 @@ export interface paths {
         put?: never;
         /**
          * Add a lecture at the end of a section
-         * @description The lecture has no video until one is uploaded; a class whose lectures have no video is not published. Instructors on their own classes only. Audited.
+         * @description The lecture has no video until one is uploaded (`hasvideo` false); it counts for publishing all the same. Instructors on their own classes only. Audited.
          */
         post: operations["createAdminLecture"];
         delete?: never;
