@@ -47,6 +47,8 @@ export interface AppOptions {
   gateway?: PaymentGateway | undefined;
   /** PortOne's webhook secret (PortOne mode only). */
   webhookSecret?: string | undefined;
+  /** Lecture video processing (server/jobs/); absent without ffmpeg. */
+  transcode?: Services['transcode'];
   /** `POST /_pact/provider-states` (server/http/providerStates.ts): given only when PACT_STATES_SECRET is set. */
   providerStates?: Omit<ProviderStates, 'changed'> | undefined;
 }
@@ -75,6 +77,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     dataDir: options.dataDir,
     gateway: options.gateway ?? localGateway(options.db),
     webhookSecret: options.webhookSecret,
+    transcode: options.transcode,
   };
   const spec = options.spec ?? loadSpec();
   const dispatch = createDispatcher(localMode ? spec : withoutLocalStandIns(spec), handlers, services, {

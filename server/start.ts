@@ -23,6 +23,9 @@ import type { Handler } from './openapi/context';
 import { portoneGateway, portoneSettings } from './domain/portoneGateway';
 import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
 import { startPublicationSweep } from './domain/classVisibility';
+import { openJobQueue } from './jobs/queue';
+import { transcodeQueue, workTranscodes } from './jobs/transcodeJob';
+import { ffmpegAvailable } from './media/transcode';
 
 export interface StartOptions {
   port?: number;
@@ -57,12 +60,19 @@ export interface StartOptions {
   wrapListener?: (listener: RequestListener) => RequestListener;
   /** Where each request's log line goes (`npm start`: JSON lines on stdout); none by default. */
   requestLog?: (line: RequestLogLine) => void;
+  /**
+   * The job queue and its lecture-video worker (server/jobs/, needs ffmpeg). Default on, except for in-memory servers
+   * (tests), which ask for it; off, uploads are refused (503) and nothing polls the database.
+   */
+  jobs?: boolean;
 }
 
 export interface RunningServer {
   url: string;
   /** The Kysely handle, for provider states and tests. */
   db: import('./db/database').Db;
+  /** Where uploads and other runtime files live (.data, or a temporary folder in memory mode). */
+  dataDir: string;
   port: number;
   /** Counters of the fast path (undefined when it is off). */
   fastPath: FastPathStats | undefined;
@@ -107,6 +117,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
   const providerStates = statesSecret ? await pactProviderStates(statesSecret, database.db, options.quiet) : undefined;
+  // Lecture video: pg-boss on this database, ffmpeg as its own low-priority process (docs/decisions.md, "Lecture video").
+  const wantJobs = options.jobs ?? !options.memory;
+  const ffmpeg = wantJobs && (await ffmpegAvailable());
+  if (wantJobs && !ffmpeg && !options.quiet)
+    console.log('[server] ffmpeg not found: lecture video upload and processing are off (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
+  const jobs = ffmpeg ? await openJobQueue(database.db) : undefined;
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
@@ -122,6 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     providerStates,
     gateway: portone ? portoneGateway(portone) : undefined,
     webhookSecret: portone?.webhookSecret,
+    transcode: jobs && transcodeQueue(jobs),
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
   const cache = dispatcher.cache;
@@ -131,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
   // 예약 classes enter the store within one sweep (every 15 s) plus the cache's bound; a sweep's publication is a write.
   const sweep = startPublicationSweep(database.db, (touched) => cache.invalidate(touched));
+  if (jobs) await workTranscodes(jobs, database.db, dataDir, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -169,6 +187,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.once('listening', () => ok());
     server.once('error', (err: NodeJS.ErrnoException) => {
       void sweep.stop();
+      void jobs?.stop();
       void database.close();
       fail(err.code === 'EADDRINUSE' ? new Error(`[server] port ${options.port} on ${host} is already in use (set PORT / API_PORT)`) : err);
     });
@@ -179,6 +198,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: host === '127.0.0.1' ? `http://127.0.0.1:${port}` : `http://localhost:${port}`,
     port,
     db: database.db,
+    dataDir,
     fastPath: fast?.stats,
     cache: dispatcher.cache,
     publishDueClasses: () => sweep.runOnce(),
@@ -203,6 +223,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await Promise.race([done, delay(bound)]);
         }
         await sweep.stop();
+        await jobs?.stop();
         await bus?.close();
         await database.close();
       })();

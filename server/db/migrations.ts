@@ -911,4 +911,21 @@ export const migrations: { id: string; statements: string[] }[] = [
         execute function lectures_move_category_counts()`,
     ],
   },
+  {
+    // Issue 38: a lecture's video from the console, uploaded over tus and processed by a job (server/jobs/).
+    id: '031_lecture_media',
+    statements: [
+      `create table lecture_media (
+        videoid int primary key references videos(videoid) on delete cascade,
+        upload_id text not null unique,
+        upload_length bigint not null,
+        state text not null constraint lecture_media_state check (state in ('uploading', 'processing', 'ready', 'failed')),
+        progress int not null default 0,
+        error text,
+        renditions text not null default '[]',
+        duration_sec int not null default 0,
+        uploaded_by text not null,
+        updated_at text not null)`,
+    ],
+  },
 ];

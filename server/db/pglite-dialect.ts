@@ -74,6 +74,12 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly db: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Several statements in one text without parameters (pg-boss's schema, server/jobs/queue.ts): PostgreSQL's simple
+    // protocol runs them, as node-postgres does for a query without values; PGlite's `query` prepares one.
+    if (!query.parameters.length && hasSeveralStatements(query.sql)) {
+      const results = await this.db.exec(query.sql);
+      return { rows: (results[results.length - 1]?.rows ?? []) as R[] };
+    }
     const result = await this.db.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
@@ -85,4 +91,10 @@ class PGliteConnection implements DatabaseConnection {
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported by the PGlite driver');
   }
+}
+
+/** A `;` followed by more SQL, outside quotes and dollar-quoted bodies (a rough test: a false "one" only prepares). */
+function hasSeveralStatements(text: string): boolean {
+  const stripped = text.replace(/\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g, '').replace(/'(?:[^']|'')*'/g, '');
+  return /;\s*\S/.test(stripped);
 }

@@ -2,6 +2,7 @@ import { account, accountCache } from './account';
 import { adminAudit, adminAuditCache } from './admin-audit';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
+import { adminMedia, adminMediaCache } from './admin-media';
 import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
@@ -48,6 +49,7 @@ export const byTag = {
   'admin-audit': adminAudit,
   'admin-catalog': adminCatalog,
   'admin-board': adminBoard,
+  'admin-media': adminMedia,
 };
 
 /** Every yaml operationId → its handler: an operation without one fails `npx tsc --noEmit` here. */
@@ -70,6 +72,7 @@ const all = {
   ...byTag['admin-audit'],
   ...byTag['admin-catalog'],
   ...byTag['admin-board'],
+  ...byTag['admin-media'],
 } satisfies Handlers;
 
 export const handlers = untyped(all);
@@ -99,4 +102,5 @@ export const cacheTags = new CacheTags({
   ...adminAuditCache,
   ...adminCatalogCache,
   ...adminBoardCache,
+  ...adminMediaCache,
 } satisfies Record<OperationId, CacheDecl>);

@@ -17,6 +17,7 @@ import { onMediaOrigin } from '../lib/mediaOrigin';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO } from '../domain/access';
+import { UPLOADED_PART, uploadedMedia } from './uploadedMedia';
 
 /**
  * `GET /api/Media/DataGetMedia?path=`: a lecture video as long as its catalogue duration, built from the
@@ -42,10 +43,13 @@ export async function lessonMedia(
   /** The getMedia query: the video path and, for a class video, its link's signature. */
   query: { path: string; expires?: unknown; signature?: unknown },
   range: string | undefined,
+  /** Where lectures uploaded in the console are kept (server/media/uploadedMedia.ts). */
+  dataDir: string,
 ): Promise<Response> {
   const requested = String(query.path);
-  const hls = HLS_PART.exec(requested);
-  const videoPath = hls ? hls[1]! : requested;
+  const uploaded = UPLOADED_PART.exec(requested);
+  const hls = uploaded ? null : HLS_PART.exec(requested);
+  const videoPath = uploaded ? uploaded[1]! : hls ? hls[1]! : requested;
   const video = await one(
     db,
     sql<{
@@ -56,6 +60,7 @@ export async function lessonMedia(
   if (!video) return fail(404, NOT_FOUND);
   // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
   if (!video.preview && !verifySignature(`media:${requested}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
+  if (uploaded) return uploadedMedia(dataDir, requested, video);
   const headers = { 'cache-control': 'private, max-age=3600' };
   if (!hls) return bytesWithRange(progressive(lessonClip(clipFile), video.duration), range, 'video/mp4');
   const assets = dirname(clipFile);

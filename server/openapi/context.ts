@@ -3,6 +3,7 @@ import type { OperationSpec } from './spec';
 import type { LocalAuth } from '../local/auth';
 import type { Member, SupabaseMembers } from '../domain/member';
 import type { Staff } from '../domain/staff';
+import type { TranscodeQueue } from '../domain/lectureMedia';
 import type { PaymentGateway } from '../domain/paymentGateway';
 
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   gateway: PaymentGateway;
   /** PortOne's webhook secret; PortOneWebhook answers 404 without PortOne. */
   webhookSecret?: string | undefined;
+  /** Lecture video processing (pg-boss and ffmpeg); absent where ffmpeg is missing, and uploads are refused (503). */
+  transcode?: TranscodeQueue | undefined;
 }
 
 /** A request as the dispatcher checked it against the yaml; `OpCtx<Op>` (typed.ts) is the same, typed per operation. */

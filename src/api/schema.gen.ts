@@ -2519,7 +2519,7 @@ export interface paths {
          * @description The tus 1.0.0 protocol (tus.io; `tus-js-client` in the console, `@tus/server` here). `Upload-Metadata` must name
          *     the lecture (`videoid`) and may carry `filename` and `filetype`, each value base64. Refused before any byte is
          *     stored: no token 401; not staff, or an instructor on another teacher's class 403; a lecture that does not exist
-         *     404; over 5 GB (`Tus-Max-Size`) 413 '영상 파일은 5GB까지 올릴 수 있습니다.'; another tus version 412. The answer
+         *     404; over 5 GB (`Tus-Max-Size`) 413 '영상 파일은 5GB까지 올릴 수 있습니다.'; another tus version 412; a server without ffmpeg 503. The answer
          *     is 201 with `Location` (the upload's address) and no body. The first PATCH's bytes are sniffed: what is not a
          *     video container is refused there. A finished upload starts the lecture's processing (GetAdminLectureMedia).
          *     Audited.
@@ -10055,6 +10055,15 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            /** @description This server cannot process video (no ffmpeg); nothing is stored. The message says so in Korean. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     headAdminUpload: {
