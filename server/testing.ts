@@ -32,14 +32,19 @@ export async function testServer(options: StartOptions = {}): Promise<TestServer
     if (init.auth !== false && token) headers.Authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(server.url + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-    const type = res.headers.get('content-type') ?? '';
-    const json = type.includes('json') ? await res.json() : undefined;
-    return { status: res.status, json, res };
+    return { status: res.status, json: await jsonOf(res), res };
   };
   let token = '';
   const signIn = await call('POST', '/local/auth/sign-in', { body: { email: 'member@demo.kr', remember: false } });
   token = signIn.json.datas.accessToken;
   return { ...server, token, call };
+}
+
+/** A JSON answer's body; undefined for any other, and for an answer without a body (HEAD, 204). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every operation
+export async function jsonOf(res: Response): Promise<any> {
+  const text = await res.text();
+  return text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
 }
 
 /** A bearer token of another demo account (staff among them: owner@demo.kr, staff@demo.kr, teacher@demo.kr). */
@@ -166,14 +171,11 @@ export const samples: Record<
   grantAdminStaff: { body: { email: 'new@demo.kr', role: 'operator' } },
   revokeAdminStaff: { params: { useruid: 'u-demo-5' } },
   listAdminAudit: { body: { limit: 20 } },
-  listAdminNotices: { body: { limit: 20, q: '안내' } },
-  createAdminNotice: { body: { isnotice: 1, title: '새 공지', content: '<p>내용</p>', istop: false } },
-  updateAdminNotice: { params: { noticeid: 3 }, body: { isnotice: 1, title: '수정한 공지', content: '<p>내용</p>', istop: false } },
-  deleteAdminNotice: { params: { noticeid: 4 } },
-  listAdminFaqs: {},
-  createAdminFaq: { body: { category: '수강', question: '새 질문', answer: '<p>답변</p>', sortorder: 10 } },
-  updateAdminFaq: { params: { faqid: 1 }, body: { category: '수강', question: '수정한 질문', answer: '<p>답변</p>', sortorder: 1 } },
-  deleteAdminFaq: { params: { faqid: 2 } },
+  createAdminUpload: { headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1024', 'Upload-Metadata': 'videoid MTAxMTI=,filename bGVjdHVyZS5tcDQ=' } },
+  headAdminUpload: { params: { uploadid: '3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31' }, headers: { 'Tus-Resumable': '1.0.0' } },
+  patchAdminUpload: { params: { uploadid: '3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31' }, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0' } },
+  getAdminLectureMedia: { params: { videoid: 10112 } },
+  retryAdminLectureMedia: { params: { videoid: 10112 } },
   listAdminCategories: {},
   listAdminClasses: { body: { limit: 20, sort: 'recent' } },
   getAdminClass: { params: { contentsid: 101 } },
@@ -192,6 +194,14 @@ export const samples: Record<
   createAdminLecture: { params: { sectionid: 1011 }, body: { title: '새 강의', ispreview: false } },
   updateAdminLecture: { params: { videoid: 10111 }, body: { title: '바뀐 강의', ispreview: false } },
   removeAdminLecture: { params: { videoid: 10111 } },
+  listAdminNotices: { body: { limit: 20, q: '안내' } },
+  createAdminNotice: { body: { isnotice: 1, title: '새 공지', content: '<p>내용</p>', istop: false } },
+  updateAdminNotice: { params: { noticeid: 3 }, body: { isnotice: 1, title: '수정한 공지', content: '<p>내용</p>', istop: false } },
+  deleteAdminNotice: { params: { noticeid: 4 } },
+  listAdminFaqs: {},
+  createAdminFaq: { body: { category: '수강', question: '새 질문', answer: '<p>답변</p>', sortorder: 10 } },
+  updateAdminFaq: { params: { faqid: 1 }, body: { category: '수강', question: '수정한 질문', answer: '<p>답변</p>', sortorder: 1 } },
+  deleteAdminFaq: { params: { faqid: 2 } },
 };
 
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
