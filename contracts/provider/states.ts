@@ -21,9 +21,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     // attachment fixture counts as uploaded by any member a state names.
     // A pact may withdraw the member (LeaveUser): the state brings them back for the interactions after it.
     'member exists': withDb(async (db, p) => {
-      await sql`update members set left_at = null, email = regexp_replace(email, '^left-[0-9]+-', '') where useruid = ${text(p, 'useruid')}`.execute(
-        db,
-      );
+      await restoreMember(db, text(p, 'useruid'));
       await ensureUpload(db, text(p, 'useruid'), uploadedFile.filename, uploadedFile.originalFilename);
     }),
 
@@ -433,6 +431,112 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         db,
       );
     }),
+
+    // The console (issue 38): the verifier acts as member u-demo-1, so its staff role is this state, named by every
+    // console interaction; the row stays for the interactions after it (no member-side operation reads the staff table).
+    // The member (u-demo-1, or another member a revoke names) holds `role`; an instructor teaches the classes whose
+    // teacher is `teachername` (required for an instructor). A withdrawn member comes back (a pact may withdraw u-demo-1).
+    'the member is staff': withDb(async (db, p) => {
+      const [useruid, role] = [text(p, 'useruid'), text(p, 'role')];
+      const teachername = role === 'instructor' ? p.teachername : null;
+      if (role === 'instructor' && (typeof teachername !== 'string' || !teachername)) throw new Error('an instructor needs "teachername"');
+      await restoreMember(db, useruid);
+      await sql`insert into staff (useruid, role, teachername, granted_at, granted_by) values (${useruid}, ${role}, ${teachername}, '2024-05-01 10:00:00', 'pact')
+        on conflict (useruid) do update set role = excluded.role, teachername = excluded.teachername`.execute(db);
+    }),
+
+    // A signed-in member who is not staff (the console refuses it 403).
+    'the member is not staff': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await restoreMember(db, useruid);
+      await sql`delete from staff where useruid = ${useruid}`.execute(db);
+    }),
+
+    // The member is the store's one owner: every other owner becomes an operator (the last owner stays, 409).
+    'the member is the only owner': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await restoreMember(db, useruid);
+      await sql`update staff set role = 'operator', teachername = null where role = 'owner' and useruid <> ${useruid}`.execute(db);
+      await sql`insert into staff (useruid, role, teachername, granted_at, granted_by) values (${useruid}, 'owner', null, '2024-05-01 10:00:00', 'pact')
+        on conflict (useruid) do update set role = 'owner', teachername = null`.execute(db);
+    }),
+
+    // Exactly one entry of the audit trail on that KST day (10:00), by `actor` (a staff member of the seed) doing
+    // `operation`. Written once and kept: the trail is append-only (migration 029), and no console write is dated that day.
+    'the audit trail has one entry on the day': withDb(async (db, p) => {
+      const [day, actor, operation] = [text(p, 'day'), text(p, 'actor'), text(p, 'operation')];
+      await sql`insert into audit_log (at, actor, actor_role, operation, object_type, object_id, summary, request_id)
+        select ${day} || ' 10:00:00', ${actor}, coalesce((select role from staff where useruid = ${actor}), 'owner'), ${operation}, 'staff', 'u-demo-5',
+          '{"before":null,"after":{"role":"operator"}}', 'pact-state'
+        where not exists (select 1 from audit_log where at >= ${day} and at < (${day}::date + 1)::text)`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where at >= ${day} and at < (${day}::date + 1)::text`.execute(db);
+      if (rows[0]?.n !== 1) throw new Error(`the audit trail holds ${rows[0]?.n} entries on ${day}, not one`);
+    }),
+
+    // A class in 초안 (in no list of the store) taught by `teacher`, bought by no one, with one section `sectionid`
+    // ('1주차: 호흡') holding the lectures `videoids` in that order, each with a video and no member's record; nothing
+    // else (sections, lectures, tags) a run before added to it.
+    'a draft class with a section of two lectures': withDb(async (db, p) => {
+      const [contentsid, sectionid, videoids, teacher] = [id(p, 'contentsid'), id(p, 'sectionid'), ids(p, 'videoids'), text(p, 'teacher')];
+      // Members' records and captions point at its videos: they go first, then everything a run before added.
+      await sql`delete from captions where videoid in (select videoid from videos where contentsid = ${contentsid})`.execute(db);
+      await sql`delete from notes where videoid in (select videoid from videos where contentsid = ${contentsid})`.execute(db);
+      await sql`delete from progress where videoid in (select videoid from videos where contentsid = ${contentsid})`.execute(db);
+      await sql`delete from bookmarks where videoid in (select videoid from videos where contentsid = ${contentsid})`.execute(db);
+      await sql`delete from play_tabs where videoid in (select videoid from videos where contentsid = ${contentsid})`.execute(db);
+      await sql`delete from videos where contentsid = ${contentsid}`.execute(db);
+      await sql`delete from sections where contentsid = ${contentsid}`.execute(db);
+      await sql`delete from tags where contentsid = ${contentsid}`.execute(db);
+      await sql`delete from carts where contentsid = ${contentsid}`.execute(db);
+      await sql`delete from enrollments where contentsid = ${contentsid}`.execute(db);
+      await sql`insert into lectures (contentsid, categoryid, title, subtitle, description, teacher, price, saleprice, thumbnail, level, period_days, state, publish_at, created_at)
+        values (${contentsid}, 111, '계약 확인용 초안 클래스', '한 줄 소개', '<p>초안 클래스의 설명입니다.</p>', ${teacher}, 120000, 89000,
+          '/media/thumbs/' || ${contentsid}::int || '.svg', '입문', 90, 'draft', null, '2024-05-01 10:00:00')
+        on conflict (contentsid) do update set categoryid = excluded.categoryid, title = excluded.title, subtitle = excluded.subtitle,
+          description = excluded.description, teacher = excluded.teacher, price = excluded.price, saleprice = excluded.saleprice,
+          thumbnail = excluded.thumbnail, level = excluded.level, period_days = excluded.period_days, state = 'draft', publish_at = null`.execute(db);
+      await sql`insert into sections (sectionid, contentsid, title, sort) values (${sectionid}, ${contentsid}, '1주차: 호흡', 1)`.execute(db);
+      await sql`insert into videos (videoid, sectionid, contentsid, title, duration_sec, path, sort, is_preview, hidden_at)
+        select v.videoid, ${sectionid}, ${contentsid}, '강의 ' || v.n, 300, 'media/lectures/' || ${contentsid}::int || '/' || v.videoid || '.mp4', v.n, false, null
+        from unnest(array[${sql.join(videoids)}]::int[]) with ordinality as v(videoid, n)`.execute(db);
+    }),
+
+    // Given after 'a draft class with a section of two lectures': a second section, with no lecture.
+    'the draft class has an empty section': withDb(async (db, p) => {
+      await sql`insert into sections (sectionid, contentsid, title, sort) values (${id(p, 'sectionid')}, ${id(p, 'contentsid')}, '비어 있는 섹션', 2)
+        on conflict (sectionid) do update set contentsid = excluded.contentsid, sort = excluded.sort`.execute(db);
+    }),
+
+    // A member's progress on the lecture (watched a minute): the console hides such a lecture instead of deleting it.
+    'a member has watched the lecture': withDb((db, p) => watched(db, text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid'), 60, false)),
+
+    'no class has the id': withDb(async (db, p) => {
+      const { rows } = await sql`select 1 from lectures where contentsid = ${id(p, 'contentsid')}`.execute(db);
+      if (rows.length > 0) throw new Error(`class ${p.contentsid} exists`);
+    }),
+
+    // A notice (not pinned, no attachment) with that id and title, as the console writes one.
+    'a notice exists': withDb(async (db, p) => {
+      await sql`insert into notices (noticeid, isnotice, title, content, istop, viewcnt, writer, attachment, created_at)
+        values (${id(p, 'noticeid')}, 1, ${text(p, 'title')}, '<p>계약 확인용 공지의 본문입니다.</p>', false, 0, '관리자', null, '2024-05-01 10:00:00')
+        on conflict (noticeid) do update set isnotice = 1, title = excluded.title, content = excluded.content, istop = false,
+          attachment = null, created_at = excluded.created_at`.execute(db);
+    }),
+
+    // Exactly three notices of the notice board pinned (the newest three), the most the board allows.
+    'three notices are pinned': withDb(async (db) => {
+      await sql`update notices set istop = noticeid in (select noticeid from notices where isnotice = 1 order by created_at desc, noticeid desc limit 3)
+        where isnotice = 1`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from notices where isnotice = 1 and istop`.execute(db);
+      if (rows[0]?.n !== 3) throw new Error(`${rows[0]?.n} notices are pinned, not three`);
+    }),
+
+    'an FAQ exists': withDb(async (db, p) => {
+      await sql`insert into faqs (faqid, category, question, answer, sort) values (${id(p, 'faqid')}, '수강', '계약 확인용 질문인가요?', '<p>네.</p>', 100)
+        on conflict (faqid) do update set category = excluded.category, question = excluded.question, answer = excluded.answer, sort = excluded.sort`.execute(
+        db,
+      );
+    }),
   };
 }
 
@@ -460,6 +564,11 @@ async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
 async function own(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
   await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${contentsid}, null, '2024-01-01 00:00:00', '2099-12-31 23:59:59')
     on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null, downloaded_at = null`.execute(db);
+}
+
+/** The member is a member again: a withdrawal (LeaveUser) undone, as 'member exists' does. */
+async function restoreMember(db: Kysely<any>, useruid: string): Promise<void> {
+  await sql`update members set left_at = null, email = regexp_replace(email, '^left-[0-9]+-', '') where useruid = ${useruid}`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {
