@@ -250,3 +250,92 @@ export const answeredQuestion: S['QnA'] = {
   status: 'answered',
   regdate: '2024-04-05T10:00:00+09:00',
 };
+
+/* ---- the console (issue 38): admin-staff, admin-audit, admin-catalog, admin-board ---- */
+
+export const adminStaff: S['AdminStaff'] = {
+  useruid: 'u-demo-1',
+  email: 'member@demo.kr',
+  name: '김필라',
+  role: 'operator',
+  teachername: null,
+};
+
+/** A row of the owner's staff list (with when and by whom it was granted). */
+export const adminStaffRow: S['AdminStaff'] = {
+  useruid: 'u-demo-4',
+  email: 'owner@demo.kr',
+  name: '최대표',
+  role: 'owner',
+  teachername: null,
+  grantedat: '2024-05-01T10:00:00+09:00',
+  grantedby: 'seed',
+};
+
+export const adminAuditEntry: S['AdminAuditEntry'] = {
+  auditid: 1,
+  at: '2024-05-01T10:00:00+09:00',
+  actor: 'u-demo-4',
+  actorname: '최대표',
+  actorrole: 'owner',
+  operation: 'grantAdminStaff',
+  objecttype: 'staff',
+  objectid: 'u-demo-5',
+  summary: {},
+  requestid: 'req-1',
+};
+
+export const adminCategory: S['AdminCategory'] = {
+  categoryid: 111,
+  parentid: 11,
+  name: '입문',
+  engname: 'Beginner',
+  depth: 3,
+  sort: 1,
+  isactive: true,
+};
+
+export const adminClassSummary: S['AdminClassSummary'] = {
+  contentsid: 101,
+  title: '처음 만나는 매트 필라테스',
+  teacher: '최밸런스 강사',
+  categoryid: 111,
+  categoryname: '입문',
+  state: 'published',
+  publishat: null,
+  price: 120000,
+  saleprice: 89000,
+  lecturecount: 4,
+  enrolled: 3,
+  createdat: '2024-03-02T09:00:00+09:00',
+};
+
+export const adminLecture: S['AdminLecture'] = {
+  videoid: 900111,
+  sectionid: 90011,
+  title: '호흡 익히기',
+  durationsec: 300,
+  ispreview: false,
+  hidden: false,
+  hasvideo: true,
+  sort: 1,
+};
+
+export const adminSection: S['AdminSection'] = { sectionid: 90011, title: '1주차: 호흡', sort: 1, lectures: [adminLecture] };
+
+export const adminClass: S['AdminClass'] = {
+  ...adminClassSummary,
+  contentsid: 9001,
+  title: '계약 확인용 초안 클래스',
+  teacher: '한리포머 강사',
+  state: 'draft',
+  lecturecount: 2,
+  enrolled: 0,
+  subtitle: '한 줄 소개',
+  description: '<p>초안 클래스의 설명입니다.</p>',
+  perioddays: 90,
+  level: '입문',
+  tags: ['코어'],
+  thumbnail: '/media/thumbs/9001.svg',
+  sections: [adminSection],
+};

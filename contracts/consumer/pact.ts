@@ -45,6 +45,27 @@ export const DEMO_MEMBER = { useruid: 'u-demo-1' };
  */
 export const DEMO_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LWRlbW8tMSJ9.placeholder';
 
+/**
+ * The console (issue 38): the verifier acts as DEMO_MEMBER, so its staff role is a provider state, named on every
+ * console interaction: `given(...asStaff('operator'))`, or `given(NOT_STAFF, DEMO_MEMBER)` for a plain member.
+ */
+export const STAFF = 'the member is staff';
+export const NOT_STAFF = 'the member is not staff';
+/** The instructor's name as the demo classes name their teacher (teacher@demo.kr teaches these). */
+export const DEMO_TEACHER = '한리포머 강사';
+
+/** `[STAFF, params]`: DEMO_MEMBER holds this role (an instructor of DEMO_TEACHER's classes unless another is named). */
+export function asStaff(role: 'owner' | 'operator' | 'instructor', teachername = DEMO_TEACHER): readonly [string, StateParams] {
+  return [STAFF, role === 'instructor' ? { ...DEMO_MEMBER, role, teachername } : { ...DEMO_MEMBER, role }] as const;
+}
+
+/** The console's refusals, as the server words them (server/openapi/dispatch.ts). */
+export const CONSOLE_REFUSALS = {
+  signedOut: '로그인 후 이용해주세요.',
+  notStaff: '운영진만 이용할 수 있습니다.',
+  wrongRole: '이 작업을 할 권한이 없습니다.',
+} as const;
+
 /** The backend's reason when a member's token names another member's data. */
 const OTHER_MEMBER_REFUSED = '본인의 정보만 조회할 수 있습니다.';
 
