@@ -39,7 +39,11 @@ describe('every call of spec section 7 is an operation of openapi/storefront.yam
 
   it('has no product operation missing from the list, and every operation has an operationId', () => {
     const listedKeys = new Set(listed.map(key));
-    const unlisted = yamlOps.filter((o) => !o.tags.includes('local') && !listedKeys.has(key(o))).map(key);
+    // Beside spec §7's calls the yaml holds the local stand-ins (`local`) and the staff console (tags `admin-…`, issue 38),
+    // which the spec does not name.
+    const unlisted = yamlOps
+      .filter((o) => !o.tags.includes('local') && !o.tags.some((t) => t.startsWith('admin')) && !listedKeys.has(key(o)))
+      .map(key);
     expect(unlisted).toEqual([]);
     expect(yamlOps.filter((o) => !o.operationId).map(key)).toEqual([]);
     const ids = yamlOps.map((o) => o.operationId);
