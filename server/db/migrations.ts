@@ -814,7 +814,8 @@ export const migrations: { id: string; statements: string[] }[] = [
           ['videos', 'videoid'],
         ] as const
       ).flatMap(([table, id]) => [
-        `create sequence ${table}_${id}_seq`,
+        // Owned by its column: dropped with its table (db:reset drops tables, then migrates again).
+        `create sequence if not exists ${table}_${id}_seq owned by ${table}.${id}`,
         `select setval('${table}_${id}_seq', greatest(coalesce(max(${id}), 0), 1)) from ${table}`,
       ]),
       `create or replace function lectures_keep_keys() returns trigger language plpgsql as $$

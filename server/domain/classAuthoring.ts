@@ -91,10 +91,15 @@ const toSummary = (r: ClassRow): AdminClassSummary => ({
   createdat: iso(r.created_at),
 });
 
-/** One class with its whole curriculum, hidden lectures included (marked), as the console edits it. */
+/** One class with its whole curriculum, hidden lectures included (marked), as the console edits it; 404 when there is none. */
 export async function readClass(db: Db, contentsid: number): Promise<AdminClass> {
+  return (await classOf(db, contentsid)) ?? fail(404, CLASS_NOT_FOUND);
+}
+
+/** The class as `readClass` answers it, or undefined. */
+async function classOf(db: Db, contentsid: number): Promise<AdminClass | undefined> {
   const r = await one(db, summarySql(sql`l.contentsid = ${contentsid}`));
-  if (!r) return fail(404, CLASS_NOT_FOUND);
+  if (!r) return undefined;
   const [tags, sections, videos] = await Promise.all([
     all(db, sql<{ tag: string }>`select tag from tags where contentsid = ${contentsid} order by tag`),
     all(db, sql<{ sectionid: number; title: string; sort: number }>`select sectionid, title, sort from sections
@@ -303,7 +308,8 @@ export async function createClass(db: Db, author: Author, input: ClassInput): Pr
       values (${id}, ${f.categoryid}, ${f.title}, ${f.subtitle}, ${f.description}, ${f.teacher}, ${f.price}, ${f.saleprice},
         ${`/media/thumbs/${id}.svg`}, ${f.level}, ${f.period_days}, ${BUSINESS.company}, 'draft', ${kst()})`.execute(tx);
     await writeTags(tx, id, f.tags);
-    const after = await readClass(tx, id);
+    const after = await classOf(tx, id);
+    if (!after) throw new Error(`class ${id} not found right after its insert`);
     await recordAudit(tx, author, { operation: 'createAdminClass', objectType: 'class', objectId: id, before: null, after: classTrail(after) });
     return after;
   });
