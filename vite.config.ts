@@ -19,6 +19,8 @@ const FIRST_PAINT_LIBRARIES =
  * just costs a request (npm run budget shows the files).
  */
 const FIRST_PAINT_MARKER = '@first-paint';
+/** Files of the first-paint libraries that only signed-in screens use: they travel with those screens' chunks. */
+const CONSOLE_ONLY_LIBRARY_FILES = /\/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions|useBlocker)\.js$/;
 /** Stylesheets of the signed-in member's screens (features by tag; see the `member` chunk group below). */
 const MEMBER_STYLES = /\/src\/features\/(cart|checkout|classroom|payment|points|player|qna|quiz|ratings)\/[^/]+\.css$/;
 const firstPaintCache = new Map<string, boolean>();
@@ -72,8 +74,9 @@ export default defineConfig(({ mode }) => ({
         // some screens or signed-in members need (supabase-js, xstate, sweetalert2, DOMPurify) keep their own chunks.
         codeSplitting: {
           groups: [
-            // Mutations only run on member screens: useMutation / MutationObserver stay with those chunks.
-            { name: 'framework', test: (id: string) => (FIRST_PAINT_LIBRARIES.test(id) && !/(useMutation|mutationObserver)\.js$/.test(id)) || isFirstPaintAppModule(id) },
+            // Mutations only run on member screens: useMutation / MutationObserver stay with those chunks; so do the
+            // infinite queries and the navigation blocker, which only the console uses (its lists and forms).
+            { name: 'framework', test: (id: string) => (FIRST_PAINT_LIBRARIES.test(id) && !CONSOLE_ONLY_LIBRARY_FILES.test(id)) || isFirstPaintAppModule(id) },
             // The member screens' styles travel as one stylesheet: each separate file would add its name to the
             // entry's dynamic-import map, which is first-paint bytes for a visitor who never opens those screens.
             { name: 'member', test: MEMBER_STYLES },

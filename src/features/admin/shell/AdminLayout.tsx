@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { adminMeQuery, type AdminStaff } from '../../../api/queries/admin-staff';
+import { isApiError } from '../../../api/errors';
+import { SectionFailure } from '../../../components/section/SectionFailure';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { canUse, ROLE_LABEL, type AdminArea } from './roles';
+import { useAdminTitle } from './useAdminTitle';
+import { useSignedInOrLogin } from './useSignedInOrLogin';
+import './admin.css';
+
+export const NOT_STAFF_MESSAGE = '운영진만 이용할 수 있습니다.';
+
+const NAV: { area: AdminArea | null; to: '/admin' | '/admin/classes' | '/admin/notices' | '/admin/faqs' | '/admin/staff' | '/admin/audit'; label: string }[] = [
+  { area: null, to: '/admin', label: '콘솔 홈' },
+  { area: 'classes', to: '/admin/classes', label: '클래스' },
+  { area: 'notices', to: '/admin/notices', label: '공지사항' },
+  { area: 'faqs', to: '/admin/faqs', label: 'FAQ' },
+  { area: 'staff', to: '/admin/staff', label: '운영진' },
+  { area: 'audit', to: '/admin/audit', label: '감사 기록' },
+];
+
+/**
+ * The console's frame: its own side navigation (a top bar with a menu on a phone), never the store's header and
+ * footer. A visitor goes to /login and comes back; then it asks who the staff member is, and a member who is not
+ * staff gets a plain refusal.
+ */
+export function AdminLayout() {
+  const signedIn = useSignedInOrLogin();
+  const me = useQuery({ ...adminMeQuery(), enabled: signedIn });
+  if (!signedIn) return <main className="admin-bare" id="main" aria-busy="true" />;
+  if (me.data) return <AdminFrame me={me.data} />;
+  if (me.isError && isApiError(me.error) && me.error.status === 403) return <NotStaff />;
+  return (
+    <main className="admin-bare" id="main">
+      {me.isError ? <SectionFailure error={me.error} onRetry={() => void me.refetch()} /> : <PageSkeleton lines={4} />}
+    </main>
+  );
+}
+
+function NotStaff() {
+  useAdminTitle('접근 제한');
+  return (
+    <main className="admin-bare" id="main">
+      <section className="admin-refusal admin-refusal--page" role="alert">
+        <h1 className="admin-refusal__title">{NOT_STAFF_MESSAGE}</h1>
+        <p className="admin-muted">운영 콘솔은 협회 운영진 계정으로 로그인해야 열립니다.</p>
+        <a href="/main" className="btn btn--primary">
+          스토어로 가기
+        </a>
+      </section>
+    </main>
+  );
+}
+
+function AdminFrame({ me }: { me: AdminStaff }) {
+  const [open, setOpen] = useState(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // A chosen page closes the phone's menu.
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <div className="admin" data-layout="admin" data-role={me.role}>
+      <header className="admin-nav">
+        <div className="admin-nav__bar">
+          <Link to="/admin" className="admin-nav__brand">
+            운영 콘솔
+          </Link>
+          <button
+            type="button"
+            className="admin-nav__toggle"
+            aria-expanded={open}
+            aria-controls="admin-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? '닫기' : '메뉴'}
+          </button>
+        </div>
+        <nav id="admin-menu" className="admin-nav__menu" data-open={open} aria-label="운영 콘솔 메뉴">
+          <ul className="admin-nav__list">
+            {NAV.filter((item) => item.area === null || canUse(me.role, item.area)).map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="admin-nav__link"
+                  activeOptions={{ exact: item.to === '/admin' }}
+                  activeProps={{ className: 'is-active' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="admin-nav__me">
+            <strong>{me.name}</strong>
+            <span>
+              {ROLE_LABEL[me.role]}
+              {me.teachername ? ` · ${me.teachername}` : ''}
+            </span>
+          </div>
+          <a href="/main" className="admin-nav__store">
+            스토어로 가기
+          </a>
+        </nav>
+      </header>
+      <main className="admin__main" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { isApiError } from '../../../api/errors';
+import { SectionFailure } from '../../../components/section/SectionFailure';
+import { SafeHtml } from '../../../components/ui/SafeHtml';
+
+/** A console screen's head: its title, a line under it, and its actions on the right (under it on a phone). */
+export function AdminPageHead({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+  return (
+    <div className="admin-head">
+      <div className="admin-head__text">
+        <h1 className="admin-head__title">{title}</h1>
+        {lead && <p className="admin-head__lead">{lead}</p>}
+      </div>
+      {children && <div className="admin-head__actions">{children}</div>}
+    </div>
+  );
+}
+
+/** The server's refusal (403) in words, with no retry: asking again would be refused again. */
+export function AdminRefusal({ message, home = true }: { message: string; home?: boolean }) {
+  return (
+    <section className="admin-refusal" role="alert">
+      <h2 className="admin-refusal__title">{message}</h2>
+      {home && (
+        <Link to="/admin" className="btn btn--sm">
+          콘솔 홈으로
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** A console read that failed: a refusal reads as the server said it; anything else as the store's section failure. */
+export function AdminFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (isApiError(error) && error.status === 403) return <AdminRefusal message={error.message} />;
+  return <SectionFailure error={error} onRetry={onRetry} notFound={{ title: '없는 항목입니다.', back: { to: '/admin', label: '콘솔 홈으로' } }} />;
+}
+
+/** The keyset list's next page. */
+export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <div className="admin-more">
+      <button type="button" className="btn btn--sm" onClick={onMore} disabled={loading}>
+        {loading ? '불러오는 중…' : '더 보기'}
+      </button>
+    </div>
+  );
+}
+
+/** A field's own message beside it (id `<id>-error`, named by the input's aria-describedby). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <em className="field-error" id={`${id}-error`}>
+      {message}
+    </em>
+  ) : null;
+}
+
+/** An HTML body as written (textarea) and as the store will show it (sanitised), side by side on a wide screen. */
+export function HtmlField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  rows = 10,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  rows?: number;
+}) {
+  return (
+    <div className="admin-html">
+      <div className="admin-field">
+        <label htmlFor={id}>{label} (HTML)</label>
+        <textarea
+          id={id}
+          rows={rows}
+          value={value}
+          spellCheck={false}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <FieldError id={id} message={error} />
+      </div>
+      <div className="admin-html__preview" role="group" aria-label={`${label} 미리보기`}>
+        <p className="admin-html__caption">미리보기 (스토어에 보이는 모습)</p>
+        {value.trim() ? <SafeHtml html={value} /> : <p className="admin-muted">내용이 없습니다.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { AdminRole } from '../../../api/queries/admin-staff';
+
+/** The console's areas; the nav and each screen ask `canUse` (the server decides every right anyway). */
+export type AdminArea = 'classes' | 'notices' | 'faqs' | 'staff' | 'audit';
+
+export const ROLE_LABEL: Record<AdminRole, string> = { owner: '대표 운영자', operator: '운영자', instructor: '강사' };
+
+const AREAS: Record<AdminRole, readonly AdminArea[]> = {
+  owner: ['classes', 'notices', 'faqs', 'staff', 'audit'],
+  operator: ['classes', 'notices', 'faqs', 'audit'],
+  instructor: ['classes'],
+};
+
+export function canUse(role: AdminRole, area: AdminArea): boolean {
+  return AREAS[role].includes(area);
+}
+
+/** 새 클래스 and the state panel (게시, 예약, 숨김, 초안): owner and operators; an instructor edits content only. */
+export function canManageClasses(role: AdminRole): boolean {
+  return role !== 'instructor';
+}
