@@ -124,7 +124,7 @@ function Audit({ isOwner }: { isOwner: boolean }) {
                 <td data-label="대상">
                   {OBJECT_LABEL[r.objecttype] ?? r.objecttype} #{r.objectid}
                 </td>
-                <td data-label="변경">
+                <td data-label="변경" className="admin-table__wide">
                   <ul className="admin-summary">
                     {summaryLines(r.summary).map((line, i) => (
                       <li key={i}>{line}</li>
