@@ -2601,6 +2601,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Lectures/{videoid}/Captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lecture's caption tracks, one per language
+         * @description Each track's language, label, number of cues and when it was last uploaded (`null` for a track the demo data
+         *     made, not uploaded). The player receives the same tracks, signed, in GetVideoSourceUrl's `captions`.
+         *     Instructors on their own classes only.
+         */
+        get: operations["listAdminCaptions"];
+        put?: never;
+        /**
+         * Upload a caption file (SRT or WebVTT) for one language
+         * @description `file` is an SRT or WebVTT file in UTF-8, at most 1 MB (413 '자막 파일은 1MB까지 올릴 수 있습니다.'); the
+         *     request-wide limits of `PayloadTooLarge` apply too. A file whose first line is `WEBVTT` is WebVTT, any other
+         *     SRT. SRT becomes WebVTT (a dot for the comma before the milliseconds; its cue numbers kept as cue identifiers);
+         *     WebVTT is checked and written again (header text, NOTE, STYLE and REGION blocks dropped). Cue text keeps WebVTT's
+         *     own markup only (the tags b, i, u, c, v, lang, ruby and rt, and timestamps), without attributes; any other tag
+         *     is removed, script and style elements with their content.
+         *
+         *     Refused with 400 and nothing stored: a file that cannot be read, with the line it broke on, e.g. '자막 파일
+         *     12번째 줄을 읽을 수 없습니다: 시간 형식은 00:00:01,000 --> 00:00:04,000 이어야 합니다.' (also a cue that ends
+         *     before it starts, or starts before the previous one ended); bytes that are not UTF-8 (the message says to save
+         *     the file as UTF-8); an empty file or one without cues; a missing `file`, `srclang` or `label`.
+         *
+         *     One track per language: a second upload of the same `srclang` replaces the first. The answer is the lecture's
+         *     tracks. Instructors on their own classes only. Audited (language, label and number of cues, not the text).
+         */
+        post: operations["uploadAdminCaption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Lectures/{videoid}/Captions/{srclang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a lecture's caption track of one language
+         * @description The player stops offering it at once. 404 for a language the lecture has no track of. Instructors on their own classes only. Audited.
+         */
+        delete: operations["deleteAdminCaption"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5345,6 +5404,26 @@ export interface components {
         AdminLectureMediaEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminLectureMedia"];
         };
+        /**
+         * @description A BCP 47 language tag: a language, optionally with its region (ko, en, ja, zh-TW).
+         * @example ko
+         */
+        AdminCaptionLang: string;
+        AdminCaption: {
+            srclang: components["schemas"]["AdminCaptionLang"];
+            /**
+             * @description The name the player's captions menu shows.
+             * @example 한국어
+             */
+            label: string;
+            /** @description How many cues the track holds. */
+            cues: number;
+            /** @description When it was uploaded; null for a track of the demo data. */
+            updatedat: components["schemas"]["DateTime"] | null;
+        };
+        AdminCaptionListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCaption"][];
+        };
     };
     responses: {
         /**
@@ -5504,6 +5583,11 @@ export interface components {
          * @example 10111
          */
         AdminVideoId: number;
+        /**
+         * @description The caption track's language.
+         * @example ko
+         */
+        AdminCaptionSrclang: components["schemas"]["AdminCaptionLang"];
         /** @example 1 */
         AdminNoticeId: number;
         /** @example 1 */
@@ -10257,6 +10341,136 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listAdminCaptions: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lecture's tracks, by language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCaptionListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAdminCaption: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The .srt or .vtt file, UTF-8, at most 1 MB.
+                     */
+                    file: string;
+                    srclang: components["schemas"]["AdminCaptionLang"];
+                    /**
+                     * @description The name the player's captions menu shows, e.g. 한국어.
+                     * @example 한국어
+                     */
+                    label: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the lecture's tracks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCaptionListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminCaption: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (video) id.
+                 * @example 10111
+                 */
+                videoid: components["parameters"]["AdminVideoId"];
+                /**
+                 * @description The caption track's language.
+                 * @example ko
+                 */
+                srclang: components["parameters"]["AdminCaptionSrclang"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the lecture's remaining tracks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCaptionListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
