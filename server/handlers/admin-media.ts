@@ -13,6 +13,7 @@ import {
   uploadInScope,
 } from '../domain/lectureMedia';
 import { bytesHeld, isVideoContainer, lectureUploads, peekBody } from '../media/lectureUploads';
+import { captionUploadOf, captionsOfLecture, deleteCaptionRow, removeCaptionFile, saveCaptionRow, stageCaptionFile } from '../media/captionUploads';
 import { fail } from '../lib/failure';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
@@ -66,7 +67,7 @@ async function whenComplete(ctx: OpCtx<'patchAdminUpload'>, res: Response, uploa
   if (row) await ctx.s.transcode!.enqueueTranscode({ videoid: row.videoid, uploadid });
 }
 
-/** Lecture videos in the console: tus 1.0 uploads (`@tus/server`), their processing, 다시 시도. */
+/** Lecture videos in the console: tus 1.0 uploads (`@tus/server`), their processing, 다시 시도; their caption files. */
 export const adminMedia = {
   async createAdminUpload(ctx) {
     const { req, s } = ctx;
@@ -128,6 +129,43 @@ export const adminMedia = {
     await s.transcode.enqueueTranscode({ videoid: params.videoid, uploadid: row.upload_id });
     return ok(toLectureMedia(params.videoid, row, row.upload_length), '다시 변환을 시작했습니다.');
   },
+
+  async listAdminCaptions({ s, params, ...author }) {
+    await lectureClassInScope(s.db, author, params.videoid);
+    return ok(await captionsOfLecture(s.db, s.dataDir, params.videoid));
+  },
+
+  async uploadAdminCaption(ctx) {
+    const { s, params } = ctx;
+    await lectureClassInScope(s.db, ctx, params.videoid);
+    const upload = await captionUploadOf(ctx.form);
+    // The file waits beside its place until the row and its audit entry are committed; a failed write leaves nothing.
+    const staged = await stageCaptionFile(s.dataDir, params.videoid, upload.srclang, upload.vtt);
+    try {
+      await s.db.transaction().execute(async (tx) => {
+        const before = await saveCaptionRow(tx, params.videoid, upload);
+        const after = { srclang: upload.srclang, label: upload.label, cues: upload.cues, format: upload.format };
+        await recordAudit(tx, ctx, { operation: 'uploadAdminCaption', objectType: 'lecture', objectId: params.videoid, before: before && { srclang: upload.srclang, ...before }, after });
+      });
+    } catch (e) {
+      await staged.discard();
+      throw e;
+    }
+    await staged.commit();
+    return ok(await captionsOfLecture(s.db, s.dataDir, params.videoid), `자막을 올렸습니다. (${upload.cues}개)`);
+  },
+
+  async deleteAdminCaption(ctx) {
+    const { s, params } = ctx;
+    await lectureClassInScope(s.db, ctx, params.videoid);
+    const removed = await s.db.transaction().execute(async (tx) => {
+      const row = await deleteCaptionRow(tx, params.videoid, params.srclang);
+      await recordAudit(tx, ctx, { operation: 'deleteAdminCaption', objectType: 'lecture', objectId: params.videoid, before: { srclang: params.srclang, label: row.label } });
+      return row;
+    });
+    await removeCaptionFile(s.dataDir, params.videoid, params.srclang, removed.path);
+    return ok(await captionsOfLecture(s.db, s.dataDir, params.videoid), '자막을 삭제했습니다.');
+  },
 } satisfies Partial<Handlers>;
 
 export const adminMediaCache = {
@@ -136,4 +174,7 @@ export const adminMediaCache = {
   patchAdminUpload: writes(['lecture_media']),
   getAdminLectureMedia: uncachedRead,
   retryAdminLectureMedia: writes(['lecture_media', 'audit_log']),
+  listAdminCaptions: uncachedRead,
+  uploadAdminCaption: writes(['captions', 'audit_log']),
+  deleteAdminCaption: writes(['captions', 'audit_log']),
 } satisfies CacheTable<typeof adminMedia>;

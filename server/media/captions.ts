@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { all, one } from '../db/query';
@@ -8,7 +10,8 @@ import { NOT_OWNER_VIDEO, mediaPath } from '../domain/access';
 /**
  * Caption tracks (issue 26). A track is a row of `captions` (video, language, label, path); its WebVTT is written
  * from the video's catalogue length, as the demo's videos are built from the sample clip, so the cues run to the
- * lesson's last second whatever length the catalogue gives it.
+ * lesson's last second whatever length the catalogue gives it. A track uploaded in the console (issue 38,
+ * server/media/captionUploads.ts) is its own WebVTT file on disk, under a path of `UPLOADED_PREFIX`.
  */
 const NOT_FOUND = '요청하신 자막을 찾을 수 없습니다.';
 
@@ -42,6 +45,21 @@ export function captionVtt(durationSeconds: number): string {
   return out.join('\n');
 }
 
+/** The `path` of an uploaded track: made of the lecture and the language alone, never of anything a request names. */
+const UPLOADED_PREFIX = 'uploaded-captions/';
+/** A BCP 47 tag as the contract allows it (AdminCaptionLang): safe as a file name. */
+export const CAPTION_LANG = /^[a-z]{2,3}(-[A-Z]{2})?$/;
+
+function checkedLang(srclang: string): string {
+  if (!CAPTION_LANG.test(srclang)) throw new Error(`caption language ${JSON.stringify(srclang)} is not a BCP 47 tag`);
+  return srclang;
+}
+export const uploadedCaptionPath = (videoid: number, srclang: string) => `${UPLOADED_PREFIX}${Math.trunc(videoid)}/${checkedLang(srclang)}.vtt`;
+export const isUploadedCaption = (path: string) => path.startsWith(UPLOADED_PREFIX);
+/** Where an uploaded track's WebVTT is kept: `<dataDir>/media/captions/<videoid>/<srclang>.vtt`. */
+export const uploadedCaptionFile = (dataDir: string, videoid: number, srclang: string) =>
+  join(dataDir, 'media', 'captions', String(Math.trunc(videoid)), `${checkedLang(srclang)}.vtt`);
+
 export interface CaptionTrack {
   srclang: string;
   label: string;
@@ -58,15 +76,20 @@ export async function captionTracks(db: Db, videoid: number, isPreview: boolean)
 }
 
 /** `GET /api/Media/DataGetMedia?path=….vtt`: a track, under its video's rule (a `<track src>` sends no token either). */
-export async function captionFile(db: Db, query: { path: string; expires?: unknown; signature?: unknown }): Promise<Response> {
+export async function captionFile(db: Db, query: { path: string; expires?: unknown; signature?: unknown }, dataDir: string): Promise<Response> {
   const track = await one(
     db,
-    sql<{ preview: boolean; duration: number }>`select v.is_preview as preview, v.duration_sec as duration
-      from captions c join videos v on v.videoid = c.videoid where c.path = ${query.path}`,
+    sql<{ videoid: number; srclang: string; preview: boolean; duration: number }>`select c.videoid, c.srclang, v.is_preview as preview,
+      v.duration_sec as duration from captions c join videos v on v.videoid = c.videoid where c.path = ${query.path}`,
   );
   if (!track) return fail(404, NOT_FOUND);
   if (!track.preview && !verifySignature(`media:${query.path}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
-  return new Response(captionVtt(track.duration), {
+  // An uploaded track is read from the file its row names by lecture and language (the path only found the row).
+  const vtt = isUploadedCaption(query.path)
+    ? await readFile(uploadedCaptionFile(dataDir, track.videoid, track.srclang), 'utf8').catch(() => undefined)
+    : captionVtt(track.duration);
+  if (vtt === undefined) return fail(404, NOT_FOUND);
+  return new Response(vtt, {
     // From a MEDIA_ORIGIN the player fetches the track across origins (VideoStage.tsx); the link itself is the key.
     headers: { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'private, max-age=3600', 'access-control-allow-origin': '*' },
   });
