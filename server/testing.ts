@@ -68,6 +68,8 @@ export const samples: Record<
     headers?: Record<string, string>;
     /** A multipart body instead of JSON. */
     files?: { field: string; name: string; content: string }[];
+    /** The multipart body's other fields (beside `files`). */
+    fields?: Record<string, string>;
   }
 > = {
   getNotices: { query: { isnotice: 1, istop3: false, isonlybranch: true }, body: { page: 1, pageSize: 10 } },
@@ -176,6 +178,13 @@ export const samples: Record<
   patchAdminUpload: { params: { uploadid: '3f2b8c1e5d4a4e7b9c1d2a6f8e0b7c31' }, headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0' } },
   getAdminLectureMedia: { params: { videoid: 10112 } },
   retryAdminLectureMedia: { params: { videoid: 10112 } },
+  listAdminCaptions: { params: { videoid: 10112 } },
+  uploadAdminCaption: {
+    params: { videoid: 10112 },
+    files: [{ field: 'file', name: 'ko.srt', content: '1\n00:00:01,000 --> 00:00:02,000\n안녕하세요\n' }],
+    fields: { srclang: 'ko', label: '한국어' },
+  },
+  deleteAdminCaption: { params: { videoid: 10112, srclang: 'ko' } },
   listAdminCategories: {},
   listAdminClasses: { body: { limit: 20, sort: 'recent' } },
   getAdminClass: { params: { contentsid: 101 } },
@@ -203,6 +212,14 @@ export const samples: Record<
   updateAdminFaq: { params: { faqid: 1 }, body: { category: '수강', question: '수정한 질문', answer: '<p>답변</p>', sortorder: 1 } },
   deleteAdminFaq: { params: { faqid: 2 } },
 };
+
+/** A sample's multipart body: its files, then its other fields. */
+export function sampleForm(s: { files?: { field: string; name: string; content: string }[]; fields?: Record<string, string> }): FormData {
+  const form = new FormData();
+  for (const f of s.files ?? []) form.append(f.field, new Blob([f.content]), f.name);
+  for (const [name, value] of Object.entries(s.fields ?? {})) form.append(name, value);
+  return form;
+}
 
 export function fillPath(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec, type OperationSpec } from '../openapi/spec';
-import { CLIENT, fillPath, jsonOf, samples, signInAs, tableChanges, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
+import { CLIENT, fillPath, jsonOf, sampleForm, samples, signInAs, tableChanges, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
 
 /**
  * Generated from the yaml: every console operation (`x-staff-roles`) is sent its valid sample without a token, with a
@@ -27,7 +27,8 @@ async function send(op: OperationSpec, token: string | undefined): Promise<{ sta
   const res = await fetch(server.url + withQuery(fillPath(op.path, s.params), s.query), {
     method: op.method.toUpperCase(),
     headers,
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+    // A multipart sample sends its form (a caption file), so the refusal is the role's, not a missing body's.
+    body: s.files ? sampleForm(s) : s.body === undefined ? undefined : JSON.stringify(s.body),
   });
   return { status: res.status, json: await jsonOf(res) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { listOperations, loadSpec, type OperationSpec } from '../openapi/spec';
-import { CLIENT, fillPath, jsonOf, samples, tableChanges as changes, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
+import { CLIENT, fillPath, jsonOf, sampleForm, samples, tableChanges as changes, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
 
 /**
  * Generated from the yaml: every operation it marks as a member call (`security`) is sent its valid sample
@@ -70,9 +70,7 @@ async function send(op: OperationSpec, token: string | undefined): Promise<{ sta
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (s.files) {
-    const form = new FormData();
-    for (const f of s.files) form.append(f.field, new Blob([f.content]), f.name);
-    body = form;
+    body = sampleForm(s);
   } else if (s.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(s.body);
