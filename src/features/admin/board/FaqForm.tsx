@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminBoardKeys, createAdminFaq, updateAdminFaq, type AdminFaqInput, type Faq } from '../../../api/queries/admin-board';
 import { boardKeys } from '../../../api/queries/board';
 import { confirmDark } from '../../../lib/popup';
-import { FieldError, HtmlField } from '../shell/AdminParts';
+import { FieldError } from '../shell/AdminParts';
+import { HtmlField } from '../shell/HtmlField';
 import { UNSAVED_MESSAGE, useUnsavedGuard } from '../shell/useUnsavedGuard';
 import { checkFaq, type FaqFormValues } from './boardFields';
 

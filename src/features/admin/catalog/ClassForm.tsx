@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCategoriesQuery, createAdminClass, updateAdminClass, type AdminClass } from '../../../api/queries/admin-catalog';
-import { FieldError, HtmlField } from '../shell/AdminParts';
+import { FieldError } from '../shell/AdminParts';
+import { HtmlField } from '../shell/HtmlField';
 import { useUnsavedGuard } from '../shell/useUnsavedGuard';
 import { categoryOptions } from './categoryTree';
 import { CLASS_FIELD_ORDER, checkClassForm, classFormOf, EMPTY_CLASS_FORM, type ClassErrors, type ClassField, type ClassFormValues } from './classFields';
