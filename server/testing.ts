@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from './db/database';
@@ -26,7 +29,10 @@ export interface TestServer extends RunningServer {
 /** A server on a fresh in-memory PGlite (or DATABASE_URL when the caller passes it), signed in as u-demo-1. */
 export async function testServer(options: StartOptions = {}): Promise<TestServer> {
   const pgUrl = process.env.DATABASE_URL && !options.dbDir ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
-  const server = await startServer({ memory: !pgUrl, databaseUrl: pgUrl, quiet: true, ...options });
+  // On PostgreSQL too, each test server's files (uploads, lecture videos, captions) go to a folder of its own, never
+  // the checkout's .data (the database is the URL's either way).
+  const files = pgUrl && !options.dbDir ? { dbDir: mkdtempSync(join(tmpdir(), 'storefront-pg-files-')) } : {};
+  const server = await startServer({ memory: !pgUrl, databaseUrl: pgUrl, quiet: true, ...files, ...options });
   const call: TestServer['call'] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { ...CLIENT, ...init.headers };
     if (init.auth !== false && token) headers.Authorization = `Bearer ${token}`;

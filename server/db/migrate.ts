@@ -45,4 +45,6 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 export async function dropAll(db: Db): Promise<void> {
   const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public'`.execute(db);
   for (const { tablename } of tables.rows) await sql.raw(`drop table if exists "${tablename}" cascade`).execute(db);
+  // The job queue's own schema (pg-boss, server/jobs/queue.ts): its jobs name rows that are gone.
+  await sql`drop schema if exists pgboss cascade`.execute(db);
 }

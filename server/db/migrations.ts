@@ -781,7 +781,8 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index audit_log_actor on audit_log (actor, auditid)`,
       `create index audit_log_object on audit_log (object_type, object_id, auditid)`,
       // Append-only for every role, the table's owner included (a revoke alone binds only other roles).
-      `create function audit_log_append_only() returns trigger language plpgsql as $$
+      // `or replace`: db:reset drops the tables, not the functions, then migrates again.
+      `create or replace function audit_log_append_only() returns trigger language plpgsql as $$
         begin
           raise exception 'audit_log is append-only (% refused)', tg_op;
         end $$`,

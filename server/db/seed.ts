@@ -56,9 +56,11 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('members').values(d.DEMO_STAFF.map((m) => ({
       useruid: m.useruid, userid: m.email.split('@')[0], email: m.email, name: m.name, phone: m.phone, sns_type: 'kakao', created_at: joined,
     }))).execute();
-    await tx.insertInto('staff').values(d.DEMO_STAFF.map((m) => ({
-      useruid: m.useruid, role: m.role, teachername: m.teachername, granted_at: joined, granted_by: 'seed',
-    }))).execute();
+    // A database seeded before migration 029 (the migration tests replay older schemas) has no staff table yet.
+    if ((await sql<{ t: string | null }>`select to_regclass('staff')::text as t`.execute(tx)).rows[0]?.t)
+      await tx.insertInto('staff').values(d.DEMO_STAFF.map((m) => ({
+        useruid: m.useruid, role: m.role, teachername: m.teachername, granted_at: joined, granted_by: 'seed',
+      }))).execute();
     await tx.insertInto('suggests').values({ suggestid: 1, useruid: d.DEMO_MEMBER.useruid, suggesttype: '1', title: '수강 기간 연장이 가능한가요?', content: '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>', answer: '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', created_at: '2024-04-02 10:00:00', answered_at: '2024-04-03 10:00:00' }).execute();
 
     const me = d.DEMO_MEMBER.useruid;
