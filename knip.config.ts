@@ -20,6 +20,8 @@ const config: KnipConfig = {
   // Run by path (node_modules/.bin/swagger-mock-validator) from scripts/pact-openapi.ts.
   // @pact-foundation/pact-cli: its platform binary is resolved by path from scripts/pact-cli.ts.
   ignoreDependencies: ['@pactflow/swagger-mock-validator', '@pact-foundation/pact-cli'],
+  // A system package (Debian's ffmpeg, which scripts/preflight.sh installs), not an npm one.
+  ignoreBinaries: ['ffmpeg'],
 };
 
 export default config;
