@@ -4,6 +4,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     'server/main.ts',
+    'server/worker.ts',
     'scripts/*.{ts,mjs}',
     'scripts/budget/*/**/*.{ts,tsx}',
     'contracts/**/*.ts',

@@ -36,7 +36,9 @@ if (cluster.isPrimary) {
 }
 const port = Number(process.env.PORT || 4173);
 const serve = async () => {
-  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines });
+  // JOBS=off: an instance that only answers (the jobs run in `npm run worker` processes beside it, on the same database).
+  const jobs = process.env.JOBS !== 'off';
+  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs });
   console.log(
     `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'}, pid ${process.pid})`,
   );

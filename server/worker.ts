@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { openJobQueue } from './jobs/queue';
+import { workTranscodes } from './jobs/transcodeJob';
+import { ffmpegAvailable } from './media/transcode';
+import { ROOT } from './start';
+import { openWriteBus } from './db/writeBus';
+
+/**
+ * `npm run worker`: a process that only works the job queue (lecture video processing) on DATABASE_URL, beside
+ * instances started with JOBS=off that only answer members. Any number of workers may run: pg-boss hands each job to
+ * one of them. Its uploads and outputs folder (DATA_DIR, default ./.data) must be the instances' too (a shared volume).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('[worker] DATABASE_URL is required: the embedded PGlite has one process, which works its own queue (npm start)');
+  process.exit(1);
+}
+if (!(await ffmpegAvailable())) {
+  console.error('[worker] ffmpeg not found (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
+  process.exit(1);
+}
+const database = await openDatabase({ url: databaseUrl });
+await migrate(database.db);
+const jobs = await openJobQueue(database.db);
+// A lecture made ready changes what the instances' caches hold: they hear it on the write bus (server/db/writeBus.ts).
+const bus = await openWriteBus(databaseUrl, database.db, { written: () => undefined, gap: () => undefined });
+await workTranscodes(jobs, database.db, process.env.DATA_DIR || join(ROOT, '.data'), (touched) => void bus.publish(touched).catch(() => undefined));
+console.log(`[worker] working the job queue (pid ${process.pid})`);
+const stop = async () => {
+  await jobs.stop();
+  await bus.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
