@@ -2,7 +2,7 @@
  * The console's part of `npm run budget` (issue 38), on the budget's one server and build, without Lighthouse:
  * 1. Not one byte of the console reaches a visitor or a member: every script /main and a class view load for a
  *    visitor, and /myclass for the signed-in demo member, until the network is idle, comes from chunks with no module
- *    of the console (src/features/admin, src/routes/admin*).
+ *    of the console (src/features/admin; the route table's one entry for /admin/$ is only its path and a lazy import).
  * 2. The console's own first load: every script /admin loads for a signed-in operator until idle (gzip -9), against
  *    CONSOLE_JS_BUDGET.
  */
@@ -16,7 +16,12 @@ export interface ConsoleBudgetTools {
   chunks: { fileName: string; modules: string[] }[];
 }
 
-const CONSOLE_MODULE = /\/src\/(features\/admin\/|routes\/admin)/;
+/**
+ * A module of the console: its screens. The console's one route file (src/routes/admin.$.tsx) is not matched: its
+ * route entry sits in the store's first chunk by design and holds nothing but the path and the console's component,
+ * which autoCodeSplitting moves into the console's own chunk (with features/admin, so that chunk is still caught).
+ */
+const CONSOLE_MODULE = /\/src\/features\/admin\//;
 /**
  * The console's first load (all scripts to idle, gzip). Measured 2026-11-28 when it landed: see the closing line the
  * budget prints; the line sits above it with room for the upload and processing screens to come.

@@ -8,8 +8,6 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { createFileRoute } from '@tanstack/react-router'
-
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ARouteImport } from './routes/_a'
@@ -33,6 +31,7 @@ import { Route as BarePaymentResultRouteImport } from './routes/_bare/paymentRes
 import { Route as BarePaymentResultFreeRouteImport } from './routes/_bare/paymentResultFree'
 import { Route as BarePaymentSuccessRouteImport } from './routes/_bare/paymentSuccess'
 import { Route as PrintAuthRouteImport } from './routes/_print/_auth'
+import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as BAuthMyBookmarkRouteImport } from './routes/_b/_auth/myBookmark'
 import { Route as BAuthMyCertificatesRouteImport } from './routes/_b/_auth/myCertificates'
 import { Route as BAuthMyEbookRouteImport } from './routes/_b/_auth/myEbook'
@@ -51,18 +50,6 @@ import { Route as BAuthMyclassProgressContentsidRouteImport } from './routes/_b/
 import { Route as BAuthPaymentContentsidsRouteImport } from './routes/_b/_auth/payment.$contentsids'
 import { Route as BareAuthPlayerContentsidRouteImport } from './routes/_bare/_auth/player.$contentsid'
 import { Route as PrintAuthMyCertificatesPrintContentsidRouteImport } from './routes/_print/_auth/myCertificatesPrint.$contentsid'
-
-const AdminLazyRouteImport = createFileRoute('/admin')()
-const AdminIndexLazyRouteImport = createFileRoute('/admin/')()
-const AdminAuditLazyRouteImport = createFileRoute('/admin/audit')()
-const AdminFaqsLazyRouteImport = createFileRoute('/admin/faqs')()
-const AdminNoticesLazyRouteImport = createFileRoute('/admin/notices')()
-const AdminStaffLazyRouteImport = createFileRoute('/admin/staff')()
-const AdminClassesIndexLazyRouteImport = createFileRoute('/admin/classes/')()
-const AdminClassesContentsidLazyRouteImport = createFileRoute(
-  '/admin/classes/$contentsid',
-)()
-const AdminClassesNewLazyRouteImport = createFileRoute('/admin/classes/new')()
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -85,11 +72,6 @@ const PrintRoute = PrintRouteImport.update({
   id: '/_print',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminLazyRoute = AdminLazyRouteImport.update({
-  id: '/admin',
-  path: '/admin',
-  getParentRoute: () => rootRouteImport,
-} as any).lazy(() => import('./routes/admin.lazy').then((d) => d.Route))
 const AJoinRoute = AJoinRouteImport.update({
   id: '/join',
   path: '/join',
@@ -172,31 +154,11 @@ const PrintAuthRoute = PrintAuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => PrintRoute,
 } as any)
-const AdminIndexLazyRoute = AdminIndexLazyRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() => import('./routes/admin/index.lazy').then((d) => d.Route))
-const AdminAuditLazyRoute = AdminAuditLazyRouteImport.update({
-  id: '/audit',
-  path: '/audit',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() => import('./routes/admin/audit.lazy').then((d) => d.Route))
-const AdminFaqsLazyRoute = AdminFaqsLazyRouteImport.update({
-  id: '/faqs',
-  path: '/faqs',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() => import('./routes/admin/faqs.lazy').then((d) => d.Route))
-const AdminNoticesLazyRoute = AdminNoticesLazyRouteImport.update({
-  id: '/notices',
-  path: '/notices',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() => import('./routes/admin/notices.lazy').then((d) => d.Route))
-const AdminStaffLazyRoute = AdminStaffLazyRouteImport.update({
-  id: '/staff',
-  path: '/staff',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() => import('./routes/admin/staff.lazy').then((d) => d.Route))
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/admin/$',
+  path: '/admin/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BAuthMyBookmarkRoute = BAuthMyBookmarkRouteImport.update({
   id: '/myBookmark',
   path: '/myBookmark',
@@ -263,28 +225,6 @@ const BNoticeViewNoticeidRoute = BNoticeViewNoticeidRouteImport.update({
   path: '/noticeView/$noticeid',
   getParentRoute: () => BRoute,
 } as any)
-const AdminClassesIndexLazyRoute = AdminClassesIndexLazyRouteImport.update({
-  id: '/classes/',
-  path: '/classes/',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() =>
-  import('./routes/admin/classes.index.lazy').then((d) => d.Route),
-)
-const AdminClassesContentsidLazyRoute =
-  AdminClassesContentsidLazyRouteImport.update({
-    id: '/classes/$contentsid',
-    path: '/classes/$contentsid',
-    getParentRoute: () => AdminLazyRoute,
-  } as any).lazy(() =>
-    import('./routes/admin/classes.$contentsid.lazy').then((d) => d.Route),
-  )
-const AdminClassesNewLazyRoute = AdminClassesNewLazyRouteImport.update({
-  id: '/classes/new',
-  path: '/classes/new',
-  getParentRoute: () => AdminLazyRoute,
-} as any).lazy(() =>
-  import('./routes/admin/classes.new.lazy').then((d) => d.Route),
-)
 const AClassListCategoryidPcategoryidRoute =
   AClassListCategoryidPcategoryidRouteImport.update({
     id: '/classList/$categoryid/$pcategoryid',
@@ -317,7 +257,6 @@ const PrintAuthMyCertificatesPrintContentsidRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminLazyRouteWithChildren
   '/join': typeof AJoinRoute
   '/login': typeof ALoginRoute
   '/main': typeof AMainRoute
@@ -332,11 +271,7 @@ export interface FileRoutesByFullPath {
   '/paymentResult': typeof BarePaymentResultRoute
   '/paymentResultFree': typeof BarePaymentResultFreeRoute
   '/paymentSuccess': typeof BarePaymentSuccessRoute
-  '/admin/audit': typeof AdminAuditLazyRoute
-  '/admin/faqs': typeof AdminFaqsLazyRoute
-  '/admin/notices': typeof AdminNoticesLazyRoute
-  '/admin/staff': typeof AdminStaffLazyRoute
-  '/admin/': typeof AdminIndexLazyRoute
+  '/admin/$': typeof AdminSplatRoute
   '/myBookmark': typeof BAuthMyBookmarkRoute
   '/myCertificates': typeof BAuthMyCertificatesRoute
   '/myEbook': typeof BAuthMyEbookRoute
@@ -350,9 +285,6 @@ export interface FileRoutesByFullPath {
   '/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/classView/$contentsid': typeof BClassViewContentsidRoute
   '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
-  '/admin/classes/$contentsid': typeof AdminClassesContentsidLazyRoute
-  '/admin/classes/new': typeof AdminClassesNewLazyRoute
-  '/admin/classes/': typeof AdminClassesIndexLazyRoute
   '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
   '/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
   '/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
@@ -375,11 +307,7 @@ export interface FileRoutesByTo {
   '/paymentResult': typeof BarePaymentResultRoute
   '/paymentResultFree': typeof BarePaymentResultFreeRoute
   '/paymentSuccess': typeof BarePaymentSuccessRoute
-  '/admin/audit': typeof AdminAuditLazyRoute
-  '/admin/faqs': typeof AdminFaqsLazyRoute
-  '/admin/notices': typeof AdminNoticesLazyRoute
-  '/admin/staff': typeof AdminStaffLazyRoute
-  '/admin': typeof AdminIndexLazyRoute
+  '/admin/$': typeof AdminSplatRoute
   '/myBookmark': typeof BAuthMyBookmarkRoute
   '/myCertificates': typeof BAuthMyCertificatesRoute
   '/myEbook': typeof BAuthMyEbookRoute
@@ -393,9 +321,6 @@ export interface FileRoutesByTo {
   '/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/classView/$contentsid': typeof BClassViewContentsidRoute
   '/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
-  '/admin/classes/$contentsid': typeof AdminClassesContentsidLazyRoute
-  '/admin/classes/new': typeof AdminClassesNewLazyRoute
-  '/admin/classes': typeof AdminClassesIndexLazyRoute
   '/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
   '/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
   '/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
@@ -409,7 +334,6 @@ export interface FileRoutesById {
   '/_b': typeof BRouteWithChildren
   '/_bare': typeof BareRouteWithChildren
   '/_print': typeof PrintRouteWithChildren
-  '/admin': typeof AdminLazyRouteWithChildren
   '/_a/join': typeof AJoinRoute
   '/_a/login': typeof ALoginRoute
   '/_a/main': typeof AMainRoute
@@ -427,11 +351,7 @@ export interface FileRoutesById {
   '/_bare/paymentResultFree': typeof BarePaymentResultFreeRoute
   '/_bare/paymentSuccess': typeof BarePaymentSuccessRoute
   '/_print/_auth': typeof PrintAuthRouteWithChildren
-  '/admin/audit': typeof AdminAuditLazyRoute
-  '/admin/faqs': typeof AdminFaqsLazyRoute
-  '/admin/notices': typeof AdminNoticesLazyRoute
-  '/admin/staff': typeof AdminStaffLazyRoute
-  '/admin/': typeof AdminIndexLazyRoute
+  '/admin/$': typeof AdminSplatRoute
   '/_b/_auth/myBookmark': typeof BAuthMyBookmarkRoute
   '/_b/_auth/myCertificates': typeof BAuthMyCertificatesRoute
   '/_b/_auth/myEbook': typeof BAuthMyEbookRoute
@@ -445,9 +365,6 @@ export interface FileRoutesById {
   '/_b/certificate/$certificateno': typeof BCertificateCertificatenoRoute
   '/_b/classView/$contentsid': typeof BClassViewContentsidRoute
   '/_b/noticeView/$noticeid': typeof BNoticeViewNoticeidRoute
-  '/admin/classes/$contentsid': typeof AdminClassesContentsidLazyRoute
-  '/admin/classes/new': typeof AdminClassesNewLazyRoute
-  '/admin/classes/': typeof AdminClassesIndexLazyRoute
   '/_a/classList/$categoryid/$pcategoryid': typeof AClassListCategoryidPcategoryidRoute
   '/_b/_auth/myclassProgress/$contentsid': typeof BAuthMyclassProgressContentsidRoute
   '/_b/_auth/payment/$contentsids': typeof BAuthPaymentContentsidsRoute
@@ -458,7 +375,6 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/admin'
     | '/join'
     | '/login'
     | '/main'
@@ -473,11 +389,7 @@ export interface FileRouteTypes {
     | '/paymentResult'
     | '/paymentResultFree'
     | '/paymentSuccess'
-    | '/admin/audit'
-    | '/admin/faqs'
-    | '/admin/notices'
-    | '/admin/staff'
-    | '/admin/'
+    | '/admin/$'
     | '/myBookmark'
     | '/myCertificates'
     | '/myEbook'
@@ -491,9 +403,6 @@ export interface FileRouteTypes {
     | '/certificate/$certificateno'
     | '/classView/$contentsid'
     | '/noticeView/$noticeid'
-    | '/admin/classes/$contentsid'
-    | '/admin/classes/new'
-    | '/admin/classes/'
     | '/classList/$categoryid/$pcategoryid'
     | '/myclassProgress/$contentsid'
     | '/payment/$contentsids'
@@ -516,11 +425,7 @@ export interface FileRouteTypes {
     | '/paymentResult'
     | '/paymentResultFree'
     | '/paymentSuccess'
-    | '/admin/audit'
-    | '/admin/faqs'
-    | '/admin/notices'
-    | '/admin/staff'
-    | '/admin'
+    | '/admin/$'
     | '/myBookmark'
     | '/myCertificates'
     | '/myEbook'
@@ -534,9 +439,6 @@ export interface FileRouteTypes {
     | '/certificate/$certificateno'
     | '/classView/$contentsid'
     | '/noticeView/$noticeid'
-    | '/admin/classes/$contentsid'
-    | '/admin/classes/new'
-    | '/admin/classes'
     | '/classList/$categoryid/$pcategoryid'
     | '/myclassProgress/$contentsid'
     | '/payment/$contentsids'
@@ -549,7 +451,6 @@ export interface FileRouteTypes {
     | '/_b'
     | '/_bare'
     | '/_print'
-    | '/admin'
     | '/_a/join'
     | '/_a/login'
     | '/_a/main'
@@ -567,11 +468,7 @@ export interface FileRouteTypes {
     | '/_bare/paymentResultFree'
     | '/_bare/paymentSuccess'
     | '/_print/_auth'
-    | '/admin/audit'
-    | '/admin/faqs'
-    | '/admin/notices'
-    | '/admin/staff'
-    | '/admin/'
+    | '/admin/$'
     | '/_b/_auth/myBookmark'
     | '/_b/_auth/myCertificates'
     | '/_b/_auth/myEbook'
@@ -585,9 +482,6 @@ export interface FileRouteTypes {
     | '/_b/certificate/$certificateno'
     | '/_b/classView/$contentsid'
     | '/_b/noticeView/$noticeid'
-    | '/admin/classes/$contentsid'
-    | '/admin/classes/new'
-    | '/admin/classes/'
     | '/_a/classList/$categoryid/$pcategoryid'
     | '/_b/_auth/myclassProgress/$contentsid'
     | '/_b/_auth/payment/$contentsids'
@@ -601,7 +495,7 @@ export interface RootRouteChildren {
   BRoute: typeof BRouteWithChildren
   BareRoute: typeof BareRouteWithChildren
   PrintRoute: typeof PrintRouteWithChildren
-  AdminLazyRoute: typeof AdminLazyRouteWithChildren
+  AdminSplatRoute: typeof AdminSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -639,13 +533,6 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PrintRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminLazyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_a/join': {
@@ -767,40 +654,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrintAuthRouteImport
       parentRoute: typeof PrintRoute
     }
-    '/admin/': {
-      id: '/admin/'
-      path: '/'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/audit': {
-      id: '/admin/audit'
-      path: '/audit'
-      fullPath: '/admin/audit'
-      preLoaderRoute: typeof AdminAuditLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/faqs': {
-      id: '/admin/faqs'
-      path: '/faqs'
-      fullPath: '/admin/faqs'
-      preLoaderRoute: typeof AdminFaqsLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/notices': {
-      id: '/admin/notices'
-      path: '/notices'
-      fullPath: '/admin/notices'
-      preLoaderRoute: typeof AdminNoticesLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/staff': {
-      id: '/admin/staff'
-      path: '/staff'
-      fullPath: '/admin/staff'
-      preLoaderRoute: typeof AdminStaffLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/admin/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_b/_auth/myBookmark': {
       id: '/_b/_auth/myBookmark'
@@ -892,27 +751,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/noticeView/$noticeid'
       preLoaderRoute: typeof BNoticeViewNoticeidRouteImport
       parentRoute: typeof BRoute
-    }
-    '/admin/classes/': {
-      id: '/admin/classes/'
-      path: '/classes'
-      fullPath: '/admin/classes/'
-      preLoaderRoute: typeof AdminClassesIndexLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/classes/$contentsid': {
-      id: '/admin/classes/$contentsid'
-      path: '/classes/$contentsid'
-      fullPath: '/admin/classes/$contentsid'
-      preLoaderRoute: typeof AdminClassesContentsidLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
-    }
-    '/admin/classes/new': {
-      id: '/admin/classes/new'
-      path: '/classes/new'
-      fullPath: '/admin/classes/new'
-      preLoaderRoute: typeof AdminClassesNewLazyRouteImport
-      parentRoute: typeof AdminLazyRoute
     }
     '/_a/classList/$categoryid/$pcategoryid': {
       id: '/_a/classList/$categoryid/$pcategoryid'
@@ -1083,39 +921,13 @@ const PrintRouteChildren: PrintRouteChildren = {
 
 const PrintRouteWithChildren = PrintRoute._addFileChildren(PrintRouteChildren)
 
-interface AdminLazyRouteChildren {
-  AdminAuditLazyRoute: typeof AdminAuditLazyRoute
-  AdminFaqsLazyRoute: typeof AdminFaqsLazyRoute
-  AdminNoticesLazyRoute: typeof AdminNoticesLazyRoute
-  AdminStaffLazyRoute: typeof AdminStaffLazyRoute
-  AdminIndexLazyRoute: typeof AdminIndexLazyRoute
-  AdminClassesContentsidLazyRoute: typeof AdminClassesContentsidLazyRoute
-  AdminClassesNewLazyRoute: typeof AdminClassesNewLazyRoute
-  AdminClassesIndexLazyRoute: typeof AdminClassesIndexLazyRoute
-}
-
-const AdminLazyRouteChildren: AdminLazyRouteChildren = {
-  AdminAuditLazyRoute: AdminAuditLazyRoute,
-  AdminFaqsLazyRoute: AdminFaqsLazyRoute,
-  AdminNoticesLazyRoute: AdminNoticesLazyRoute,
-  AdminStaffLazyRoute: AdminStaffLazyRoute,
-  AdminIndexLazyRoute: AdminIndexLazyRoute,
-  AdminClassesContentsidLazyRoute: AdminClassesContentsidLazyRoute,
-  AdminClassesNewLazyRoute: AdminClassesNewLazyRoute,
-  AdminClassesIndexLazyRoute: AdminClassesIndexLazyRoute,
-}
-
-const AdminLazyRouteWithChildren = AdminLazyRoute._addFileChildren(
-  AdminLazyRouteChildren,
-)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ARoute: ARouteWithChildren,
   BRoute: BRouteWithChildren,
   BareRoute: BareRouteWithChildren,
   PrintRoute: PrintRouteWithChildren,
-  AdminLazyRoute: AdminLazyRouteWithChildren,
+  AdminSplatRoute: AdminSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { adminClassQuery } from '../../../api/queries/admin-catalog';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { adminLink } from '../shell/adminPaths';
 import { AdminFailure, AdminPageHead, AdminRefusal } from '../shell/AdminParts';
 import { canManageClasses } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
@@ -12,7 +13,7 @@ import { StatePanel } from './StatePanel';
 
 function BackToList() {
   return (
-    <Link to="/admin/classes" className="btn btn--sm">
+    <Link {...adminLink('classes')} className="btn btn--sm">
       목록으로
     </Link>
   );
@@ -31,7 +32,7 @@ export function NewClassPage() {
       </AdminPageHead>
       <ClassForm
         teacherLocked={false}
-        onCreated={(c) => void navigate({ to: '/admin/classes/$contentsid', params: { contentsid: String(c.contentsid) }, replace: true })}
+        onCreated={(c) => void navigate({ ...adminLink(`classes/${c.contentsid}`), replace: true })}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { formatCount, formatWon } from '../../../lib/format';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { adminLink } from '../shell/adminPaths';
 import { AdminFailure, AdminPageHead, LoadMore } from '../shell/AdminParts';
 import { canManageClasses } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
@@ -39,7 +40,7 @@ export function ClassListPage() {
         lead={me.role === 'instructor' ? `${me.teachername ?? me.name} 님이 담당하는 클래스입니다.` : '모든 상태의 클래스를 찾고 관리합니다.'}
       >
         {canManageClasses(me.role) && (
-          <Link to="/admin/classes/new" className="btn btn--primary btn--sm">
+          <Link {...adminLink('classes/new')} className="btn btn--primary btn--sm">
             새 클래스
           </Link>
         )}
@@ -114,7 +115,7 @@ export function ClassListPage() {
               <tr key={c.contentsid} data-contentsid={c.contentsid}>
                 <td className="admin-table__lead">
                   <span>
-                    <Link to="/admin/classes/$contentsid" params={{ contentsid: String(c.contentsid) }} className="admin-table__title">
+                    <Link {...adminLink(`classes/${c.contentsid}`)} className="admin-table__title">
                       {c.title}
                     </Link>
                     <span className="admin-table__sub">

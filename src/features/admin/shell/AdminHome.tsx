@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router';
+import { adminLink, type AdminTo } from './adminPaths';
 import { AdminPageHead } from './AdminParts';
 import { canUse, ROLE_LABEL, type AdminArea } from './roles';
 import { useAdminMe } from './useAdminMe';
 import { useAdminTitle } from './useAdminTitle';
 
-const TILES: { area: AdminArea; to: '/admin/classes' | '/admin/notices' | '/admin/faqs' | '/admin/staff' | '/admin/audit'; title: string; text: string }[] = [
-  { area: 'classes', to: '/admin/classes', title: '클래스', text: '클래스 정보, 커리큘럼, 게시 상태를 관리합니다.' },
-  { area: 'notices', to: '/admin/notices', title: '공지사항', text: '공지와 소식을 쓰고 상단에 고정합니다.' },
-  { area: 'faqs', to: '/admin/faqs', title: 'FAQ', text: '자주 묻는 질문을 분류별로 정리합니다.' },
-  { area: 'staff', to: '/admin/staff', title: '운영진', text: '운영진 역할을 부여하거나 해제합니다.' },
-  { area: 'audit', to: '/admin/audit', title: '감사 기록', text: '운영진이 바꾼 내용을 시간순으로 확인합니다.' },
+const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
+  { area: 'classes', to: 'classes', title: '클래스', text: '클래스 정보, 커리큘럼, 게시 상태를 관리합니다.' },
+  { area: 'notices', to: 'notices', title: '공지사항', text: '공지와 소식을 쓰고 상단에 고정합니다.' },
+  { area: 'faqs', to: 'faqs', title: 'FAQ', text: '자주 묻는 질문을 분류별로 정리합니다.' },
+  { area: 'staff', to: 'staff', title: '운영진', text: '운영진 역할을 부여하거나 해제합니다.' },
+  { area: 'audit', to: 'audit', title: '감사 기록', text: '운영진이 바꾼 내용을 시간순으로 확인합니다.' },
 ];
 
 /** The console's start: who is signed in, and the areas this role may open. */
@@ -22,7 +23,7 @@ export function AdminHome() {
       <ul className="admin-tiles">
         {TILES.filter((t) => canUse(me.role, t.area)).map((t) => (
           <li key={t.to}>
-            <Link to={t.to} className="admin-tile">
+            <Link {...adminLink(t.to)} className="admin-tile">
               <strong>{t.title}</strong>
               <span>{t.text}</span>
             </Link>

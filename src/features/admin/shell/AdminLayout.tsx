@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { adminMeQuery, type AdminStaff } from '../../../api/queries/admin-staff';
 import { isApiError } from '../../../api/errors';
 import { SectionFailure } from '../../../components/section/SectionFailure';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
+import { adminLink, type AdminTo } from './adminPaths';
+import { AdminScreen } from './AdminScreen';
 import { canUse, ROLE_LABEL, type AdminArea } from './roles';
 import { useAdminTitle } from './useAdminTitle';
 import { useSignedInOrLogin } from './useSignedInOrLogin';
@@ -12,19 +14,20 @@ import './admin.css';
 
 export const NOT_STAFF_MESSAGE = '운영진만 이용할 수 있습니다.';
 
-const NAV: { area: AdminArea | null; to: '/admin' | '/admin/classes' | '/admin/notices' | '/admin/faqs' | '/admin/staff' | '/admin/audit'; label: string }[] = [
-  { area: null, to: '/admin', label: '콘솔 홈' },
-  { area: 'classes', to: '/admin/classes', label: '클래스' },
-  { area: 'notices', to: '/admin/notices', label: '공지사항' },
-  { area: 'faqs', to: '/admin/faqs', label: 'FAQ' },
-  { area: 'staff', to: '/admin/staff', label: '운영진' },
-  { area: 'audit', to: '/admin/audit', label: '감사 기록' },
+const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
+  { area: null, to: '', label: '콘솔 홈' },
+  { area: 'classes', to: 'classes', label: '클래스' },
+  { area: 'notices', to: 'notices', label: '공지사항' },
+  { area: 'faqs', to: 'faqs', label: 'FAQ' },
+  { area: 'staff', to: 'staff', label: '운영진' },
+  { area: 'audit', to: 'audit', label: '감사 기록' },
 ];
 
 /**
  * The console's frame: its own side navigation (a top bar with a menu on a phone), never the store's header and
  * footer. A visitor goes to /login and comes back; then it asks who the staff member is, and a member who is not
- * staff gets a plain refusal.
+ * staff gets a plain refusal. The component of the console's one route (`/admin/$`): the screen inside the frame
+ * is chosen from the address by AdminScreen.
  */
 export function AdminLayout() {
   const signedIn = useSignedInOrLogin();
@@ -63,7 +66,7 @@ function AdminFrame({ me }: { me: AdminStaff }) {
     <div className="admin" data-layout="admin" data-role={me.role}>
       <header className="admin-nav">
         <div className="admin-nav__bar">
-          <Link to="/admin" className="admin-nav__brand">
+          <Link {...adminLink('')} className="admin-nav__brand">
             운영 콘솔
           </Link>
           <button
@@ -81,9 +84,9 @@ function AdminFrame({ me }: { me: AdminStaff }) {
             {NAV.filter((item) => item.area === null || canUse(me.role, item.area)).map((item) => (
               <li key={item.to}>
                 <Link
-                  to={item.to}
+                  {...adminLink(item.to)}
                   className="admin-nav__link"
-                  activeOptions={{ exact: item.to === '/admin' }}
+                  activeOptions={{ exact: item.to === '' }}
                   activeProps={{ className: 'is-active' }}
                 >
                   {item.label}
@@ -104,7 +107,7 @@ function AdminFrame({ me }: { me: AdminStaff }) {
         </nav>
       </header>
       <main className="admin__main" id="main">
-        <Outlet />
+        <AdminScreen />
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../../api/errors';
 import { SectionFailure } from '../../../components/section/SectionFailure';
+import { adminLink } from './adminPaths';
 
 /** A console screen's head: its title, a line under it, and its actions on the right (under it on a phone). */
 export function AdminPageHead({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
@@ -22,7 +23,7 @@ export function AdminRefusal({ message, home = true }: { message: string; home?:
     <section className="admin-refusal" role="alert">
       <h2 className="admin-refusal__title">{message}</h2>
       {home && (
-        <Link to="/admin" className="btn btn--sm">
+        <Link {...adminLink('')} className="btn btn--sm">
           콘솔 홈으로
         </Link>
       )}
@@ -33,7 +34,7 @@ export function AdminRefusal({ message, home = true }: { message: string; home?:
 /** A console read that failed: a refusal reads as the server said it; anything else as the store's section failure. */
 export function AdminFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiError(error) && error.status === 403) return <AdminRefusal message={error.message} />;
-  return <SectionFailure error={error} onRetry={onRetry} notFound={{ title: '없는 항목입니다.', back: { to: '/admin', label: '콘솔 홈으로' } }} />;
+  return <SectionFailure error={error} onRetry={onRetry} notFound={{ title: '없는 항목입니다.', back: { to: '/admin/$', label: '콘솔 홈으로' } }} />;
 }
 
 /** The keyset list's next page. */

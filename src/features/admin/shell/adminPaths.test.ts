@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { adminLink, adminScreenOf } from './adminPaths';
+
+describe('adminScreenOf', () => {
+  it('picks each console screen from the address below /admin', () => {
+    expect(adminScreenOf(undefined)).toEqual({ screen: 'home' });
+    expect(adminScreenOf('')).toEqual({ screen: 'home' });
+    expect(adminScreenOf('/')).toEqual({ screen: 'home' });
+    expect(adminScreenOf('classes')).toEqual({ screen: 'classes' });
+    expect(adminScreenOf('classes/')).toEqual({ screen: 'classes' });
+    expect(adminScreenOf('Classes')).toEqual({ screen: 'classes' });
+    expect(adminScreenOf('classes/new')).toEqual({ screen: 'newClass' });
+    expect(adminScreenOf('classes/107')).toEqual({ screen: 'class', contentsid: '107' });
+    expect(adminScreenOf('notices')).toEqual({ screen: 'notices' });
+    expect(adminScreenOf('faqs')).toEqual({ screen: 'faqs' });
+    expect(adminScreenOf('staff')).toEqual({ screen: 'staff' });
+    expect(adminScreenOf('audit')).toEqual({ screen: 'audit' });
+  });
+
+  it('reads anything else as the console not-found', () => {
+    for (const splat of ['nope', 'classes/107/edit', 'staff/1', 'audit/x', 'classesx']) expect(adminScreenOf(splat)).toEqual({ screen: 'notFound' });
+  });
+});
+
+describe('adminLink', () => {
+  it('is the splat route with the address as its splat', () => {
+    expect(adminLink('classes/107')).toEqual({ to: '/admin/$', params: { _splat: 'classes/107' } });
+    expect(adminLink('')).toEqual({ to: '/admin/$', params: { _splat: '' } });
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The console's addresses. The whole console is one splat route, `/admin/$` (src/routes/admin.$.lazy.tsx): every
+ * route the store's router knows is a first-paint byte for a visitor, so the screens are chosen here from the
+ * address instead (AdminScreen).
+ */
+
+/** A console address below /admin: '' is the console home. */
+export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit';
+
+/** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
+export function adminLink(to: AdminTo) {
+  return { to: '/admin/$', params: { _splat: to } } as const;
+}
+
+export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'notFound';
+
+const SCREENS: Record<string, AdminScreenName> = {
+  '': 'home',
+  classes: 'classes',
+  'classes/new': 'newClass',
+  notices: 'notices',
+  faqs: 'faqs',
+  staff: 'staff',
+  audit: 'audit',
+};
+
+/**
+ * The screen of a console address (the splat after /admin/), like the router would match it: not case-sensitive,
+ * a trailing slash ignored. `classes/<id>` is one class (its id as the router's `$contentsid` read it: a
+ * non-number is 0, which the server answers as not found); anything else is the console's not-found.
+ */
+export function adminScreenOf(splat: string | undefined): { screen: AdminScreenName; contentsid?: string } {
+  const path = (splat ?? '').replace(/^\/+|\/+$/g, '');
+  const known = SCREENS[path.toLowerCase()];
+  if (known) return { screen: known };
+  const one = /^classes\/([^/]+)$/i.exec(path);
+  return one ? { screen: 'class', contentsid: one[1]! } : { screen: 'notFound' };
+}
