@@ -71,6 +71,13 @@ describe.each(WIDTHS)('the console at $width px', (viewport) => {
       await page.locator(ready).first().waitFor();
       expect(await overflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
+    // An address below /admin that is no screen: said inside the console's frame, with the way home.
+    await page.goto('/admin/nope');
+    await page.getByTestId('admin-not-found').getByRole('heading', { name: '없는 페이지입니다.' }).waitFor();
+    expect(await page.locator('[data-layout="admin"]').count()).toBe(1);
+    await page.getByTestId('admin-not-found').getByRole('link', { name: '콘솔 홈으로' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: `${STAFF.operator.name}님, 안녕하세요` }).waitFor();
     await context.close();
   });
 

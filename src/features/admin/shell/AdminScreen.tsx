@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { idParam } from '../../../lib/routeParams';
 import { adminLink, adminScreenOf, type AdminScreenName } from './adminPaths';
@@ -29,10 +29,13 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   notFound: AdminNotFound,
 };
 
-/** The console screen of the address (the splat of `/admin/$`), inside the console's frame. */
+/**
+ * The console screen of the address (below /admin, the splat of `/admin/$`), inside the console's frame. Read from the
+ * location, as the frame reads it, not with useParams: one name fewer exported by the store's framework chunk.
+ */
 export function AdminScreen() {
-  const splat = useParams({ from: '/admin/$', select: (p) => p._splat });
-  const { screen: name, contentsid } = adminScreenOf(splat);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { screen: name, contentsid } = adminScreenOf(pathname.replace(/^\/admin(?=\/|$)/i, ''));
   let page;
   if (name === 'class') {
     const id = idParam(contentsid ?? '');
