@@ -33,7 +33,9 @@ async function scriptsOf(page: Page, path: string): Promise<{ name: string; gzip
   const scripts: Promise<{ name: string; gzip: number }>[] = [];
   const watch = (res: import('playwright-core').Response) => {
     if (res.request().resourceType() !== 'script') return;
-    scripts.push(res.body().then((b) => ({ name: new URL(res.url()).pathname.replace(/^\//, ''), gzip: gzipSync(b, { level: 9 }).length })));
+    const name = new URL(res.url()).pathname.replace(/^\//, '');
+    // A script whose body the browser no longer holds (a navigation replaced the page) still names its chunk.
+    scripts.push(res.body().then((b) => ({ name, gzip: gzipSync(b, { level: 9 }).length }), () => ({ name, gzip: 0 })));
   };
   page.on('response', watch);
   await page.goto(path, { waitUntil: 'networkidle' });
