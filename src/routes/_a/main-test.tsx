@@ -1,11 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { bannersQuery } from '../../api/queries/catalogMain';
-import { prefetchBriefly } from '../../api/prefetch';
-import { MainPage } from '../../features/catalog/MainPage';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** /main-test: the same main page, kept as its own route (spec §2). */
+/**
+ * /main-test (spec §2: "/main, /main-test — main page") shows the main page at its one address: a visitor never sees a
+ * page titled as a test (issue 42), and the route costs the first chunk a redirect instead of a second main page.
+ */
 export const Route = createFileRoute('/_a/main-test')({
-  staticData: { title: '메인 (테스트)' },
-  loader: ({ context }) => prefetchBriefly(context.queryClient, bannersQuery()),
-  component: MainPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/main', replace: true });
+  },
 });
