@@ -5,7 +5,6 @@ import type { components } from '../schema.gen';
 // Tag `admin-media`: a lecture's video from upload to 게시 가능, and its caption files (the console).
 // The upload itself is tus 1.0 (tus-js-client, src/features/admin/catalog/lectureUploadActors.ts), not this client.
 
-export type AdminLectureMedia = components['schemas']['AdminLectureMedia'];
 export type AdminCaption = components['schemas']['AdminCaption'];
 
 /** GET /api/Admin/Lectures/{videoid}/Media — none, uploading, processing (progress), ready (renditions) or failed (error). */

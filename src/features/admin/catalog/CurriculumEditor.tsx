@@ -12,6 +12,7 @@ import {
 } from '../../../api/queries/admin-catalog';
 import { formatClock } from '../../../lib/format';
 import { alertDark, alertError, confirmDark } from '../../../lib/popup';
+import { LectureMediaPanel } from './LectureMediaPanel';
 import { moveLecture, moveLectureToSection, moveSection, orderOf, type CurriculumOrder } from './curriculumOrder';
 import { useStoreClass } from './useClassWrites';
 
@@ -290,6 +291,7 @@ function LectureRow({ lecture: l, busy, tools, position }: { lecture: Lecture; b
           삭제
         </button>
       </span>
+      <LectureMediaPanel videoid={l.videoid} title={l.title} />
     </li>
   );
 }
