@@ -339,3 +339,22 @@ export const adminClass: S['AdminClass'] = {
   thumbnail: '/media/thumbs/9001.svg',
   sections: [adminSection],
 };
+
+/* ---- admin-media: a lecture's console video and its caption tracks ---- */
+
+/** A lecture whose console video is 게시 가능: the HLS ladder, best first. */
+export const adminLectureMedia: S['AdminLectureMedia'] = {
+  videoid: 900111,
+  state: 'ready',
+  progress: 100,
+  error: null,
+  renditions: ['720p', '480p', '360p'],
+  durationsec: 300,
+  uploadid: 'pact-900111',
+  uploadoffset: 1048576,
+  uploadlength: 1048576,
+  updatedat: '2024-05-01T10:00:00+09:00',
+};
+
+/** A caption track of the demo data (no upload date). */
+export const adminCaption: S['AdminCaption'] = { srclang: 'ko', label: '한국어', cues: 50, updatedat: null };

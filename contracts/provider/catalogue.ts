@@ -22,7 +22,7 @@ interface StateDoc {
   sql: string[];
 }
 
-const PARAM_READERS: Record<string, string> = { text: 'string', id: 'integer', ids: 'list of integers' };
+const PARAM_READERS: Record<string, string> = { text: 'string', id: 'integer', ids: 'list of integers', texts: 'list of strings' };
 
 /** `text(p, 'useruid')` and its kin: the parameter a handler reads, or undefined. */
 function paramRead(node: ts.Node): { name: string; type: string } | undefined {

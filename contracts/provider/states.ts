@@ -474,8 +474,9 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     }),
 
     // A class in 초안 (in no list of the store) taught by `teacher`, bought by no one, with one section `sectionid`
-    // ('1주차: 호흡') holding the lectures `videoids` in that order, each with a video and no member's record; nothing
-    // else (sections, lectures, tags) a run before added to it.
+    // ('1주차: 호흡') holding the lectures `videoids` in that order, each with a video and no member's record, no caption
+    // track and no console upload (lecture_media goes with its video); nothing else (sections, lectures, tags) a run
+    // before added to it.
     'a draft class with a section of two lectures': withDb(async (db, p) => {
       const [contentsid, sectionid, videoids, teacher] = [id(p, 'contentsid'), id(p, 'sectionid'), ids(p, 'videoids'), text(p, 'teacher')];
       // Members' records and captions point at its videos: they go first, then everything a run before added.
@@ -505,6 +506,37 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     'the draft class has an empty section': withDb(async (db, p) => {
       await sql`insert into sections (sectionid, contentsid, title, sort) values (${id(p, 'sectionid')}, ${id(p, 'contentsid')}, '비어 있는 섹션', 2)
         on conflict (sectionid) do update set contentsid = excluded.contentsid, sort = excluded.sort`.execute(db);
+    }),
+
+    // Given after 'a draft class with a section of two lectures' (whose lectures have no console video and no caption):
+    // the lecture's video came in over the console (a 1 MB upload) and was processed, 게시 가능, into the HLS ladder
+    // `renditions` (best first; the column holds the list as JSON text) of `durationsec` seconds.
+    'a lecture video is ready': withDb(async (db, p) => {
+      const [videoid, renditions] = [id(p, 'videoid'), JSON.stringify(texts(p, 'renditions'))];
+      await sql`delete from lecture_media where videoid = ${videoid}`.execute(db);
+      await sql`insert into lecture_media (videoid, upload_id, upload_length, state, progress, error, renditions, duration_sec, uploaded_by, updated_at)
+        values (${videoid}, 'pact-' || ${videoid}::int, 1048576, 'ready', 100, null, ${renditions}, ${id(p, 'durationsec')}, 'u-demo-1', '2024-05-01 10:00:00')`.execute(db);
+    }),
+
+    // Given after 'a draft class with a section of two lectures': the lecture's console upload (1 MB) arrived and its
+    // processing failed at 40 % with the Korean reason `error`; the upload is kept, so 다시 시도 may run it again.
+    'a lecture video failed processing': withDb(async (db, p) => {
+      const videoid = id(p, 'videoid');
+      await sql`delete from lecture_media where videoid = ${videoid}`.execute(db);
+      await sql`insert into lecture_media (videoid, upload_id, upload_length, state, progress, error, renditions, duration_sec, uploaded_by, updated_at)
+        values (${videoid}, 'pact-' || ${videoid}::int, 1048576, 'failed', 40, ${text(p, 'error')}, '[]', 0, 'u-demo-1', '2024-05-01 10:00:00')`.execute(db);
+    }),
+
+    // Given after 'a draft class with a section of two lectures': the lecture has exactly these caption tracks, the
+    // language `srclangs[i]` named `labels[i]`, each a track of the demo data (its cues written from the lecture's
+    // length, no upload date).
+    'the lecture has caption tracks': withDb(async (db, p) => {
+      const [videoid, srclangs, labels] = [id(p, 'videoid'), texts(p, 'srclangs'), texts(p, 'labels')];
+      if (srclangs.length !== labels.length) throw new Error('"srclangs" and "labels" must be as long as each other');
+      await sql`delete from captions where videoid = ${videoid}`.execute(db);
+      await sql`insert into captions (videoid, srclang, label, path)
+        select ${videoid}, t.srclang, t.label, 'media/captions/' || ${videoid}::int || '.' || t.srclang || '.vtt'
+        from unnest(array[${sql.join(srclangs)}]::text[], array[${sql.join(labels)}]::text[]) as t(srclang, label)`.execute(db);
     }),
 
     // A member's progress on the lecture (watched a minute): the console hides such a lecture instead of deleting it.
@@ -589,6 +621,13 @@ function ids(p: StateParams, name: string): number[] {
   if (!Array.isArray(v) || !v.every(Number.isInteger))
     throw new Error(`parameter "${name}" must be a list of integers, got ${JSON.stringify(v)}`);
   return v as number[];
+}
+
+function texts(p: StateParams, name: string): string[] {
+  const v = p?.[name];
+  if (!Array.isArray(v) || !v.every((t) => typeof t === 'string' && t !== ''))
+    throw new Error(`parameter "${name}" must be a list of non-empty strings, got ${JSON.stringify(v)}`);
+  return v as string[];
 }
 
 async function ensureUpload(db: Kysely<any>, useruid: string, filename: string, originalFilename = filename): Promise<void> {
