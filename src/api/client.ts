@@ -113,23 +113,12 @@ const envelope: Middleware = {
   },
 };
 
-/**
- * The headers every call of this client carries (the common header, the session's bearer token), for the one kind of
- * request made outside it: the console's tus uploads (tus-js-client sends its own requests).
- */
-export function sessionHeaders(): Record<string, string> {
-  const token = accessTokenSource();
-  return { 'X-Storefront-Client': config.VITE_CLIENT_HEADER, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-}
-
-/** The API's origin, as the client's own base URL is chosen. */
-export function apiBaseUrl(): string {
-  return config.VITE_API_BASE || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
-}
+/** The session's bearer token as the client sends it (the console's tus uploads send it too: src/api/sessionHeaders.ts). */
+export const currentAccessToken = () => accessTokenSource();
 
 export function createApiClient(baseUrl: string = config.VITE_API_BASE, fetchImpl?: typeof fetch) {
   const client = createClient<paths>({
-    baseUrl: baseUrl || apiBaseUrl(),
+    baseUrl: baseUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
     // Read at call time, so a test (or a polyfill) that replaces the global fetch later is still used.
     fetch: withTimeout(
       () => fetchImpl ?? globalThis.fetch,

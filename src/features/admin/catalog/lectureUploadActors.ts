@@ -7,7 +7,7 @@ import {
   type LectureUploadEvent,
   type UploadInput,
 } from '../../../../machines/lectureUpload';
-import { apiBaseUrl, sessionHeaders } from '../../../api/client';
+import { apiBaseUrl, sessionHeaders } from '../../../api/sessionHeaders';
 import { fetchAdminLectureMedia, retryAdminLectureMedia } from '../../../api/queries/admin-media';
 
 const UPLOAD_PATH = '/api/Admin/Uploads';
