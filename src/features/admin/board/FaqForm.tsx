@@ -1,26 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminBoardKeys, createAdminFaq, updateAdminFaq, type AdminFaqInput, type Faq } from '../../../api/queries/admin-board';
 import { boardKeys } from '../../../api/queries/board';
 import { confirmDark } from '../../../lib/popup';
 import { FieldError } from '../shell/AdminParts';
 import { HtmlField } from '../shell/HtmlField';
-import { UNSAVED_MESSAGE, useUnsavedGuard } from '../shell/useUnsavedGuard';
+import { UNSAVED_MESSAGE } from '../shell/useUnsavedGuard';
+import { useFormDraft } from '../shell/useFormDraft';
 import { checkFaq, type FaqFormValues } from './boardFields';
-
-type FaqErrors = Partial<Record<keyof FaqFormValues, string>>;
 
 /** Adds an FAQ or changes one: 분류, 질문, 순서, 답변 (HTML with its preview). */
 export function FaqForm({ faq, categories, onDone }: { faq: Faq | null; categories: string[]; onDone: (message: string | null) => void }) {
   const initial: FaqFormValues = faq
     ? { category: faq.category, question: faq.question, answer: faq.answer, sortorder: String(faq.sortorder) }
     : { category: categories[0] ?? '', question: '', answer: '', sortorder: '0' };
-  const [baseline] = useState(initial);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FaqErrors>({});
+  const { values, setValues, errors, setErrors, dirty, guard } = useFormDraft(initial);
   const [serverError, setServerError] = useState<string>();
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
-  const guard = useUnsavedGuard(dirty);
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (input: AdminFaqInput) => (faq ? updateAdminFaq(faq.faqid, input) : createAdminFaq(input)),

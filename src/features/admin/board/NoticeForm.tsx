@@ -1,26 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminBoardKeys, createAdminNotice, updateAdminNotice, type AdminNoticeInput, type Notice } from '../../../api/queries/admin-board';
 import { boardKeys } from '../../../api/queries/board';
 import { FieldError } from '../shell/AdminParts';
 import { HtmlField } from '../shell/HtmlField';
-import { UNSAVED_MESSAGE, useUnsavedGuard } from '../shell/useUnsavedGuard';
+import { UNSAVED_MESSAGE } from '../shell/useUnsavedGuard';
+import { useFormDraft } from '../shell/useFormDraft';
 import { confirmDark } from '../../../lib/popup';
 import { checkNotice, type NoticeFormValues } from './boardFields';
-
-type NoticeErrors = Partial<Record<keyof NoticeFormValues, string>>;
 
 /** Writes a new notice or changes one: 구분 (공지 / 소식), 제목, 상단 고정, 내용 (HTML with its preview). */
 export function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: (message: string | null) => void }) {
   const initial: NoticeFormValues = notice
     ? { isnotice: notice.isnotice === -1 ? -1 : 1, title: notice.title, content: notice.content, istop: notice.istop }
     : { isnotice: 1, title: '', content: '', istop: false };
-  const [baseline] = useState(initial);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<NoticeErrors>({});
+  const { values, setValues, errors, setErrors, dirty, guard } = useFormDraft(initial);
   const [serverError, setServerError] = useState<string>();
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
-  const guard = useUnsavedGuard(dirty);
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (input: AdminNoticeInput) => (notice ? updateAdminNotice(notice.noticeid, input) : createAdminNotice(input)),

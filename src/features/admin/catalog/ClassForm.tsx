@@ -3,9 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminCategoriesQuery, createAdminClass, updateAdminClass, type AdminClass } from '../../../api/queries/admin-catalog';
 import { FieldError } from '../shell/AdminParts';
 import { HtmlField } from '../shell/HtmlField';
-import { useUnsavedGuard } from '../shell/useUnsavedGuard';
+import { useFormDraft } from '../shell/useFormDraft';
 import { categoryOptions } from './categoryTree';
-import { CLASS_FIELD_ORDER, checkClassForm, classFormOf, EMPTY_CLASS_FORM, type ClassErrors, type ClassField, type ClassFormValues } from './classFields';
+import { CLASS_FIELD_ORDER, checkClassForm, classFormOf, EMPTY_CLASS_FORM, type ClassField, type ClassFormValues } from './classFields';
 import { useStoreClass } from './useClassWrites';
 
 export const CLASS_SAVED_MESSAGE = '저장했습니다.';
@@ -25,12 +25,10 @@ export function ClassForm({
   teacherLocked: boolean;
   onCreated?: (c: AdminClass) => void;
 }) {
-  const [baseline, setBaseline] = useState<ClassFormValues>(() => (saved ? classFormOf(saved) : EMPTY_CLASS_FORM));
-  const [values, setValues] = useState(baseline);
-  const [errors, setErrors] = useState<ClassErrors>({});
+  const { values, setValues, setBaseline, errors, setErrors, dirty, guard } = useFormDraft<ClassFormValues>(() =>
+    saved ? classFormOf(saved) : EMPTY_CLASS_FORM,
+  );
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
-  const guard = useUnsavedGuard(dirty);
   const categories = useQuery(adminCategoriesQuery());
   const options = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
   const storeClass = useStoreClass();
