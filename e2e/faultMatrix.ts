@@ -20,7 +20,7 @@ export interface Screen {
   url: string;
   /** Behind the `_auth` guard: visited signed in only. */
   memberOnly: boolean;
-  /** Bare and print layouts carry no header or footer. */
+  /** Bare and print layouts, and the staff's console (its own side navigation), carry no store header or footer. */
   shell: boolean;
 }
 
@@ -54,7 +54,7 @@ export function screensFromRouteTree(): Screen[] {
       return v;
     });
     // Route constants are named after their layouts: `BAuthMyclassRoute` sits in _b/_auth, `BarePaymentFailRoute` in _bare.
-    screens.push({ route, url, memberOnly: /Auth[A-Z]/.test(name), shell: !/^(?:Bare|Print)/.test(name) });
+    screens.push({ route, url, memberOnly: /Auth[A-Z]/.test(name), shell: !/^(?:Bare|Print|Admin)/.test(name) });
   }
   return screens;
 }

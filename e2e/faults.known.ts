@@ -13,5 +13,7 @@ export const KNOWN_FAULTS: Record<string, string> = {
  * A key "* <operation>" stands for that operation on every screen.
  */
 export const KNOWN_SILENT_WAITS: Record<string, string> = {
-  // None today: the header's category menu and the class view's bookmark toggle got their wait lines (2026-11-26).
+  // The console's who-am-I (issue 38) waits behind its own loading line, not the store's `Pending`; a hang still ends
+  // in the time-out's message with 다시 시도. The console's screens should take the section's late notice next.
+  'member /admin/$ getAdminMe': "the console's layout shows 불러오는 중 until GetAdminMe answers",
 };

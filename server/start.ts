@@ -23,8 +23,6 @@ import type { Handler } from './openapi/context';
 import { portoneGateway, portoneSettings } from './domain/portoneGateway';
 import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
 import { startPublicationSweep } from './domain/classVisibility';
-import { openJobQueue } from './jobs/queue';
-import { transcodeQueue, workTranscodes } from './jobs/transcodeJob';
 import { ffmpegAvailable } from './media/transcode';
 
 export interface StartOptions {
@@ -122,7 +120,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ffmpeg = wantJobs && (await ffmpegAvailable());
   if (wantJobs && !ffmpeg && !options.quiet)
     console.log('[server] ffmpeg not found: lecture video upload and processing are off (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
-  const jobs = ffmpeg ? await openJobQueue(database.db) : undefined;
+  // Loaded only where the queue runs: pg-boss and its worker stay out of every test server's start-up.
+  const jobModules = ffmpeg ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob')]) : undefined;
+  const jobs = jobModules ? await jobModules[0].openJobQueue(database.db) : undefined;
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
@@ -138,7 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     providerStates,
     gateway: portone ? portoneGateway(portone) : undefined,
     webhookSecret: portone?.webhookSecret,
-    transcode: jobs && transcodeQueue(jobs),
+    transcode: jobs && jobModules?.[1].transcodeQueue(jobs),
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
   const cache = dispatcher.cache;
@@ -148,7 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
   // 예약 classes enter the store within one sweep (every 15 s) plus the cache's bound; a sweep's publication is a write.
   const sweep = startPublicationSweep(database.db, (touched) => cache.invalidate(touched));
-  if (jobs) await workTranscodes(jobs, database.db, dataDir, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
+  if (jobs && jobModules) await jobModules[1].workTranscodes(jobs, database.db, dataDir, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };

@@ -32,7 +32,9 @@ export async function testServer(options: StartOptions = {}): Promise<TestServer
   // On PostgreSQL too, each test server's files (uploads, lecture videos, captions) go to a folder of its own, never
   // the checkout's .data (the database is the URL's either way).
   const files = pgUrl && !options.dbDir ? { dbDir: mkdtempSync(join(tmpdir(), 'storefront-pg-files-')) } : {};
-  const server = await startServer({ memory: !pgUrl, databaseUrl: pgUrl, quiet: true, ...files, ...options });
+  // No job queue unless a test asks for it (`jobs: true`): on PostgreSQL a server would otherwise start pg-boss in
+  // every fresh database.
+  const server = await startServer({ memory: !pgUrl, databaseUrl: pgUrl, quiet: true, jobs: false, ...files, ...options });
   const call: TestServer['call'] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { ...CLIENT, ...init.headers };
     if (init.auth !== false && token) headers.Authorization = `Bearer ${token}`;

@@ -266,7 +266,7 @@ async function fieldsOf(tx: Db, input: ClassInput): Promise<ClassFields> {
   return {
     title: input.title.trim() || input.title,
     subtitle: input.subtitle,
-    description: sanitizeHtml(input.description),
+    description: await sanitizeHtml(input.description),
     categoryid: input.categoryid,
     teacher: input.teacher.trim() || input.teacher,
     price: input.price,

@@ -40,7 +40,7 @@ export const adminBoard = {
       const n = (await one(
         tx,
         sql<NoticeRow>`insert into notices (isnotice, title, content, istop, writer, created_at)
-          values (${body.isnotice}, ${body.title}, ${sanitizeHtml(body.content)}, ${body.istop}, ${WRITER}, ${kst()}) returning *`,
+          values (${body.isnotice}, ${body.title}, ${await sanitizeHtml(body.content)}, ${body.istop}, ${WRITER}, ${kst()}) returning *`,
       ))!;
       await recordAudit(tx, ctx, {
         operation: 'createAdminNotice',
@@ -61,7 +61,7 @@ export const adminBoard = {
       if (body.istop && !(before.istop && before.isnotice === body.isnotice)) await ensurePinRoom(tx, body.isnotice, before.noticeid);
       const n = (await one(
         tx,
-        sql<NoticeRow>`update notices set isnotice = ${body.isnotice}, title = ${body.title}, content = ${sanitizeHtml(body.content)},
+        sql<NoticeRow>`update notices set isnotice = ${body.isnotice}, title = ${body.title}, content = ${await sanitizeHtml(body.content)},
           istop = ${body.istop} where noticeid = ${before.noticeid} returning *`,
       ))!;
       await recordAudit(tx, ctx, {
@@ -95,7 +95,7 @@ export const adminBoard = {
       const f = (await one(
         tx,
         sql<FaqRow>`insert into faqs (category, question, answer, sort)
-          values (${body.category}, ${body.question}, ${sanitizeHtml(body.answer)}, ${body.sortorder}) returning *`,
+          values (${body.category}, ${body.question}, ${await sanitizeHtml(body.answer)}, ${body.sortorder}) returning *`,
       ))!;
       await recordAudit(tx, ctx, { operation: 'createAdminFaq', objectType: 'faq', objectId: f.faqid, after: faqSummary(f) });
       return f;
@@ -109,7 +109,7 @@ export const adminBoard = {
       if (!before) return fail(404, NO_FAQ);
       const f = (await one(
         tx,
-        sql<FaqRow>`update faqs set category = ${body.category}, question = ${body.question}, answer = ${sanitizeHtml(body.answer)},
+        sql<FaqRow>`update faqs set category = ${body.category}, question = ${body.question}, answer = ${await sanitizeHtml(body.answer)},
           sort = ${body.sortorder} where faqid = ${before.faqid} returning *`,
       ))!;
       await recordAudit(tx, ctx, {

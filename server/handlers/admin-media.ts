@@ -78,7 +78,7 @@ export const adminMedia = {
     await lectureClassInScope(s.db, ctx, videoid);
     const length = Number(req.headers.get('upload-length'));
     if (length > MAX_VIDEO_BYTES) return fail(413, TOO_LARGE);
-    const res = await asEnvelope(await lectureUploads(s.dataDir).handleWeb(req));
+    const res = await asEnvelope(await (await lectureUploads(s.dataDir)).handleWeb(req));
     const uploadid = res.headers.get('location')?.split('/').pop();
     if (res.status !== 201 || !uploadid) return res;
     await s.db.transaction().execute(async (tx) => {
@@ -92,7 +92,7 @@ export const adminMedia = {
   async headAdminUpload(ctx) {
     requireTus(ctx.req);
     await uploadInScope(ctx.s.db, ctx, ctx.params.uploadid);
-    return asEnvelope(await lectureUploads(ctx.s.dataDir).handleWeb(ctx.req));
+    return asEnvelope(await (await lectureUploads(ctx.s.dataDir)).handleWeb(ctx.req));
   },
 
   async patchAdminUpload(ctx) {
@@ -106,7 +106,7 @@ export const adminMedia = {
       if (!isVideoContainer(peeked.head)) return fail(415, NOT_A_VIDEO);
       req = peeked.request;
     }
-    const res = await asEnvelope(await lectureUploads(ctx.s.dataDir).handleWeb(req));
+    const res = await asEnvelope(await (await lectureUploads(ctx.s.dataDir)).handleWeb(req));
     await whenComplete(ctx, res, upload.upload_id, upload.upload_length);
     return res;
   },

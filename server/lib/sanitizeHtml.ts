@@ -1,4 +1,7 @@
-import sanitize from 'sanitize-html';
+import type sanitizeHtmlModule from 'sanitize-html';
+
+/** Loaded at the first console write that needs it: sanitize-html (and PostCSS behind it) stays out of every start-up. */
+let library: Promise<{ default: typeof sanitizeHtmlModule }> | undefined;
 
 /**
  * HTML written in the console (a class's description, a notice, an FAQ answer), as the store may show it: the tags
@@ -6,7 +9,8 @@ import sanitize from 'sanitize-html';
  * script, style, frame, form or event handler. Applied on the server before storing, so no reader has to trust the
  * writer (the SPA sanitises again when it renders, src/components/ui/SafeHtml.tsx).
  */
-export function sanitizeHtml(html: string): string {
+export async function sanitizeHtml(html: string): Promise<string> {
+  const { default: sanitize } = await (library ??= import('sanitize-html'));
   return sanitize(html, {
     allowedTags: [
       'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup',

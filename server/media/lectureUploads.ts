@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import type { Server } from '@tus/server';
 import { MAX_VIDEO_BYTES } from '../domain/lectureMedia';
 
 /**
@@ -11,21 +10,20 @@ import { MAX_VIDEO_BYTES } from '../domain/lectureMedia';
  * right before a request reaches it, and sniff the first bytes (`isVideoContainer`).
  */
 export const UPLOAD_PATH = '/api/Admin/Uploads';
-const servers = new Map<string, Server>();
+const servers = new Map<string, Promise<Server>>();
 
 export const uploadFile = (dataDir: string, uploadid: string) => join(dataDir, 'uploads', 'video', uploadid);
 
-export function lectureUploads(dataDir: string): Server {
+/** Loaded at the first upload request: @tus/server stays out of the start-up of a store that never takes one. */
+export function lectureUploads(dataDir: string): Promise<Server> {
   let server = servers.get(dataDir);
   if (!server) {
-    const directory = join(dataDir, 'uploads', 'video');
-    mkdirSync(directory, { recursive: true });
-    server = new Server({
-      path: UPLOAD_PATH,
-      datastore: new FileStore({ directory }),
-      maxSize: MAX_VIDEO_BYTES,
-      relativeLocation: true,
-    });
+    server = (async () => {
+      const [{ Server: TusServer }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+      const directory = join(dataDir, 'uploads', 'video');
+      mkdirSync(directory, { recursive: true });
+      return new TusServer({ path: UPLOAD_PATH, datastore: new FileStore({ directory }), maxSize: MAX_VIDEO_BYTES, relativeLocation: true });
+    })();
     servers.set(dataDir, server);
   }
   return server;
