@@ -39,7 +39,7 @@ await withAppAndBrowser(async (server, browser) => {
   await page.locator('main table, main .admin-table').first().waitFor();
   await shot(page, 'staff');
   await page.goto('/admin/classes');
-  await page.getByText('리포머 기초 완성').first().waitFor();
+  await page.getByText('골반 안정화 클래스').first().waitFor();
   await shot(page, 'classes');
   await page.goto('/admin/classes/107');
   await page.locator('#curriculum-title').waitFor();
