@@ -166,7 +166,8 @@ describe.runIf(process.env.DATABASE_URL)('INSTANCES=2 under faults', () => {
       expect([...inDb].filter((t) => !writes.acknowledged.includes(t))).toEqual([]);
       expect(writes.acknowledged.filter((t) => !inDb.has(t))).toEqual([]);
       expect(workers.filter(alive)).toEqual([]);
-      expect(output).toMatch(/SIGTERM: draining 2 workers[\s\S]*every worker stopped/);
+      // Two when the replacement was forked before the SIGTERM (it waits 100 ms after a young death), else one.
+      expect(output).toMatch(/SIGTERM: draining [12] workers[\s\S]*every worker stopped/);
       expect(writes.acknowledged.length).toBeGreaterThanOrEqual(20);
     },
   );
