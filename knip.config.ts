@@ -13,7 +13,7 @@ const config: KnipConfig = {
     'src/**/*.typetest.ts',
     'server/**/*.typetest.ts',
   ],
-  project: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'rules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'contracts/**/*.ts', 'e2e/**/*.ts', 'supabase/**/*.ts'],
+  project: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'rules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'contracts/**/*.ts', 'e2e/**/*.ts', 'supabase/**/*.ts', 'fakes/**/*.ts'],
   // The Edge Functions' Deno entries (Deno globals, npm:/jsr: specifiers) are outside Node's reach; their logic is not.
   ignore: ['src/api/schema.gen.ts', 'supabase/functions/*/index.ts'],
   // A message or key exported beside the code that uses it documents the product's words; tests import some.

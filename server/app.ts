@@ -23,6 +23,8 @@ import { localGateway } from './domain/localGateway';
 import { isLocalMode } from './lib/mode';
 import { connectSources, inlineScriptHashes, portOneConfigured, securityHeaders } from './http/securityHeaders';
 import { mediaSources } from './lib/mediaOrigin';
+import { fileLectureStorage } from './media/lectureStorage';
+import type { LectureStorage } from './domain/lectureMedia';
 
 export interface AppOptions {
   db: Db;
@@ -49,6 +51,8 @@ export interface AppOptions {
   webhookSecret?: string | undefined;
   /** Lecture video processing (server/jobs/); absent without ffmpeg. */
   transcode?: Services['transcode'];
+  /** Where lecture videos are kept; default the file store under `dataDir`. */
+  lectureStorage?: LectureStorage | undefined;
   /** `POST /_pact/provider-states` (server/http/providerStates.ts): given only when PACT_STATES_SECRET is set. */
   providerStates?: Omit<ProviderStates, 'changed'> | undefined;
 }
@@ -78,6 +82,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     gateway: options.gateway ?? localGateway(options.db),
     webhookSecret: options.webhookSecret,
     transcode: options.transcode,
+    lectureStorage: options.lectureStorage ?? fileLectureStorage(options.dataDir),
   };
   const spec = options.spec ?? loadSpec();
   const dispatch = createDispatcher(localMode ? spec : withoutLocalStandIns(spec), handlers, services, {

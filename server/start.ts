@@ -24,6 +24,7 @@ import { portoneGateway, portoneSettings } from './domain/portoneGateway';
 import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
 import { startPublicationSweep } from './domain/classVisibility';
 import { ffmpegAvailable } from './media/transcode';
+import { lectureStoreSettings, openLectureStorage, type LectureStoreSettings } from './media/lectureStorage';
 
 export interface StartOptions {
   port?: number;
@@ -63,6 +64,8 @@ export interface StartOptions {
    * (tests), which ask for it; off, uploads are refused (503) and nothing polls the database.
    */
   jobs?: boolean;
+  /** Where lecture videos are kept; default from MEDIA_STORE and S3_* (server/media/lectureStorage.ts), the file store. */
+  lectureStore?: LectureStoreSettings;
 }
 
 export interface RunningServer {
@@ -99,6 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const statesSecret = (options.env ?? process.env).PACT_STATES_SECRET || undefined;
   if (statesSecret && statesSecret.length < MIN_STATES_SECRET)
     throw new Error(`[server] PACT_STATES_SECRET must be at least ${MIN_STATES_SECRET} characters: its endpoint rewrites members' data`);
+  const lectureStore = options.lectureStore ?? lectureStoreSettings(options.env ?? { ...process.env, ...appEnv });
   const databaseUrl = options.databaseUrl ?? (options.memory || options.dbDir ? undefined : process.env.DATABASE_URL || undefined);
   const dataDir = options.dbDir ?? (options.memory ? mkdtempSync(join(tmpdir(), 'storefront-mem-')) : join(ROOT, '.data'));
   const database = await openDatabase({
@@ -123,6 +127,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Loaded only where the queue runs: pg-boss and its worker stay out of every test server's start-up.
   const jobModules = ffmpeg ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob')]) : undefined;
   const jobs = jobModules ? await jobModules[0].openJobQueue(database.db) : undefined;
+  const lectureStorage = openLectureStorage(lectureStore, dataDir);
+  if (lectureStore.kind === 's3' && !options.quiet)
+    console.log(`[server] lecture videos in the bucket ${lectureStore.bucket}${lectureStore.endpoint ? ` at ${lectureStore.endpoint}` : ''}`);
   let draining = false;
   const { app, dispatcher, headers } = createStorefront({
     db: database.db,
@@ -139,6 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     gateway: portone ? portoneGateway(portone) : undefined,
     webhookSecret: portone?.webhookSecret,
     transcode: jobs && jobModules?.[1].transcodeQueue(jobs),
+    lectureStorage,
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
   const cache = dispatcher.cache;
@@ -148,7 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
   // 예약 classes enter the store within one sweep (every 15 s) plus the cache's bound; a sweep's publication is a write.
   const sweep = startPublicationSweep(database.db, (touched) => cache.invalidate(touched));
-  if (jobs && jobModules) await jobModules[1].workTranscodes(jobs, database.db, dataDir, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
+  if (jobs && jobModules) await jobModules[1].workTranscodes(jobs, database.db, lectureStorage, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };

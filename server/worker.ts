@@ -6,11 +6,13 @@ import { workTranscodes } from './jobs/transcodeJob';
 import { ffmpegAvailable } from './media/transcode';
 import { ROOT } from './start';
 import { openWriteBus } from './db/writeBus';
+import { lectureStoreSettings, openLectureStorage } from './media/lectureStorage';
 
 /**
  * `npm run worker`: a process that only works the job queue (lecture video processing) on DATABASE_URL, beside
  * instances started with JOBS=off that only answer members. Any number of workers may run: pg-boss hands each job to
- * one of them. Its uploads and outputs folder (DATA_DIR, default ./.data) must be the instances' too (a shared volume).
+ * one of them. Its lecture store must be the instances' too: the same bucket (MEDIA_STORE=s3), or with the file store
+ * the same folder (DATA_DIR, default ./.data, a shared volume). With S3 it keeps only its work files in DATA_DIR.
  */
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -21,12 +23,13 @@ if (!(await ffmpegAvailable())) {
   console.error('[worker] ffmpeg not found (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
   process.exit(1);
 }
+const storage = openLectureStorage(lectureStoreSettings(process.env), process.env.DATA_DIR || join(ROOT, '.data'));
 const database = await openDatabase({ url: databaseUrl });
 await migrate(database.db);
 const jobs = await openJobQueue(database.db);
 // A lecture made ready changes what the instances' caches hold: they hear it on the write bus (server/db/writeBus.ts).
 const bus = await openWriteBus(databaseUrl, database.db, { written: () => undefined, gap: () => undefined });
-await workTranscodes(jobs, database.db, process.env.DATA_DIR || join(ROOT, '.data'), (touched) => void bus.publish(touched).catch(() => undefined));
+await workTranscodes(jobs, database.db, storage, (touched) => void bus.publish(touched).catch(() => undefined));
 console.log(`[worker] working the job queue (pid ${process.pid})`);
 const stop = async () => {
   await jobs.stop();

@@ -18,6 +18,39 @@ export interface TranscodeJob {
   uploadid: string;
 }
 
+/**
+ * Where lecture videos are kept, as the operations and the job see it (server/media/lectureStorage.ts: the data folder
+ * in the demo, an S3 bucket in production): the tus uploads, and the HLS ladders made from them. Ladder files are
+ * named by their path below `media/`: `uploaded/<videoid>/<uploadid>/master.m3u8`, `…/<rung>/index.m3u8`, `…/<n>.m4s`.
+ */
+export interface LectureStorage {
+  readonly kind: 'file' | 's3';
+  /** The store's tus 1.0 server (`@tus/server`), made at the first upload request. */
+  uploads(): Promise<{ handleWeb(req: Request): Promise<Response> }>;
+  /** Bytes of an unfinished upload held so far, 0 when it has none. */
+  bytesHeld(uploadid: string): Promise<number>;
+  /** Removes an upload and what it holds (its first bytes were refused). */
+  discardUpload(uploadid: string): Promise<void>;
+  /** One processing of a finished upload: the source as a local file for ffmpeg, a local folder for its ladder. */
+  transcodeWork(videoid: number, uploadid: string): Promise<TranscodeWork>;
+  /** A file of a ladder by its path (`uploaded/…`), or undefined when there is none. */
+  ladderFile(path: string): Promise<LadderFile | undefined>;
+}
+
+export interface TranscodeWork {
+  source: string;
+  out: string;
+  /** The ladder in `out` becomes what members are served; local copies of a remote store go. */
+  publish(): Promise<void>;
+  /** The ladder is abandoned (ffmpeg failed, or a newer upload won), wherever it got to. */
+  discard(): Promise<void>;
+}
+
+export interface LadderFile {
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+  length: number | undefined;
+}
+
 /** Upload-Length above this is refused before anything is stored. */
 export const MAX_VIDEO_BYTES = 5 * 1024 ** 3;
 export const TOO_LARGE = '영상 파일은 5GB까지 올릴 수 있습니다.';

@@ -12,7 +12,7 @@ import {
   uploadFinished,
   uploadInScope,
 } from '../domain/lectureMedia';
-import { bytesHeld, isVideoContainer, lectureUploads, peekBody } from '../media/lectureUploads';
+import { isVideoContainer, peekBody } from '../media/lectureUploads';
 import { captionUploadOf, captionsOfLecture, deleteCaptionRow, removeCaptionFile, saveCaptionRow, stageCaptionFile } from '../media/captionUploads';
 import { fail } from '../lib/failure';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
@@ -78,7 +78,7 @@ export const adminMedia = {
     await lectureClassInScope(s.db, ctx, videoid);
     const length = Number(req.headers.get('upload-length'));
     if (length > MAX_VIDEO_BYTES) return fail(413, TOO_LARGE);
-    const res = await asEnvelope(await (await lectureUploads(s.dataDir)).handleWeb(req));
+    const res = await asEnvelope(await (await s.lectureStorage.uploads()).handleWeb(req));
     const uploadid = res.headers.get('location')?.split('/').pop();
     if (res.status !== 201 || !uploadid) return res;
     await s.db.transaction().execute(async (tx) => {
@@ -92,7 +92,7 @@ export const adminMedia = {
   async headAdminUpload(ctx) {
     requireTus(ctx.req);
     await uploadInScope(ctx.s.db, ctx, ctx.params.uploadid);
-    return asEnvelope(await (await lectureUploads(ctx.s.dataDir)).handleWeb(ctx.req));
+    return asEnvelope(await (await ctx.s.lectureStorage.uploads()).handleWeb(ctx.req));
   },
 
   async patchAdminUpload(ctx) {
@@ -100,13 +100,18 @@ export const adminMedia = {
     const upload = await uploadInScope(ctx.s.db, ctx, ctx.params.uploadid);
     if (upload.state !== 'uploading') return fail(409, '이미 다 올라간 영상입니다.');
     let req = ctx.req;
-    // The first piece must begin like a video container; nothing of a file that does not is stored.
+    // The first piece must begin like a video container; nothing of a file that does not is stored, and the upload
+    // itself goes (an open multipart upload in a bucket is kept, and billed, until someone aborts it).
     if (ctx.req.headers.get('upload-offset') === '0') {
       const peeked = await peekBody(ctx.req, Math.min(SNIFF_BYTES, upload.upload_length));
-      if (!isVideoContainer(peeked.head)) return fail(415, NOT_A_VIDEO);
+      if (!isVideoContainer(peeked.head)) {
+        await peeked.request.body?.cancel().catch(() => undefined);
+        await ctx.s.lectureStorage.discardUpload(upload.upload_id);
+        return fail(415, NOT_A_VIDEO);
+      }
       req = peeked.request;
     }
-    const res = await asEnvelope(await (await lectureUploads(ctx.s.dataDir)).handleWeb(req));
+    const res = await asEnvelope(await (await ctx.s.lectureStorage.uploads()).handleWeb(req));
     await whenComplete(ctx, res, upload.upload_id, upload.upload_length);
     return res;
   },
@@ -114,7 +119,7 @@ export const adminMedia = {
   async getAdminLectureMedia({ s, params, ...author }) {
     await lectureClassInScope(s.db, author, params.videoid);
     const row = await mediaOfLecture(s.db, params.videoid);
-    return ok(toLectureMedia(params.videoid, row, row?.state === 'uploading' ? await bytesHeld(s.dataDir, row.upload_id) : 0));
+    return ok(toLectureMedia(params.videoid, row, row?.state === 'uploading' ? await s.lectureStorage.bytesHeld(row.upload_id) : 0));
   },
 
   async retryAdminLectureMedia(ctx) {

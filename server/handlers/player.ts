@@ -53,7 +53,7 @@ export const player = {
     if (String(query.path).endsWith('.vtt')) return captionFile(s.db, query, s.dataDir);
     // Every lecture video of the demo is the sample clip in server/assets, repeated to its length (server/media/lessonMedia.ts);
     // a lecture uploaded in the console is its own HLS ladder (server/media/uploadedMedia.ts).
-    return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined, s.dataDir);
+    return lessonMedia(s.db, join(ASSETS, 'lesson.mp4'), query, req.headers.get('range') ?? undefined, s.lectureStorage);
   },
 } satisfies Partial<Handlers>;
 

@@ -1,9 +1,15 @@
-import { rmSync } from 'node:fs';
 import type { Db } from '../db/database';
-import { recordFailure, recordProcessing, recordProgress, recordReady, type TranscodeJob, type TranscodeQueue } from '../domain/lectureMedia';
+import {
+  recordFailure,
+  recordProcessing,
+  recordProgress,
+  recordReady,
+  type LectureStorage,
+  type TranscodeJob,
+  type TranscodeQueue,
+  type TranscodeWork,
+} from '../domain/lectureMedia';
 import { TranscodeError, transcodeLecture } from '../media/transcode';
-import { uploadFile } from '../media/lectureUploads';
-import { uploadedFolder } from '../media/uploadedMedia';
 import type { JobQueue } from './queue';
 
 const QUEUE = 'lecture-transcode';
@@ -18,29 +24,32 @@ export const transcodeQueue = (jobs: JobQueue): TranscodeQueue => ({
 });
 
 /**
- * The worker: the upload's bytes through ffmpeg into the lecture's HLS ladder (server/media/transcode.ts), its
- * progress and outcome on the lecture's row; a failure is recorded with its reason and thrown, so pg-boss retries it
+ * The worker: the upload's bytes through ffmpeg into the lecture's HLS ladder (server/media/transcode.ts), kept in the
+ * lecture store (the data folder, or the bucket: server/media/lectureStorage.ts) before the lecture points at it; its
+ * progress and outcome on the lecture's row. A failure is recorded with its reason and thrown, so pg-boss retries it
  * with backoff (server/jobs/queue.ts). `written` tells the catalogue cache which tables changed.
  */
-export async function workTranscodes(jobs: JobQueue, db: Db, dataDir: string, written: (tables: string[]) => void): Promise<void> {
+export async function workTranscodes(jobs: JobQueue, db: Db, storage: LectureStorage, written: (tables: string[]) => void): Promise<void> {
   await jobs.work<TranscodeJob>(QUEUE, async ({ data: job }) => {
     // A newer upload of the same lecture (or one removed) makes this job moot.
     if (!(await recordProcessing(db, job))) return;
-    const out = uploadedFolder(dataDir, job.videoid, job.uploadid);
+    let work: TranscodeWork | undefined;
     let last = 0;
     try {
-      const done = await transcodeLecture(uploadFile(dataDir, job.uploadid), out, (percent) => {
+      work = await storage.transcodeWork(job.videoid, job.uploadid);
+      const done = await transcodeLecture(work.source, work.out, (percent) => {
         if (Date.now() - last < PROGRESS_EVERY_MS) return;
         last = Date.now();
         void recordProgress(db, job, percent).catch(() => undefined);
       });
+      await work.publish();
       const path = `uploaded/${job.videoid}/${job.uploadid}/${done.master}`;
       if (await recordReady(db, job, { path, durationSec: done.durationSec, renditions: done.renditions })) written(['videos', 'lecture_media']);
-      else rmSync(out, { recursive: true, force: true });
+      else await work.discard();
     } catch (err) {
       const korean = err instanceof TranscodeError ? err.korean : '영상을 처리하지 못했습니다. 다시 시도해주세요.';
       console.error(`[jobs] transcode of lecture ${job.videoid} (${job.uploadid}) failed: ${(err as Error).message}`);
-      rmSync(out, { recursive: true, force: true });
+      await work?.discard().catch(() => undefined);
       await recordFailure(db, job, korean);
       throw err;
     }

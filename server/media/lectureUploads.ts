@@ -1,37 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Server } from '@tus/server';
 import { MAX_VIDEO_BYTES } from '../domain/lectureMedia';
 
 /**
- * The tus 1.0 server of lecture uploads (`@tus/server`), one per data folder: a file store under
- * `<dataDir>/uploads/video` in the demo. The operations (server/handlers/admin-media.ts) check the staff member's
+ * The tus 1.0 server of lecture uploads (`@tus/server`) over a store's datastore (server/media/lectureStorage.ts: a
+ * file store in the demo, S3 in production). The operations (server/handlers/admin-media.ts) check the staff member's
  * right before a request reaches it, and sniff the first bytes (`isVideoContainer`).
  */
 export const UPLOAD_PATH = '/api/Admin/Uploads';
-const servers = new Map<string, Promise<Server>>();
-
-export const uploadFile = (dataDir: string, uploadid: string) => join(dataDir, 'uploads', 'video', uploadid);
 
 /** Loaded at the first upload request: @tus/server stays out of the start-up of a store that never takes one. */
-export function lectureUploads(dataDir: string): Promise<Server> {
-  let server = servers.get(dataDir);
-  if (!server) {
-    server = (async () => {
-      const [{ Server: TusServer }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
-      const directory = join(dataDir, 'uploads', 'video');
-      mkdirSync(directory, { recursive: true });
-      return new TusServer({ path: UPLOAD_PATH, datastore: new FileStore({ directory }), maxSize: MAX_VIDEO_BYTES, relativeLocation: true });
-    })();
-    servers.set(dataDir, server);
-  }
-  return server;
-}
-
-/** Bytes of an upload held so far (the file store's file), 0 when it has none. */
-export async function bytesHeld(dataDir: string, uploadid: string): Promise<number> {
-  return stat(uploadFile(dataDir, uploadid)).then((s) => s.size, () => 0);
+export async function tusServer(datastore: ConstructorParameters<typeof Server>[0]['datastore']): Promise<Server> {
+  const { Server: TusServer } = await import('@tus/server');
+  return new TusServer({ path: UPLOAD_PATH, datastore, maxSize: MAX_VIDEO_BYTES, relativeLocation: true });
 }
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));

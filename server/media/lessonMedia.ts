@@ -18,6 +18,7 @@ import { one } from '../db/query';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO } from '../domain/access';
 import { UPLOADED_PART, uploadedMedia } from './uploadedMedia';
+import type { LectureStorage } from '../domain/lectureMedia';
 
 /**
  * `GET /api/Media/DataGetMedia?path=`: a lecture video as long as its catalogue duration, built from the
@@ -44,7 +45,7 @@ export async function lessonMedia(
   query: { path: string; expires?: unknown; signature?: unknown },
   range: string | undefined,
   /** Where lectures uploaded in the console are kept (server/media/uploadedMedia.ts). */
-  dataDir: string,
+  lectures: LectureStorage,
 ): Promise<Response> {
   const requested = String(query.path);
   const uploaded = UPLOADED_PART.exec(requested);
@@ -60,7 +61,7 @@ export async function lessonMedia(
   if (!video) return fail(404, NOT_FOUND);
   // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
   if (!video.preview && !verifySignature(`media:${requested}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
-  if (uploaded) return uploadedMedia(dataDir, requested, video);
+  if (uploaded) return uploadedMedia(lectures, requested, video);
   const headers = { 'cache-control': 'private, max-age=3600' };
   if (!hls) return bytesWithRange(progressive(lessonClip(clipFile), video.duration), range, 'video/mp4');
   const assets = dirname(clipFile);

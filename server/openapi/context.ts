@@ -3,7 +3,7 @@ import type { OperationSpec } from './spec';
 import type { LocalAuth } from '../local/auth';
 import type { Member, SupabaseMembers } from '../domain/member';
 import type { Staff } from '../domain/staff';
-import type { TranscodeQueue } from '../domain/lectureMedia';
+import type { LectureStorage, TranscodeQueue } from '../domain/lectureMedia';
 import type { PaymentGateway } from '../domain/paymentGateway';
 
 export interface Services {
@@ -18,6 +18,8 @@ export interface Services {
   webhookSecret?: string | undefined;
   /** Lecture video processing (pg-boss and ffmpeg); absent where ffmpeg is missing, and uploads are refused (503). */
   transcode?: TranscodeQueue | undefined;
+  /** Where lecture videos are kept: the data folder, or S3 (`MEDIA_STORE=s3`, server/media/lectureStorage.ts). */
+  lectureStorage: LectureStorage;
 }
 
 /** A request as the dispatcher checked it against the yaml; `OpCtx<Op>` (typed.ts) is the same, typed per operation. */

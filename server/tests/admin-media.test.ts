@@ -84,14 +84,17 @@ describe('lecture video upload (tus 1.0)', () => {
     expect((await media()).state).toBe('none');
   });
 
-  it('bytes that are not a video container are refused at the first PATCH and nothing is kept, whatever the name says', async () => {
+  it('bytes that are not a video container are refused at the first PATCH and the upload is removed, whatever the name says', async () => {
     const fake = Buffer.from('<html><script>alert(1)</script></html>'.repeat(10));
     const created = await create(as.operator, fake.length, LECTURE, 'lecture.mp4');
     expect(created.status).toBe(201);
     const r = await patch(as.operator, created.headers.get('location')!, 0, fake);
     expect([r.status, (await r.json()).respMessage]).toEqual([415, '영상 파일만 올릴 수 있습니다. (MP4, MOV, WebM, MKV, AVI, TS)']);
     const id = created.headers.get('location')!.split('/').pop()!;
-    expect(statSync(join(server.dataDir, 'uploads', 'video', id)).size).toBe(0);
+    expect(existsSync(join(server.dataDir, 'uploads', 'video', id))).toBe(false);
+    // Its upload went with it: continuing it finds nothing.
+    const again = await fetch(server.url + created.headers.get('location')!, { method: 'HEAD', headers: tus(as.operator) });
+    expect(again.status).toBe(404);
   });
 
   it('resumes at the server\'s offset (a wrong one is 409), then processes the ladder once and the member plays every rung signed', async () => {
