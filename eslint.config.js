@@ -44,7 +44,7 @@ const MAY_IMPORT = {
   rules: [],
   // Of src/ only the generated contract types (the last policy below allows them to every layer).
   // The reference backend's own layers (README "Architecture"): the root (boot and composition) wires them all.
-  server: ['server-http', 'server-openapi', 'server-handlers', 'server-jobs', 'server-media', 'server-domain', 'server-local', 'server-db', 'server-lib'],
+  server: ['server-http', 'server-openapi', 'server-handlers', 'server-jobs', 'server-media', 'server-mail', 'server-domain', 'server-local', 'server-db', 'server-lib'],
   // The HTTP edge: fast path, static files, security headers, first-paint rewriting.
   'server-http': ['server-openapi', 'server-domain', 'server-db', 'server-lib'],
   // One file per yaml tag; only the composition root imports them.
@@ -52,7 +52,9 @@ const MAY_IMPORT = {
   // Dispatch, routing, validation, limits, the hot cache, the operation context and its types.
   'server-openapi': ['server-domain', 'server-local', 'server-db', 'server-lib'],
   // The job queue (pg-boss) and its workers: lecture video processing (issue 38).
-  'server-jobs': ['server-media', 'server-domain', 'server-db', 'server-lib'],
+  'server-jobs': ['server-media', 'server-mail', 'server-domain', 'server-db', 'server-lib'],
+  // The store's mail (issue 40): templates and the SMTP sender; the outbox itself is domain (server/domain/mailOutbox.ts).
+  'server-mail': ['server-domain', 'server-lib'],
   // Generated artwork, the sample lecture video, PDFs, uploads and ffmpeg.
   'server-media': ['server-domain', 'server-db', 'server-lib'],
   // The rules with names: ownership, lectures, member lectures, videos, orders and money, certificates.
@@ -64,7 +66,7 @@ const MAY_IMPORT = {
 };
 
 /** server/<folder> → its element type; the files at server/'s root are `server` (boot and composition). */
-const SERVER_LAYERS = ['http', 'openapi', 'handlers', 'jobs', 'media', 'domain', 'local', 'db', 'lib'];
+const SERVER_LAYERS = ['http', 'openapi', 'handlers', 'jobs', 'media', 'mail', 'domain', 'local', 'db', 'lib'];
 
 /** The router and the entry sit at the root of src/ beside config; below routes nobody imports them. */
 const APP_ROOT_ONLY = { regex: '^(\\.\\./)+(router|routeTree\\.gen|main)(\\.tsx?)?$', message: 'Only routes and the entry import the router or the entry (eslint.config.js).' };

@@ -8,7 +8,9 @@ import type { Handler, Services } from './openapi/context';
 import { cacheTags, handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './media/artwork';
+import { bannerPicture } from './media/bannerPictures';
 import { heroPrerender } from './http/hero';
+import type { BannerRecord } from './domain/banners';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
 import { HOLD_SCRIPT, playerFirstPaint } from './http/playerFirstPaint';
@@ -23,6 +25,9 @@ import { localGateway } from './domain/localGateway';
 import { isLocalMode } from './lib/mode';
 import { connectSources, inlineScriptHashes, portOneConfigured, securityHeaders } from './http/securityHeaders';
 import { mediaSources } from './lib/mediaOrigin';
+import { remindersOffRoutes } from './http/remindersOff';
+import { mailViewer } from './local/mailViewer';
+import type { MailCatcher } from './local/mailCatcher';
 import { fileLectureStorage } from './media/lectureStorage';
 import type { LectureStorage } from './domain/lectureMedia';
 
@@ -53,6 +58,8 @@ export interface AppOptions {
   transcode?: Services['transcode'];
   /** Where lecture videos are kept; default the file store under `dataDir`. */
   lectureStorage?: LectureStorage | undefined;
+  /** The demo's SMTP stand-in, whose mails /_mail shows (local mode only; server/local/mailViewer.ts). */
+  mailCatcher?: MailCatcher | undefined;
   /** `POST /_pact/provider-states` (server/http/providerStates.ts): given only when PACT_STATES_SECRET is set. */
   providerStates?: Omit<ProviderStates, 'changed'> | undefined;
 }
@@ -104,7 +111,11 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   // First, so it also stamps 404s and the onError answer (Hono hands those back through middleware).
   app.use('*', async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) {
+      // A page of the server's own (the mailbox, 수신 거부) states its own, narrower policy.
+      if (name.toLowerCase() === 'content-security-policy' && c.res.headers.has(name)) continue;
+      c.res.headers.set(name, value);
+    }
   });
 
   app.route('/', healthRoutes(options.db, options.isDraining ?? (() => false)));
@@ -113,11 +124,17 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     app.route('/', providerStatesRoutes({ ...options.providerStates, changed: () => dispatch.cache.invalidate('all') }));
   // The users table's stand-in answers local tokens only; in Supabase mode the table is the project's own.
   if (localMode && options.auth.kind === 'local') app.route('/', usersTableRoutes(options.db, options.auth));
+  // A reminder's 수신 거부 link, for a member who is not signed in (issue 40).
+  app.route('/', remindersOffRoutes(options.db));
+  if (localMode && options.mailCatcher) app.route('/', mailViewer(options.mailCatcher));
 
-  // Generated artwork for lectures and banners (no external image hosts in the demo).
+  // Generated artwork for lectures and banners (no external image hosts in the demo), and banner pictures uploaded in the console.
   app.get(
     '/media/:kind/:file',
-    async (c) => (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ?? c.notFound(),
+    async (c) =>
+      (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ??
+      (await bannerPicture(options.db, c.req.param('kind'), c.req.param('file'))) ??
+      c.notFound(),
   );
 
   // Calls the first paint writes into a page, answered by the operations themselves (validation and cache apply).
@@ -139,7 +156,7 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   const serveStatic = options.distDir
     ? staticApp(options.distDir, {
         transformIndex: composeIndex(
-          heroPrerender(options.db),
+          heroPrerender(async () => (await ownCall('POST', '/api/Banner/GetList?isonlybranch=true')) as BannerRecord[] | undefined),
           ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
           routePreloads(options.distDir),
           // Last: it holds back the app's scripts, the screen's preloads among them.

@@ -7,6 +7,7 @@ import { jsonLines } from './http/requestLog';
 import { missingSecrets } from './lib/secrets';
 import { appEnvironment, isLocalMode } from './lib/mode';
 import { instanceCount, runInstances } from './instances';
+import { startMailCatcher } from './local/mailCatcher';
 
 // The built app to serve: ./dist, or DIST_DIR (a build made elsewhere).
 const distDir = process.env.DIST_DIR || join(ROOT, 'dist');
@@ -38,10 +39,19 @@ const port = Number(process.env.PORT || 4173);
 const serve = async () => {
   // JOBS=off: an instance that only answers (the jobs run in `npm run worker` processes beside it, on the same database).
   const jobs = process.env.JOBS !== 'off';
-  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs });
+  // The demo's mail: without SMTP_URL, one process of the local mode sends to its own SMTP stand-in, shown at /_mail.
+  const catcher = jobs && instances === 1 && !process.env.SMTP_URL && isLocalMode(appEnvironment(ROOT, 'production'))
+    ? await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_PORT || 2525) }).catch((e: Error) => {
+        console.warn(`[server] the demo's mail stand-in did not start (${e.message}): mails wait in the outbox`);
+        return undefined;
+      })
+    : undefined;
+  const mail = catcher ? { smtpUrl: catcher.url, catcher } : undefined;
+  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs, mail });
   console.log(
     `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'}, pid ${process.pid})`,
   );
+  if (catcher) console.log(`[server] demo mail: sent to the SMTP stand-in on ${catcher.url}, shown at ${server.url}/_mail`);
   return server;
 };
 

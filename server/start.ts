@@ -24,6 +24,12 @@ import { portoneGateway, portoneSettings } from './domain/portoneGateway';
 import { MIN_STATES_SECRET, type ProviderStates } from './http/providerStates';
 import { startPublicationSweep } from './domain/classVisibility';
 import { ffmpegAvailable } from './media/transcode';
+import type { JobQueueOptions } from './jobs/queue';
+import { mailSettings, type MailSettings } from './mail/settings';
+import { smtpTransport } from './mail/transport';
+import { remindersOffLink } from './domain/mailReminders';
+import type { MailWorker } from './jobs/mailJob';
+import type { MailCatcher } from './local/mailCatcher';
 import { lectureStoreSettings, openLectureStorage, type LectureStoreSettings } from './media/lectureStorage';
 
 export interface StartOptions {
@@ -61,9 +67,18 @@ export interface StartOptions {
   requestLog?: (line: RequestLogLine) => void;
   /**
    * The job queue and its lecture-video worker (server/jobs/, needs ffmpeg). Default on, except for in-memory servers
-   * (tests), which ask for it; off, uploads are refused (503) and nothing polls the database.
+   * (tests), which ask for it; off, uploads are refused (503) and nothing polls the database. 'enqueue' (`JOBS=off npm
+   * start` on PostgreSQL): uploads are queued here and worked by `npm run worker` processes; this process runs no job.
    */
-  jobs?: boolean;
+  jobs?: boolean | 'enqueue';
+  /** The queue's timings (server/jobs/queue.ts); default JOB_RETRY_DELAY_SECONDS, JOB_ABANDONED_AFTER_SECONDS or 10 s and 60 s. */
+  jobQueue?: JobQueueOptions;
+  /**
+   * Mail (issue 40): the SMTP relay, sender and the store's public origin; default SMTP_URL, MAIL_FROM, STORE_URL
+   * (server/mail/settings.ts). Sent by the job queue's mail worker (`jobs`); `catcher` is the demo's SMTP stand-in,
+   * shown at /_mail.
+   */
+  mail?: Partial<MailSettings> & { catcher?: MailCatcher };
   /** Where lecture videos are kept; default from MEDIA_STORE and S3_* (server/media/lectureStorage.ts), the file store. */
   lectureStore?: LectureStoreSettings;
 }
@@ -79,6 +94,8 @@ export interface RunningServer {
   fastPath: FastPathStats | undefined;
   /** The catalogue cache both paths share, for tests that need it cold or look at what it holds. */
   cache: HotCache;
+  /** The mail worker, when the job queue runs and SMTP is set: a sweep or a reminder run on demand (tests). */
+  mail: MailWorker | undefined;
   /** Publishes the scheduled classes whose time has come, as the periodic sweep does (server/domain/classVisibility.ts). */
   publishDueClasses(): Promise<number[]>;
   close(): Promise<void>;
@@ -120,13 +137,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (applied.length && !options.quiet) console.log(`[server] migrations applied: ${applied.join(', ')}`);
   const providerStates = statesSecret ? await pactProviderStates(statesSecret, database.db, options.quiet) : undefined;
   // Lecture video: pg-boss on this database, ffmpeg as its own low-priority process (docs/decisions.md, "Lecture video").
-  const wantJobs = options.jobs ?? !options.memory;
-  const ffmpeg = wantJobs && (await ffmpegAvailable());
-  if (wantJobs && !ffmpeg && !options.quiet)
+  const wantJobs = (options.jobs ?? !options.memory) !== false;
+  // Only a process that works the queue runs ffmpeg; one that only queues needs none.
+  const working = wantJobs && options.jobs !== 'enqueue';
+  const ffmpeg = working && (await ffmpegAvailable());
+  if (working && !ffmpeg && !options.quiet)
     console.log('[server] ffmpeg not found: lecture video upload and processing are off (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
-  // Loaded only where the queue runs: pg-boss and its worker stay out of every test server's start-up.
-  const jobModules = ffmpeg ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob')]) : undefined;
-  const jobs = jobModules ? await jobModules[0].openJobQueue(database.db) : undefined;
+  // Loaded only where the queue runs: pg-boss and its workers stay out of every test server's start-up.
+  const jobModules = wantJobs
+    ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob'), import('./jobs/mailJob')])
+    : undefined;
+  // The embedded PGlite has one process: what it finds running at its start, a killed run left.
+  const queueSettings = jobModules?.[0].jobQueueSettings(options.env ?? { ...process.env, ...appEnv });
+  const jobs = jobModules
+    ? await jobModules[0].openJobQueue(database.db, { ...queueSettings, sole: !databaseUrl, ...options.jobQueue, role: working ? 'work' : 'enqueue' })
+    : undefined;
+  const mail = mailSettings(options.env ?? { ...process.env, ...appEnv }, options.mail);
+  if (jobs && !mail.smtpUrl && !options.quiet) console.log('[server] SMTP_URL is not set: mails wait in the outbox until it is');
   const lectureStorage = openLectureStorage(lectureStore, dataDir);
   if (lectureStore.kind === 's3' && !options.quiet)
     console.log(`[server] lecture videos in the bucket ${lectureStore.bucket}${lectureStore.endpoint ? ` at ${lectureStore.endpoint}` : ''}`);
@@ -145,7 +172,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     providerStates,
     gateway: portone ? portoneGateway(portone) : undefined,
     webhookSecret: portone?.webhookSecret,
-    transcode: jobs && jobModules?.[1].transcodeQueue(jobs),
+    transcode: jobs && (ffmpeg || !working) ? jobModules?.[1].transcodeQueue(jobs) : undefined,
+    mailCatcher: options.mail?.catcher,
     lectureStorage,
   });
   // Several instances on one PostgreSQL: each tells the others what its writes touched (server/db/writeBus.ts).
@@ -156,7 +184,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (bus) cache.onWrite = (touched) => bus.publish(touched);
   // 예약 classes enter the store within one sweep (every 15 s) plus the cache's bound; a sweep's publication is a write.
   const sweep = startPublicationSweep(database.db, (touched) => cache.invalidate(touched));
-  if (jobs && jobModules) await jobModules[1].workTranscodes(jobs, database.db, lectureStorage, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
+  if (ffmpeg && jobs && jobModules) await jobModules[1].workTranscodes(jobs, database.db, lectureStorage, (touched) => void cache.invalidate(touched)?.catch(() => undefined));
+  const transport = working && jobs && mail.smtpUrl ? await smtpTransport(mail.smtpUrl, mail.from) : undefined;
+  const mailWorker =
+    jobs && jobModules && transport
+      ? await jobModules[2].workMail(jobs, database.db, {
+          transport,
+          storeUrl: mail.storeUrl,
+          remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid),
+        })
+      : undefined;
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -195,6 +232,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.once('listening', () => ok());
     server.once('error', (err: NodeJS.ErrnoException) => {
       void sweep.stop();
+      mailWorker?.stop();
+      transport?.close();
       void jobs?.stop();
       void database.close();
       fail(err.code === 'EADDRINUSE' ? new Error(`[server] port ${options.port} on ${host} is already in use (set PORT / API_PORT)`) : err);
@@ -209,6 +248,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir,
     fastPath: fast?.stats,
     cache: dispatcher.cache,
+    mail: mailWorker,
     publishDueClasses: () => sweep.runOnce(),
     // Idempotent: `npm run dev` closes on SIGTERM and again when Vite exits. A drain: no new connection is accepted,
     // idle keep-alive ones close at once, requests in flight finish (up to `drainMs`), then the database closes.
@@ -231,7 +271,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           await Promise.race([done, delay(bound)]);
         }
         await sweep.stop();
+        mailWorker?.stop();
         await jobs?.stop();
+        transport?.close();
         await bus?.close();
         await database.close();
       })();

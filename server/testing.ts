@@ -194,6 +194,20 @@ export const samples: Record<
   },
   deleteAdminCaption: { params: { videoid: 10112, srclang: 'ko' } },
   listAdminCategories: {},
+  createAdminCategory: { body: { parentid: 1, name: '새 카테고리', engname: 'New' } },
+  updateAdminCategory: { params: { categoryid: 11 }, body: { name: '매트 필라테스', engname: 'Mat' } },
+  moveAdminCategory: { params: { categoryid: 122 }, body: { parentid: 11 } },
+  reorderAdminCategories: { body: { parentid: 0, categoryids: [2, 1, 3] } },
+  deleteAdminCategory: { params: { categoryid: 311 } },
+  listAdminBanners: {},
+  uploadAdminBannerImage: { files: [{ field: 'file', name: 'banner.png', content: 'not really a picture' }] },
+  createAdminBanner: { body: { title: '새 배너', subtitle: '', imageurl: '/media/banners/1.svg', mobileimageurl: null, linkurl: '/main' } },
+  updateAdminBanner: {
+    params: { bannerid: 1 },
+    body: { title: '바뀐 배너', subtitle: '부제', imageurl: '/media/banners/1.svg', mobileimageurl: null, linkurl: '/classList/11/1' },
+  },
+  reorderAdminBanners: { body: { bannerids: [3, 1, 2] } },
+  deleteAdminBanner: { params: { bannerid: 2 } },
   listAdminClasses: { body: { limit: 20, sort: 'recent' } },
   getAdminClass: { params: { contentsid: 101 } },
   createAdminClass: {
@@ -211,6 +225,23 @@ export const samples: Record<
   createAdminLecture: { params: { sectionid: 1011 }, body: { title: '새 강의', ispreview: false } },
   updateAdminLecture: { params: { videoid: 10111 }, body: { title: '바뀐 강의', ispreview: false } },
   removeAdminLecture: { params: { videoid: 10111 } },
+  getAdminCertificateRules: { params: { contentsid: 101 } },
+  updateAdminCertificateRules: {
+    params: { contentsid: 101 },
+    body: {
+      certificateprogress: 100,
+      quiz: {
+        title: '수료 퀴즈',
+        passscore: 60,
+        timelimit: 20,
+        requiredprogress: 50,
+        questions: [
+          { text: '첫 문항', options: ['가', '나'], answer: 0, score: 50 },
+          { text: '둘째 문항', options: ['가', '나', '다'], answer: 2, score: 50 },
+        ],
+      },
+    },
+  },
   listAdminNotices: { body: { limit: 20, q: '안내' } },
   createAdminNotice: { body: { isnotice: 1, title: '새 공지', content: '<p>내용</p>', istop: false } },
   updateAdminNotice: { params: { noticeid: 3 }, body: { isnotice: 1, title: '수정한 공지', content: '<p>내용</p>', istop: false } },
@@ -219,6 +250,7 @@ export const samples: Record<
   createAdminFaq: { body: { category: '수강', question: '새 질문', answer: '<p>답변</p>', sortorder: 10 } },
   updateAdminFaq: { params: { faqid: 1 }, body: { category: '수강', question: '수정한 질문', answer: '<p>답변</p>', sortorder: 1 } },
   deleteAdminFaq: { params: { faqid: 2 } },
+  openAdminViewAs: { body: { email: 'member@demo.kr', contentsid: 101, reason: '진도율 문의 확인' } },
 };
 
 /** A sample's multipart body: its files, then its other fields. */
@@ -265,4 +297,32 @@ export function tableChanges(
     if (added.length || removed.length) out[table] = { added, removed };
   }
   return out;
+}
+
+/**
+ * Buys `ids` as the server's signed-in member with the demo's test card (Save, the card's approval, UpdatePaid), as
+ * the payment page does; returns the paid order and its card transaction.
+ */
+export async function buyWithTestCard(
+  s: TestServer,
+  useruid: string,
+  ids: number[],
+  extra: { pointused?: number; couponnumber?: string; coupondiscount?: number } = {},
+): Promise<{ paymentid: number; pgtid: string; paidamount: number; amount: number }> {
+  const lectures = (await s.call('POST', '/api/Contents/GetOrderLectures/', { body: { contentsids: ids } })).json.datas as { saleprice: number }[];
+  const amount = lectures.reduce((a, l) => a + l.saleprice, 0);
+  const pointused = extra.pointused ?? 0;
+  const coupondiscount = extra.coupondiscount ?? 0;
+  const paidamount = amount - pointused - coupondiscount;
+  const saved = await s.call('POST', '/api/Payment/Save/', {
+    body: { useruid, contentsids: ids, title: '주문', amount, pointused, couponnumber: extra.couponnumber ?? null, coupondiscount, paidamount, paymethod: 'card' },
+  });
+  if (saved.status !== 200) throw new Error(`Save answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+  const paymentid = saved.json.datas.paymentid as number;
+  const t = await s.call('POST', '/local/pay/transactions', { body: { paymentid, amount: paidamount, method: 'card' } });
+  const pgtid = t.json.datas.pgtid as string;
+  await s.call('POST', `/local/pay/transactions/${pgtid}/approve`);
+  const paid = await s.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount: paidamount } });
+  if (paid.json?.datas?.status !== 'paid') throw new Error(`UpdatePaid answered ${paid.status}: ${JSON.stringify(paid.json)}`);
+  return { paymentid, pgtid, paidamount, amount };
 }

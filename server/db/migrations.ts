@@ -930,4 +930,132 @@ export const migrations: { id: string; statements: string[] }[] = [
         updated_at text not null)`,
     ],
   },
+  {
+    // Issue 38: a class's certificate rules, thumbnail and handouts from the console (server/domain/certificateRules.ts,
+    // classThumbnails.ts, handouts.ts; docs/decisions.md "A class's certificate rules, thumbnail and handouts").
+    id: '032_class_certificate_thumbnail_handouts',
+    statements: [
+      // The share of a class's videos its certificate needs, in percent: 100 (every video) was every class's rule.
+      `alter table lectures add column certificate_progress int not null default 100
+        constraint lectures_certificate_progress check (certificate_progress between 1 and 100)`,
+      // A quiz members have started is never changed: a change makes a new quiz and retires this one, whose questions
+      // and results stay as they were. One current quiz per class; the store answered the lowest quizid of a class, so
+      // any other is retired now.
+      `alter table quizzes add column retired_at text`,
+      `update quizzes q set retired_at = to_char(now() at time zone 'Asia/Seoul', 'YYYY-MM-DD HH24:MI:SS')
+        where exists (select 1 from quizzes o where o.contentsid = q.contentsid and o.quizid < q.quizid)`,
+      `create unique index quizzes_one_current on quizzes (contentsid) where retired_at is null`,
+      // A day's attempts are counted per class, across its quiz's versions.
+      `create index quiz_results_member_class on quiz_results (useruid, contentsid, created_at)`,
+      // A thumbnail uploaded in the console: its sizes as WebP, served at /media/thumbs/<contentsid>-<version>-<width>.webp
+      // from here, so every instance on one database serves what any of them stored.
+      `create table class_thumbnails (
+        contentsid int not null references lectures(contentsid),
+        version text not null,
+        width int not null,
+        height int not null,
+        bytes bytea not null,
+        created_at text not null,
+        primary key (contentsid, version, width))`,
+      // Handouts and e-book files uploaded in the console: their record where the demo's are (pdfs), their bytes beside
+      // it. A row without bytes is a demo handout, generated when downloaded.
+      `alter table pdfs add column title text`,
+      `alter table pdfs add column size int`,
+      `alter table pdfs add column content_type text`,
+      `alter table pdfs add column created_at text`,
+      `alter table pdfs add column uploaded_by text`,
+      `create index pdfs_class on pdfs (contentsid, pdfid)`,
+      `create index pdfs_filename on pdfs (filename)`,
+      `create table pdf_bytes (pdfid int primary key references pdfs(pdfid) on delete cascade, bytes bytea not null)`,
+      ...(
+        [
+          ['quizzes', 'quizid'],
+          ['quiz_questions', 'questionid'],
+          ['pdfs', 'pdfid'],
+        ] as const
+      ).flatMap(([table, id]) => [
+        `create sequence if not exists ${table}_${id}_seq owned by ${table}.${id}`,
+        `select setval('${table}_${id}_seq', greatest(coalesce(max(${id}), 0), 1)) from ${table}`,
+      ]),
+    ],
+  },
+  {
+    // Issue 38: categories and /main's banners from the console. New ids come from sequences (as 030's do; rows the seed
+    // writes after an empty database's migrations are caught up under a lock: server/domain/consoleIds.ts), so a deleted
+    // category's id, which old links may still name, is never handed to another. A banner's uploaded pictures live in
+    // the database, as members' uploads do (021), so every instance serves them; a banner may have a phone picture.
+    id: '033_console_categories_banners',
+    statements: [
+      ...(
+        [
+          ['categories', 'categoryid'],
+          ['banners', 'bannerid'],
+        ] as const
+      ).flatMap(([table, id]) => [
+        `create sequence if not exists ${table}_${id}_seq owned by ${table}.${id}`,
+        `select setval('${table}_${id}_seq', greatest(coalesce(max(${id}), 0), 1)) from ${table}`,
+      ]),
+      `alter table banners add column mobile_image text`,
+      `create table banner_images (
+        name text primary key,
+        content_type text not null constraint banner_images_type check (content_type in ('image/png', 'image/jpeg', 'image/webp')),
+        width int not null,
+        height int not null,
+        size int not null,
+        bytes bytea not null,
+        uploaded_by text not null,
+        created_at text not null)`,
+      // Siblings are read in their order (the menu, the console's tree, a reorder's check).
+      `create index if not exists categories_children on categories (pcategoryid, sort, categoryid)`,
+    ],
+  },
+  {
+    // Issue 38: each run of a queued job (server/jobs/queue.ts): which process ran it, how it ended and why. A running
+    // try's process touches `beat_at`; a try whose process stopped touching it (killed, its machine gone) is counted
+    // abandoned by another worker and the job retried, instead of waiting out pg-boss's expiry (hours). The failures
+    // stay here with their reasons after pg-boss archives its jobs. Times are the database's clock, which every worker
+    // shares.
+    id: '035_job_attempts',
+    statements: [
+      `create table job_attempts (
+        job_id uuid not null,
+        attempt int not null,
+        queue text not null,
+        worker text not null,
+        started_at timestamptz not null default now(),
+        beat_at timestamptz not null default now(),
+        ended_at timestamptz,
+        outcome text constraint job_attempts_outcome check (outcome in ('completed', 'failed', 'abandoned', 'stopped')),
+        error text,
+        primary key (job_id, attempt))`,
+      `create index job_attempts_running on job_attempts (job_id) where ended_at is null`,
+    ],
+  },
+  {
+    // Issue 40: the mail outbox. A row is written in the transaction of the change it tells of (a payment confirmed, a
+    // refund finished, an answer saved); the mail job (server/jobs/mailJob.ts) sends it. `event_key` makes each event
+    // one mail however often its change is replayed; `lease_until` keeps two workers from sending one row at once.
+    id: '036_mail_outbox',
+    statements: [
+      `create table mail_outbox (
+        mailid serial primary key,
+        event_key text not null unique,
+        kind text not null constraint mail_outbox_kind check (kind in
+          ('payment-confirmed', 'refund-finished', 'qna-answered', 'suggest-replied', 'access-ending', 'certificate-issued')),
+        useruid text not null,
+        data text not null,
+        state text not null default 'pending' constraint mail_outbox_state check (state in ('pending', 'sent', 'failed', 'skipped')),
+        attempts int not null default 0,
+        error text,
+        queued_at text,
+        lease_until text,
+        created_at text not null,
+        sent_at text,
+        updated_at text not null)`,
+      `create index mail_outbox_open on mail_outbox (mailid) where state = 'pending'`,
+      `create index mail_outbox_member on mail_outbox (useruid, mailid)`,
+      // 회원정보's switch for reminders (access ending); order and refund mails are always sent.
+      `alter table members add column mail_reminders boolean not null default true`,
+    ],
+  },
 ];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { queuePaymentConfirmed } from './mailEvents';
 import type { Db } from '../db/database';
 import type { CountRow, PaymentRow } from '../db/rows';
 import { one } from '../db/query';
@@ -131,7 +132,7 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
 }
 
 /** The tables `fulfil` writes, for the cache declarations of the operations that settle an order. */
-export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons', 'coupon_uses'] as const;
+export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons', 'coupon_uses', 'mail_outbox'] as const;
 
 /**
  * Enrols the member in every lecture of a paid payment, empties those cart lines and writes the
@@ -152,4 +153,6 @@ export async function fulfil(tx: Db, p: PaymentRow) {
   if (p.point_used > 0) await ledger(-p.point_used, 'use', '결제 시 사용');
   if (earnedPoints(p.amount) > 0) await ledger(earnedPoints(p.amount), 'earn', '결제 적립');
   await markCouponUsed(tx, p);
+  // The 13조 confirmation, in the transaction that made the order paid: it exists exactly when the order is.
+  await queuePaymentConfirmed(tx, p);
 }

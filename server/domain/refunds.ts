@@ -6,6 +6,7 @@ import { fail } from '../lib/failure';
 import { iso, kst } from '../lib/time';
 import { idsOf, lockMember } from './orders';
 import { restoreCoupon } from './coupons';
+import { queueRefundFinished } from './mailEvents';
 import { GatewayRefused, GatewayUnavailable, type PaymentGateway } from './paymentGateway';
 import { quoteRefund, type RefundLecture, type RefundOrder, type RefundQuote } from '../../rules/refund';
 
@@ -40,6 +41,7 @@ export const REFUND_TABLES = [
   'coupons',
   'coupon_uses',
   'local_payments',
+  'mail_outbox',
 ] as const;
 
 /** Stored KST text → the moment it names. */
@@ -314,6 +316,7 @@ async function finishRefund(db: Db, claimed: RefundRow, providerStatus: string):
       sql<RefundRow>`update refunds set status = 'done', points_taken_back = ${takenBack}, provider_status = ${providerStatus},
         done_at = ${kst()} where refundid = ${claimed.refundid} returning *`,
     );
+    await queueRefundFinished(tx, refund!, after!);
     console.info(
       `[refunds] order ${p.paymentid}: refunded ${claimed.amount} (${claimed.basis}), lectures ${claimed.contentsids}`,
     );

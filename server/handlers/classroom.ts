@@ -10,7 +10,7 @@ import { ownsClassNow, everEnrolled } from '../domain/ownership';
 import { lectureOr404 } from '../domain/lectures';
 import { countMyLectures, myLecturesPage, type MyLectureRow } from '../domain/myLectures';
 import { page, pageOf, totalOf } from '../domain/paging';
-import { ISSUER, certificateNumbers } from '../domain/certificates';
+import { ISSUER, certificateNumbers, certificateTermsOfClasses } from '../domain/certificates';
 import { SECRET_TITLE, maskName } from '../domain/privacy';
 import { learningHours } from '../../rules/certificate';
 import { ok, type Handlers } from '../openapi/typed';
@@ -23,6 +23,7 @@ function certificateOf(
   certificateno: string | undefined,
   title: string,
   hours: number,
+  rule: components['schemas']['CertificateTerms'] | null,
 ): components['schemas']['Certificate'] | null {
   const completed = e.certificate_at ?? e.due_at;
   if (!completed || !certificateno) return null;
@@ -35,6 +36,7 @@ function certificateOf(
     completedate: iso(completed),
     hours,
     issuer: ISSUER,
+    rule,
   };
 }
 
@@ -82,6 +84,8 @@ export const classroom = {
         e.due_at && !e.certificateno ? [{ contentsid: e.contentsid, completedAt: e.due_at }] : [],
       ),
     );
+    // The rule the certificate states: asked only for the page's classes that have one.
+    const rules = await certificateTermsOfClasses(db, rows.flatMap(({ beside: e }) => (e.due_at || e.certificate_at ? [e.contentsid] : [])));
     const list = rows.map(({ lecture: l, beside: e }) => ({
       ...l,
       startdate: iso(e.start_at),
@@ -97,6 +101,7 @@ export const classroom = {
         e.certificateno ?? numbers.get(e.contentsid),
         l.title,
         learningHours(l.totalduration),
+        rules.get(e.contentsid) ?? null,
       ),
     }));
     return ok(pageOf(list, total, p));
@@ -117,7 +122,8 @@ export const classroom = {
         title: `${p.title} 교안`,
         filename: p.filename,
         originalFilename: p.original_filename,
-        path: handoutPath(p.filename, p.original_filename, me),
+        // Staff viewing as the member (회원 화면으로 보기) see the list, never a link that downloads as the member.
+        path: ctx.viewAs ? '' : handoutPath(p.filename, p.original_filename, me),
         size: 600 + p.pages * 400,
         regdate: iso(p.created_at),
       })),
@@ -198,7 +204,7 @@ export const classroom = {
 
 /** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
 export const classroomCache = {
-  getMyLectures: writes(['certificates']), // a certificate number is issued on its first listing
+  getMyLectures: writes(['certificates', 'mail_outbox']), // a certificate number is issued on its first listing, with its mail
   getContentsPdfList: uncachedRead,
   getQnaList: uncachedRead,
   saveQna: writes(['qnas']),

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { QuizQuestionRow, QuizResultRow, QuizRow } from '../db/rows';
 import { all, one } from '../db/query';
@@ -23,6 +23,7 @@ const NO_QUIZ = '퀴즈를 찾을 수 없습니다.';
 const ALREADY_PASSED = '이미 합격한 퀴즈입니다.';
 const NOT_ENROLLED = '수강 중인 클래스에서만 응시할 수 있습니다.';
 const NOT_STARTED = '진행 중인 응시가 없습니다. 시작 버튼을 눌러 응시를 시작해주세요.';
+const QUIZ_REPLACED = '퀴즈가 그 사이 수정되었습니다. 새로고침 후 새 퀴즈로 응시해주세요.';
 const TIME_IS_UP = '제한 시간이 지나 답안을 더 저장할 수 없습니다. 제출하면 시간 안에 저장된 답안으로 채점됩니다.';
 const notYet = (required: number, progress: number) =>
   `진도율 ${required}% 이상 수강하면 응시할 수 있습니다. (현재 ${progress}%)`;
@@ -39,31 +40,51 @@ interface Answer {
   choice: number;
 }
 
-/** The certificate rule as this quiz applies it: its own opening progress and pass score, the rule's attempt limit. */
-const termsOf = (quiz: QuizRow): CertificateTerms => ({
+/** A quiz with its class's certificate share (lectures.certificate_progress). */
+type ClassQuiz = QuizRow & { certificate_progress: number };
+
+/**
+ * The certificate rule as this class applies it: its quiz's opening progress and pass score, its certificate share,
+ * the rule's attempt limit.
+ */
+const termsOf = (quiz: ClassQuiz): CertificateTerms => ({
   quizOpensAt: quiz.required_progress,
   passScore: quiz.pass_score,
   attemptsPerDay: CERTIFICATE_RULE.attemptsPerDay,
+  certificateProgress: quiz.certificate_progress,
 });
 
-/** Recorded attempts of the member at this quiz since 00:00 KST of `now`'s day (drafts are not attempts yet). */
-async function attemptsToday(db: Db, me: string, quizid: number, now: Date): Promise<number> {
+const classQuizSql = (where: RawBuilder<unknown>) =>
+  sql<ClassQuiz>`select q.*, l.certificate_progress from quizzes q join lectures l on l.contentsid = q.contentsid where ${where}`;
+
+/** The class's current quiz: the one not retired by a change in the console (server/domain/certificateRules.ts). */
+const currentQuiz = (db: Db, contentsid: number) => one(db, classQuizSql(sql`q.contentsid = ${contentsid} and q.retired_at is null`));
+
+/**
+ * Recorded attempts of the member at the class's quiz since 00:00 KST of `now`'s day (drafts are not attempts yet),
+ * every version of it: a quiz changed in the console does not give a new day's attempts.
+ */
+async function attemptsToday(db: Db, me: string, contentsid: number, now: Date): Promise<number> {
   const r = await one(
     db,
     sql<{ n: number }>`select count(*)::int as n from quiz_results
-      where useruid = ${me} and quizid = ${quizid} and not is_draft and created_at >= ${kst(kstDayStart(now))}`,
+      where useruid = ${me} and contentsid = ${contentsid} and not is_draft and created_at >= ${kst(kstDayStart(now))}`,
   );
   return r?.n ?? 0;
 }
+
+/** The member passed the class's quiz, in any of its versions. */
+const passedClassQuiz = async (db: Db, me: string, contentsid: number) =>
+  !!(await one(db, sql`select 1 from quiz_results where useruid = ${me} and contentsid = ${contentsid} and passed limit 1`));
 
 /**
  * The server alone decides who may sit the quiz (rules/certificate.ts): an active enrolment, the required share of
  * the class's videos complete by the server's own flags, and an attempt left today.
  */
-async function availability(db: Db, me: string, quiz: QuizRow, now = new Date()): Promise<Availability> {
+async function availability(db: Db, me: string, quiz: ClassQuiz, now = new Date()): Promise<Availability> {
   const terms = termsOf(quiz);
   const progress = await progressOf(db, me, quiz.contentsid);
-  const attemptsleft = Math.max(0, terms.attemptsPerDay - (await attemptsToday(db, me, quiz.quizid, now)));
+  const attemptsleft = Math.max(0, terms.attemptsPerDay - (await attemptsToday(db, me, quiz.contentsid, now)));
   const closed = (reason: string) => ({ available: false, reason, progress, attemptsleft });
   if (!(await ownsClassNow(db, me, quiz.contentsid))) return closed(NOT_ENROLLED);
   if (!quizOpen(progress, terms)) return closed(notYet(quiz.required_progress, progress));
@@ -91,24 +112,23 @@ function cleanAnswers(answers: readonly Answer[], questions: QuizQuestionRow[]):
 const questionsOf = (db: Db, quizid: number) =>
   all(db, sql<QuizQuestionRow>`select * from quiz_questions where quizid = ${quizid} order by sort`);
 
-async function quizOf(ctx: OpCtx<'saveQuizDraft'> | OpCtx<'scoreQuizRecorded'>): Promise<QuizRow> {
-  const quiz = await one(
-    ctx.s.db,
-    sql<QuizRow>`select * from quizzes where quizid = ${ctx.body.quizid} and contentsid = ${ctx.body.contentsid}`,
-  );
-  return quiz ?? fail(404, NO_QUIZ);
+/** The quiz a body answers: its class's current one (a version retired while the member answered is 409). */
+async function quizOf(ctx: OpCtx<'saveQuizDraft'> | OpCtx<'scoreQuizRecorded'>): Promise<ClassQuiz> {
+  const quiz = await one(ctx.s.db, classQuizSql(sql`q.quizid = ${ctx.body.quizid} and q.contentsid = ${ctx.body.contentsid}`));
+  if (!quiz) return fail(404, NO_QUIZ);
+  if (quiz.retired_at) return fail(409, QUIZ_REPLACED);
+  return quiz;
 }
 
-async function openToAnswer(db: Db, me: string, quiz: QuizRow): Promise<void> {
-  if (await one(db, sql`select 1 from quiz_results where quizid = ${quiz.quizid} and useruid = ${me} and passed`))
-    fail(409, ALREADY_PASSED);
+async function openToAnswer(db: Db, me: string, quiz: ClassQuiz): Promise<void> {
+  if (await passedClassQuiz(db, me, quiz.contentsid)) fail(409, ALREADY_PASSED);
   const a = await availability(db, me, quiz);
   if (!a.available) fail(409, a.reason!);
 }
 
 const LATE_GRACE_MIN = 2;
 /** Past the time limit of an attempt started at `startedAt`, with a grace for the network. */
-const timeIsUp = (quiz: QuizRow, startedAt: string | null) =>
+const timeIsUp = (quiz: ClassQuiz, startedAt: string | null) =>
   !!startedAt &&
   quiz.time_limit_min > 0 &&
   kst() > kst(new Date(Date.parse(iso(startedAt)) + (quiz.time_limit_min + LATE_GRACE_MIN) * 60_000));
@@ -126,17 +146,23 @@ export const quiz = {
     const me = ownUser(ctx, ctx.params.useruid);
     const db = ctx.s.db;
     const { contentsid, isscoreid } = ctx.params;
-    const q = await one(db, sql<QuizRow>`select * from quizzes where contentsid = ${contentsid} order by quizid limit 1`);
-    if (!q) return fail(404, '이 강의에는 퀴즈가 없습니다.');
-    const qs = await questionsOf(db, q.quizid);
+    const current = await currentQuiz(db, contentsid);
+    if (!current) return fail(404, '이 강의에는 퀴즈가 없습니다.');
     const attempt = isscoreid
       ? await one(
           db,
-          sql<QuizResultRow>`select * from quiz_results where isscoreid = ${isscoreid} and useruid = ${me} and quizid = ${q.quizid}`,
+          sql<QuizResultRow>`select * from quiz_results where isscoreid = ${isscoreid} and useruid = ${me} and contentsid = ${contentsid}`,
         )
-      : await one(db, sql<QuizResultRow>`select * from quiz_results where quizid = ${q.quizid} and useruid = ${me} and is_draft`);
+      : await one(db, sql<QuizResultRow>`select * from quiz_results where quizid = ${current.quizid} and useruid = ${me} and is_draft`);
     if (isscoreid && !attempt) return fail(404, '응시 기록을 찾을 수 없습니다.');
-    const a = await availability(db, me, q);
+    // A recorded attempt shows the version the member answered (a quiz changed since keeps its questions); what may
+    // be taken now is the current version's.
+    const q =
+      attempt && attempt.quizid !== current.quizid
+        ? ((await one(db, classQuizSql(sql`q.quizid = ${attempt.quizid}`))) ?? current)
+        : current;
+    const qs = await questionsOf(db, q.quizid);
+    const a = await availability(db, me, current);
     const choices = attempt ? storedChoices(attempt.answers, qs) : new Map<number | undefined, number>();
     // A timed quiz shows its questions only to a started attempt: the limit runs from 시작, so nothing is read
     // before it. A recorded attempt shows the member's own choices; neither ever carries the key or a verdict.
@@ -159,6 +185,7 @@ export const quiz = {
       isdraft: !!attempt?.is_draft,
       ...a,
       requiredprogress: q.required_progress,
+      certificateprogress: q.certificate_progress,
       timelimit: q.time_limit_min > 0 ? q.time_limit_min : null,
       startedat: attempt?.is_draft ? isoOrNull(attempt.started_at) : null,
       questions,
@@ -267,21 +294,25 @@ export const quiz = {
         ? '아쉽지만 불합격입니다. 다시 도전해주세요.'
         : recorded.certified
           ? '합격입니다. 수료증을 발급받을 수 있습니다.'
-          : '합격입니다. 남은 영상을 모두 시청하면 수료증이 발급됩니다.',
+          : q.certificate_progress >= 100
+            ? '합격입니다. 남은 영상을 모두 시청하면 수료증이 발급됩니다.'
+            : `합격입니다. 영상을 ${q.certificate_progress}% 이상 시청하면 수료증이 발급됩니다.`,
     );
   },
 
   async isRetakeQuiz(ctx) {
     const me = ownUser(ctx, ctx.params.useruid);
-    if (!(await one(ctx.s.db, sql`select 1 from quizzes where quizid = ${ctx.params.quizid}`))) return fail(404, NO_QUIZ);
+    const quiz = await one(ctx.s.db, sql<Pick<QuizRow, 'contentsid'>>`select contentsid from quizzes where quizid = ${ctx.params.quizid}`);
+    if (!quiz) return fail(404, NO_QUIZ);
     const now = new Date();
+    // Every version of the class's quiz: a pass of an earlier one is a pass, its attempts count.
     const rows = await all(
       ctx.s.db,
-      sql<QuizResultRow>`select * from quiz_results where quizid = ${ctx.params.quizid} and useruid = ${me} and not is_draft
+      sql<QuizResultRow>`select * from quiz_results where contentsid = ${quiz.contentsid} and useruid = ${me} and not is_draft
         order by isscoreid desc`,
     );
     const passed = rows.some((r) => r.passed);
-    const today = await attemptsToday(ctx.s.db, me, ctx.params.quizid, now);
+    const today = await attemptsToday(ctx.s.db, me, quiz.contentsid, now);
     const limit = CERTIFICATE_RULE.attemptsPerDay;
     return ok(
       {
@@ -312,7 +343,7 @@ export const quiz = {
 export const quizCache = {
   getTest: uncachedRead,
   saveQuizDraft: writes(['quiz_results']),
-  scoreQuizRecorded: writes(['quiz_results', 'enrollments', 'certificates']),
+  scoreQuizRecorded: writes(['quiz_results', 'enrollments', 'certificates', 'mail_outbox']),
   isRetakeQuiz: uncachedRead,
   existsPassScoreid: uncachedRead,
 } satisfies CacheTable<typeof quiz>;

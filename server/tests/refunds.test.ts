@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { kst } from '../lib/time';
-import { testServer, type TestServer } from '../testing';
+import { buyWithTestCard, testServer, type TestServer } from '../testing';
 
 /**
  * Refunds (청약철회, issue 25) through the real HTTP API: the quote a member reads, the refund carried out once at the
@@ -36,33 +36,8 @@ const refund = (paymentid: number, extra: Record<string, unknown> = {}, headers:
   s.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', ...extra }, headers });
 
 /** Buys `ids` with the demo's test card; returns the paid order and its card transaction. */
-async function buy(ids: number[], extra: { pointused?: number; couponnumber?: string; coupondiscount?: number } = {}) {
-  const amount = await total(ids);
-  const pointused = extra.pointused ?? 0;
-  const coupondiscount = extra.coupondiscount ?? 0;
-  const paidamount = amount - pointused - coupondiscount;
-  const saved = await s.call('POST', '/api/Payment/Save/', {
-    body: {
-      useruid: ME,
-      contentsids: ids,
-      title: '주문',
-      amount,
-      pointused,
-      couponnumber: extra.couponnumber ?? null,
-      coupondiscount,
-      paidamount,
-      paymethod: 'card',
-    },
-  });
-  expect(saved.status).toBe(200);
-  const paymentid = saved.json.datas.paymentid as number;
-  const t = await s.call('POST', '/local/pay/transactions', { body: { paymentid, amount: paidamount, method: 'card' } });
-  const pgtid = t.json.datas.pgtid as string;
-  await s.call('POST', `/local/pay/transactions/${pgtid}/approve`);
-  const paid = await s.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount: paidamount } });
-  expect(paid.json.datas.status).toBe('paid');
-  return { paymentid, pgtid, paidamount, amount };
-}
+const buy = (ids: number[], extra: { pointused?: number; couponnumber?: string; coupondiscount?: number } = {}) =>
+  buyWithTestCard(s, ME, ids, extra);
 const card = async (pgtid: string) =>
   (await s.db.selectFrom('local_payments').selectAll().where('txid', '=', pgtid).executeTakeFirstOrThrow()) as unknown as {
     status: string;
