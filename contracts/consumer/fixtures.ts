@@ -293,6 +293,7 @@ export const adminCategory: S['AdminCategory'] = {
   depth: 3,
   sort: 1,
   isactive: true,
+  classcount: 3,
 };
 
 export const adminClassSummary: S['AdminClassSummary'] = {

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { all } from '../db/query';
+import { createCategory, deleteCategory, listCategories, moveCategory, renameCategory, reorderCategories } from '../domain/categories';
 import {
   classInScope,
   createClass,
@@ -21,22 +20,22 @@ import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
 /** The console's catalogue: categories, classes in every state, their curricula (roles checked by the dispatcher). */
 export const adminCatalog = {
   async listAdminCategories({ s }) {
-    const rows = await all(
-      s.db,
-      sql<{ categoryid: number; pcategoryid: number; ctgrname: string; ctgrengname: string; depth: number; sort: number; isactive: number }>`
-      select categoryid, pcategoryid, ctgrname, ctgrengname, depth, sort, isactive from categories order by depth, sort, categoryid`,
-    );
-    return ok(
-      rows.map((r) => ({
-        categoryid: r.categoryid,
-        parentid: r.pcategoryid,
-        name: r.ctgrname,
-        engname: r.ctgrengname,
-        depth: r.depth,
-        sort: r.sort,
-        isactive: r.isactive === 1,
-      })),
-    );
+    return ok(await listCategories(s.db));
+  },
+  async createAdminCategory(ctx) {
+    return ok(await createCategory(ctx.s.db, ctx, ctx.body), '카테고리를 추가했습니다.');
+  },
+  async updateAdminCategory(ctx) {
+    return ok(await renameCategory(ctx.s.db, ctx, ctx.params.categoryid, ctx.body), '카테고리 이름을 바꿨습니다.');
+  },
+  async moveAdminCategory(ctx) {
+    return ok(await moveCategory(ctx.s.db, ctx, ctx.params.categoryid, ctx.body.parentid), '카테고리를 옮겼습니다.');
+  },
+  async reorderAdminCategories(ctx) {
+    return ok(await reorderCategories(ctx.s.db, ctx, ctx.body), '카테고리 순서를 저장했습니다.');
+  },
+  async deleteAdminCategory(ctx) {
+    return ok(await deleteCategory(ctx.s.db, ctx, ctx.params.categoryid), '카테고리를 삭제했습니다.');
   },
   async listAdminClasses(ctx) {
     return ok(await listClasses(ctx.s.db, ctx, ctx.body));
@@ -84,9 +83,17 @@ export const adminCatalog = {
  */
 const CLASS_TABLES = ['lectures', 'tags', 'sections', 'videos', 'audit_log'];
 const CURRICULUM_TABLES = ['lectures', 'sections', 'videos', 'captions', 'audit_log'];
+const CATEGORY_TABLES = ['categories', 'category_counts', 'audit_log'];
 
 export const adminCatalogCache = {
   listAdminCategories: uncachedRead,
+  // The store's menu and every class list read `categories` (a list of a category reads its subtree).
+  createAdminCategory: writes(CATEGORY_TABLES),
+  updateAdminCategory: writes(CATEGORY_TABLES),
+  // A move gives the banners linking into the branch its new top (server/domain/categories.ts).
+  moveAdminCategory: writes([...CATEGORY_TABLES, 'banners']),
+  reorderAdminCategories: writes(CATEGORY_TABLES),
+  deleteAdminCategory: writes(CATEGORY_TABLES),
   listAdminClasses: uncachedRead,
   getAdminClass: uncachedRead,
   createAdminClass: writes(CLASS_TABLES),

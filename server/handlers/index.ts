@@ -1,5 +1,6 @@
 import { account, accountCache } from './account';
 import { adminAudit, adminAuditCache } from './admin-audit';
+import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
 import { adminMedia, adminMediaCache } from './admin-media';
@@ -50,6 +51,7 @@ export const byTag = {
   'admin-catalog': adminCatalog,
   'admin-board': adminBoard,
   'admin-media': adminMedia,
+  'admin-banners': adminBanners,
 };
 
 /** Every yaml operationId → its handler: an operation without one fails `npx tsc --noEmit` here. */
@@ -73,6 +75,7 @@ const all = {
   ...byTag['admin-catalog'],
   ...byTag['admin-board'],
   ...byTag['admin-media'],
+  ...byTag['admin-banners'],
 } satisfies Handlers;
 
 export const handlers = untyped(all);
@@ -103,4 +106,5 @@ export const cacheTags = new CacheTags({
   ...adminCatalogCache,
   ...adminBoardCache,
   ...adminMediaCache,
+  ...adminBannersCache,
 } satisfies Record<OperationId, CacheDecl>);

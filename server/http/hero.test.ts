@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start';
+import { bannerRecords } from '../domain/banners';
 import { heroPrerender } from './hero';
 
 const TEMPLATE = '<head><title>t</title><!--app-head--></head><body><div id="app"><!--app-hero--></div></body>';
@@ -13,7 +14,7 @@ afterAll(() => server.close());
 
 describe('first paint of /main', () => {
   it('preloads the first banner and paints it as the app will', async () => {
-    const render = heroPrerender(server.db);
+    const render = heroPrerender(() => bannerRecords(server.db));
     const html = await render(TEMPLATE, '/main');
     const banners = await fetch(`${server.url}/api/Banner/GetList?isonlybranch=true`, {
       method: 'POST',
@@ -27,7 +28,7 @@ describe('first paint of /main', () => {
   });
 
   it('leaves other pages as they are', async () => {
-    const render = heroPrerender(server.db);
+    const render = heroPrerender(() => bannerRecords(server.db));
     expect(await render(TEMPLATE, '/notice')).toBe(TEMPLATE);
   });
 

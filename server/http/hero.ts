@@ -1,11 +1,9 @@
-import type { Db } from '../db/database';
-import { bannerRecords, type BannerRecord } from '../domain/banners';
+import type { BannerRecord } from '../domain/banners';
 import { FIRST_PAINT_SLOT, addToHead } from './static';
 // The one link rule the app's HeroBanner also applies: a pure module, the only one the server takes from src/.
 import { safeHref } from '../../rules/safeHref';
 
 const HERO_PATHS = new Set(['/', '/main']);
-const BANNER_TTL_MS = 30_000;
 const PHONE = '(max-width: 640px)';
 
 const escape = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch]!);
@@ -30,18 +28,15 @@ function preloads(b: BannerRecord): string {
 
 /**
  * index.html for / and /main with the first banner preloaded and painted in the static first paint,
- * so the largest paint needs neither the app's scripts nor the banner call. The banner list is read
- * through the same function the Banner/GetList handler answers with, and kept for a few seconds.
+ * so the largest paint needs neither the app's scripts nor the banner call. The banners are those the
+ * Banner/GetList operation answers (`readBanners`: through the catalogue cache, which a console write to
+ * the banners empties at once on every instance), so the first paint never shows a banner the app would not.
  */
-export function heroPrerender(db: Db): (html: string, path: string) => Promise<string> {
-  let cached: { at: number; first: BannerRecord | undefined } | undefined;
+export function heroPrerender(readBanners: () => Promise<readonly BannerRecord[] | undefined>): (html: string, path: string) => Promise<string> {
   return async (html, path) => {
     if (!HERO_PATHS.has(path) || !html.includes(FIRST_PAINT_SLOT)) return html;
-    if (!cached || Date.now() - cached.at > BANNER_TTL_MS) cached = { at: Date.now(), first: (await bannerRecords(db))[0] };
-    const first = cached.first;
+    const first = (await readBanners())?.[0];
     if (!first) return html;
     return addToHead(html, preloads(first)).replace(FIRST_PAINT_SLOT, () => firstSlide(first));
   };
 }
-
-

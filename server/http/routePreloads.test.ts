@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preloadTags, routePreloads, type Manifest } from './routePreloads';
+import { bannerRecords } from '../domain/banners';
 import { heroPrerender } from './hero';
 import { createApp } from '../app';
 import { createLocalAuth } from '../local/auth';
@@ -136,7 +137,7 @@ describe('served by the reference backend', () => {
   afterAll(() => server?.close());
 
   it('keeps the /main hero with preloads composed, and adds screen preloads elsewhere', async () => {
-    const transform = composeIndex(heroPrerender(server.db), routePreloads(distWith(MANIFEST)));
+    const transform = composeIndex(heroPrerender(() => bannerRecords(server.db)), routePreloads(distWith(MANIFEST)));
     const main = await transform(TEMPLATE, '/main');
     expect(main).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high">/);
     expect(main).toContain('<section class="hero">');

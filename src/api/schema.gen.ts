@@ -2185,6 +2185,89 @@ export interface paths {
         /** Every category, active or not, as a flat list the console draws as a tree */
         get: operations["listAdminCategories"];
         put?: never;
+        /**
+         * Add a category under a parent (owner and operators)
+         * @description `parentid` 0 makes a top category. The store's menu shows three levels, so a parent at the third level is
+         *     400 '카테고리는 3단계까지 만들 수 있습니다.'; an unknown parent 404. A name its siblings already use is
+         *     409 '같은 위치에 같은 이름의 카테고리가 있습니다.'. The new category comes last among its siblings, active.
+         *     The answer is every category, as ListAdminCategories gives it. The store's menu and lists show it at once
+         *     (the catalogue cache drops what it read). Audited.
+         */
+        post: operations["createAdminCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Categories/Order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The order of one parent's children (owner and operators)
+         * @description `categoryids` names every child of `parentid` (0: the top categories) once, in the new order; anything else
+         *     is 409 '카테고리 목록이 그 사이 바뀌었습니다. 새로고침 후 다시 시도해주세요.' (someone changed them
+         *     meanwhile). The store's menu shows the new order at once. Audited.
+         */
+        put: operations["reorderAdminCategories"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Categories/{categoryid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a category (owner and operators)
+         * @description The menu's name and the English name. A name a sibling already uses is 409; an unknown category 404. The
+         *     store's menu, class lists and class views show the new name at once. Audited.
+         */
+        put: operations["updateAdminCategory"];
+        post?: never;
+        /**
+         * Delete an empty category (owner and operators)
+         * @description Only a category without classes (in any state: 초안, 예약, 게시, 숨김) and without sub-categories. Otherwise 409
+         *     saying how many, e.g. '이 카테고리에 클래스 3개가 있어 삭제할 수 없습니다. 클래스를 다른 카테고리로 옮긴 뒤
+         *     삭제해주세요.' or '하위 카테고리 2개가 있어 삭제할 수 없습니다. 하위 카테고리를 먼저 옮기거나 삭제해주세요.'.
+         *     An unknown category 404. The store's menu drops it at once. Audited.
+         */
+        delete: operations["deleteAdminCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Categories/{categoryid}/Parent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a category, with its sub-categories and classes, under another parent (owner and operators)
+         * @description `parentid` 0 makes it a top category. It comes last among its new siblings; its sub-categories move with it.
+         *     Refused with 400 and nothing changed: under itself or one of its own sub-categories
+         *     ('카테고리를 자기 자신이나 그 하위 카테고리 아래로 옮길 수 없습니다.'), or where it or its deepest
+         *     sub-category would sit below the third level the store's menu shows ('카테고리는 3단계까지 만들 수
+         *     있습니다. ...'). An unknown category or parent 404; a name the new siblings already use 409. The store's
+         *     menu and the class lists of the old and new parents follow at once. Audited.
+         */
+        put: operations["moveAdminCategory"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2500,6 +2583,109 @@ export interface paths {
          * @description Audited.
          */
         delete: operations["deleteAdminFaq"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * /main's banners in display order (owner and operators)
+         * @description At most 10 banners exist (CreateAdminBanner refuses an eleventh), so the list has no pages.
+         */
+        get: operations["listAdminBanners"];
+        put?: never;
+        /**
+         * Add a banner to /main, last in the order (owner and operators)
+         * @description `imageurl` (and `mobileimageurl`, the phone's 3:2 picture, optional) must be an image uploaded by
+         *     UploadAdminBannerImage: any other address is 400 '배너 이미지를 먼저 올려주세요.'. `linkurl` follows the
+         *     store's one rule for links from data (rules/safeHref.ts): an absolute http(s) address or a path of the store
+         *     starting with a single `/`; anything else (`javascript:`, `data:`, `//host`, control characters, a backslash)
+         *     is 400 '링크는 https:// 로 시작하는 주소나 /로 시작하는 스토어 주소만 넣을 수 있습니다.'. An eleventh
+         *     banner is 409 '배너는 10개까지 둘 수 있습니다. 쓰지 않는 배너를 먼저 삭제해주세요.'. The title and subtitle
+         *     are plain text (the store shows them as text and as the image's alt). /main shows the banner at once (the
+         *     catalogue cache and the first paint read the same list). Audited.
+         */
+        post: operations["createAdminBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Banners/Images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a banner's picture (owner and operators)
+         * @description `file` is a PNG, JPEG or WebP picture, told by its bytes, not its name or type: anything else is
+         *     415 '배너 이미지는 PNG, JPEG, WebP 파일만 올릴 수 있습니다.'. At most 2 MB (413 '배너 이미지는 2MB까지 올릴 수
+         *     있습니다.'), at least 600×200 and at most 4000×4000 pixels (400 saying which). The picture is kept as
+         *     uploaded, but for a JPEG's or PNG's metadata (camera, place, comments), which is dropped; the store shows it
+         *     cropped to the banner's frame (3:1, 3:2 on a phone). The same bytes uploaded twice are one picture. The answer
+         *     is the address to give CreateAdminBanner or UpdateAdminBanner; a picture no banner uses is removed a day
+         *     later. Audited.
+         */
+        post: operations["uploadAdminBannerImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Banners/Order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The order /main shows its banners in (owner and operators)
+         * @description `bannerids` names every banner once, first shown first; anything else is 409 '배너 목록이 그 사이
+         *     바뀌었습니다. 새로고침 후 다시 시도해주세요.'. Audited.
+         */
+        put: operations["reorderAdminBanners"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Banners/{bannerid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a banner (owner and operators)
+         * @description The same fields and refusals as CreateAdminBanner; a banner keeps its place in the order. `imageurl` may also
+         *     stay the banner's own picture (the demo's drawn banners have no uploaded one). Unknown banner 404. Audited.
+         */
+        put: operations["updateAdminBanner"];
+        post?: never;
+        /**
+         * Take a banner off /main (owner and operators)
+         * @description /main stops showing it at once. Unknown banner 404. Audited.
+         */
+        delete: operations["deleteAdminBanner"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5209,9 +5395,34 @@ export interface components {
             parentid: number;
             name: string;
             engname: string;
+            /** @description 1 at the top; the store's menu shows three levels. */
             depth: number;
+            /** @description The place among its siblings (smaller first). */
             sort: number;
             isactive: boolean;
+            /** @description Classes in this category itself, in every state (초안 to 숨김): a category with any cannot be deleted. */
+            classcount: number;
+        };
+        AdminCategoryName: {
+            /** @description The menu's name (plain text; trimmed). */
+            name: string;
+            /** @description The English name (may be empty). */
+            engname: string;
+        };
+        AdminCategoryInput: {
+            /** @description 0 for a top category. */
+            parentid: number;
+            name: string;
+            engname: string;
+        };
+        AdminCategoryMove: {
+            /** @description The new parent; 0 for the top. */
+            parentid: number;
+        };
+        AdminCategoryOrder: {
+            /** @description Whose children these are; 0 for the top. */
+            parentid: number;
+            categoryids: number[];
         };
         /**
          * @description 초안 (nowhere in the store), 예약 (published at `publishat`), 게시, 숨김 (off sale; buyers keep it).
@@ -5384,6 +5595,57 @@ export interface components {
         };
         AdminDeletedEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminDeleted"];
+        };
+        /**
+         * @example {
+         *       "bannerid": 4,
+         *       "title": "봄맞이 재활 특강",
+         *       "subtitle": "3월 한 달 30% 할인",
+         *       "imageurl": "/media/banners/u-3f2b8c1e5d4a4e7b9c1d2a6f.png",
+         *       "mobileimageurl": null,
+         *       "linkurl": "/classList/21/2",
+         *       "sortorder": 1
+         *     }
+         */
+        AdminBanner: {
+            bannerid: number;
+            title: string;
+            subtitle: string;
+            /** @description The picture (desktop; cropped to 3:1). */
+            imageurl: string;
+            /** @description The phone's picture (3:2); null: the desktop one, cropped. */
+            mobileimageurl: string | null;
+            linkurl: string | null;
+            /** @description 1 is shown first. */
+            sortorder: number;
+        };
+        AdminBannerInput: {
+            /** @description Plain text; trimmed. */
+            title: string;
+            subtitle: string;
+            /** @description An address UploadAdminBannerImage answered (or the banner's own picture). */
+            imageurl: string;
+            mobileimageurl: string | null;
+            /** @description http(s) address or a store path (/classList/21/2); null or empty: no link. */
+            linkurl: string | null;
+        };
+        AdminBannerOrder: {
+            bannerids: number[];
+        };
+        AdminBannerImage: {
+            imageurl: string;
+            width: number;
+            height: number;
+            /** @description Bytes as stored. */
+            size: number;
+            /** @enum {string} */
+            contenttype: "image/png" | "image/jpeg" | "image/webp";
+        };
+        AdminBannerListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminBanner"][];
+        };
+        AdminBannerImageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminBannerImage"];
         };
         AdminLectureMedia: {
             videoid: number;
@@ -5590,6 +5852,10 @@ export interface components {
         AdminCaptionSrclang: components["schemas"]["AdminCaptionLang"];
         /** @example 1 */
         AdminNoticeId: number;
+        /** @example 11 */
+        AdminCategoryId: number;
+        /** @example 1 */
+        AdminBannerId: number;
         /** @example 1 */
         AdminFaqId: number;
         /**
@@ -9344,6 +9610,189 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    createAdminCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCategoryInput"];
+            };
+        };
+        responses: {
+            /** @description Added; every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    reorderAdminCategories: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCategoryOrder"];
+            };
+        };
+        responses: {
+            /** @description Reordered; every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 11 */
+                categoryid: components["parameters"]["AdminCategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCategoryName"];
+            };
+        };
+        responses: {
+            /** @description Renamed; every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 11 */
+                categoryid: components["parameters"]["AdminCategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; every category left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    moveAdminCategory: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 11 */
+                categoryid: components["parameters"]["AdminCategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCategoryMove"];
+            };
+        };
+        responses: {
+            /** @description Moved; every category. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategoryListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
     listAdminClasses: {
         parameters: {
             query?: never;
@@ -10077,6 +10526,224 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDeletedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminBanners: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Banners, first shown first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAdminBanner: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBannerInput"];
+            };
+        };
+        responses: {
+            /** @description Added; every banner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    uploadAdminBannerImage: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The picture, PNG, JPEG or WebP, at most 2 MB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; its address and size. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerImageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The bytes are not a PNG, JPEG or WebP picture. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reorderAdminBanners: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBannerOrder"];
+            };
+        };
+        responses: {
+            /** @description Reordered; every banner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    updateAdminBanner: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                bannerid: components["parameters"]["AdminBannerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminBannerInput"];
+            };
+        };
+        responses: {
+            /** @description Changed; every banner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    deleteAdminBanner: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                bannerid: components["parameters"]["AdminBannerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; every banner left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -21,6 +21,16 @@ export const OPERATION_LABEL: Record<string, string> = {
   createAdminFaq: 'FAQ 등록',
   updateAdminFaq: 'FAQ 수정',
   deleteAdminFaq: 'FAQ 삭제',
+  createAdminCategory: '카테고리 추가',
+  updateAdminCategory: '카테고리 이름 변경',
+  moveAdminCategory: '카테고리 이동',
+  reorderAdminCategories: '카테고리 순서 변경',
+  deleteAdminCategory: '카테고리 삭제',
+  uploadAdminBannerImage: '배너 이미지 올림',
+  createAdminBanner: '배너 추가',
+  updateAdminBanner: '배너 수정',
+  reorderAdminBanners: '배너 순서 변경',
+  deleteAdminBanner: '배너 삭제',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -30,6 +40,9 @@ export const OBJECT_LABEL: Record<string, string> = {
   notice: '공지',
   faq: 'FAQ',
   staff: '운영진',
+  category: '카테고리',
+  banner: '배너',
+  bannerImage: '배너 이미지',
 };
 
 const MAX_LINES = 4;

@@ -9,6 +9,7 @@ const cat = (categoryid: number, parentid: number, name: string, sort: number, d
   depth,
   sort,
   isactive: true,
+  classcount: 0,
 });
 
 describe('the category select', () => {
