@@ -116,3 +116,33 @@ export async function recipientOf(db: Db, useruid: string): Promise<{ email: str
   );
   return m ? { email: m.email, name: m.name, left: m.left_at !== null } : null;
 }
+
+export interface MailListRow extends MailRow {
+  email: string | null;
+}
+
+/** One page of the outbox for the console, newest first, cut on the mail id (keyset). */
+export async function mailPage(
+  db: Db,
+  f: { limit: number; before?: number | null | undefined; state?: MailState | undefined; kind?: MailKind | undefined },
+): Promise<{ rows: MailListRow[]; nextBefore: number | null }> {
+  const rows = await all(
+    db,
+    sql<MailListRow>`select o.*, m.email from mail_outbox o left join members m on m.useruid = o.useruid
+      where (${f.before ?? null}::int is null or o.mailid < ${f.before ?? null}::int)
+        and (${f.state ?? null}::text is null or o.state = ${f.state ?? null}::text)
+        and (${f.kind ?? null}::text is null or o.kind = ${f.kind ?? null}::text)
+      order by o.mailid desc limit ${f.limit + 1}`,
+  );
+  const more = rows.length > f.limit;
+  const page = rows.slice(0, f.limit);
+  return { rows: page, nextBefore: more ? page[page.length - 1]!.mailid : null };
+}
+
+export async function mailById(db: Db, mailid: number): Promise<MailListRow | null> {
+  const row = await one(
+    db,
+    sql<MailListRow>`select o.*, m.email from mail_outbox o left join members m on m.useruid = o.useruid where o.mailid = ${mailid}`,
+  );
+  return row ?? null;
+}

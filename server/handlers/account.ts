@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { remindersOn, setReminders } from '../domain/mailReminders';
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
@@ -143,6 +144,16 @@ export const account = {
     const exists = !!m.phone?.trim();
     return ok({ exists }, exists ? '' : '휴대폰 번호를 등록해주세요. 회원정보 수정 화면으로 이동합니다.');
   },
+  async getMailSettings(ctx) {
+    const me = ownUser(ctx, undefined);
+    if (!(await member(ctx.s.db, me))) return fail(404, NO_MEMBER);
+    return ok({ reminders: await remindersOn(ctx.s.db, me) });
+  },
+  async updateMailSettings(ctx) {
+    const me = ownUser(ctx, undefined);
+    if (!(await member(ctx.s.db, me)) || !(await setReminders(ctx.s.db, me, ctx.body.reminders))) return fail(404, NO_MEMBER);
+    return ok({ reminders: ctx.body.reminders }, ctx.body.reminders ? '수강 기간 종료 안내 메일을 받습니다.' : '수강 기간 종료 안내 메일을 받지 않습니다.');
+  },
 } satisfies Partial<Handlers>;
 
 /** What each operation reads or writes, for the catalogue cache (server/openapi/cacheTags.ts). */
@@ -156,4 +167,6 @@ export const accountCache = {
   checkUserAccount: writes(MEMBER_TABLES),
   createSnsUser: writes(MEMBER_TABLES),
   checkUserPhone: uncachedRead,
+  getMailSettings: uncachedRead,
+  updateMailSettings: writes(MEMBER_TABLES),
 } satisfies CacheTable<typeof account>;

@@ -1,9 +1,12 @@
 import { account, accountCache } from './account';
 import { adminAudit, adminAuditCache } from './admin-audit';
+import { adminMail, adminMailCache } from './admin-mail';
 import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
+import { adminCatalogCertificate, adminCatalogCertificateCache } from './admin-catalog-certificate';
 import { adminMedia, adminMediaCache } from './admin-media';
+import { adminMembers, adminMembersCache } from './admin-members';
 import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
@@ -29,7 +32,7 @@ import { CacheTags, type CacheDecl } from '../openapi/cacheTags';
 /**
  * Each yaml tag's handlers (`local`: the /local/* stand-ins); a tag's file holds exactly that tag's operations.
  * A topic file of a tag (`cart-checkout.ts`) joins its tag here: `cart: { ...cart, ...cartCheckout }`. The console's tags
- * are `admin-<area>`, each in its own file (`admin-catalog.ts`).
+ * are `admin-<area>`, each in its own file (`admin-catalog.ts`), its topics joined as above (`admin-catalog-certificate.ts`).
  */
 export const byTag = {
   catalog,
@@ -48,9 +51,11 @@ export const byTag = {
   local,
   'admin-staff': adminStaff,
   'admin-audit': adminAudit,
-  'admin-catalog': adminCatalog,
+  'admin-mail': adminMail,
+  'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate },
   'admin-board': adminBoard,
   'admin-media': adminMedia,
+  'admin-members': adminMembers,
   'admin-banners': adminBanners,
 };
 
@@ -72,9 +77,11 @@ const all = {
   ...byTag.local,
   ...byTag['admin-staff'],
   ...byTag['admin-audit'],
+  ...byTag['admin-mail'],
   ...byTag['admin-catalog'],
   ...byTag['admin-board'],
   ...byTag['admin-media'],
+  ...byTag['admin-members'],
   ...byTag['admin-banners'],
 } satisfies Handlers;
 
@@ -103,8 +110,11 @@ export const cacheTags = new CacheTags({
   ...localCache,
   ...adminStaffCache,
   ...adminAuditCache,
+  ...adminMailCache,
   ...adminCatalogCache,
+  ...adminCatalogCertificateCache,
   ...adminBoardCache,
   ...adminMediaCache,
+  ...adminMembersCache,
   ...adminBannersCache,
 } satisfies Record<OperationId, CacheDecl>);

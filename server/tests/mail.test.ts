@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buyWithTestCard, testServer, type TestServer } from '../testing';
+import { buyWithTestCard, signInAs, testServer, type TestServer } from '../testing';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../local/mailCatcher';
 import { remindersOffLink } from '../domain/mailReminders';
-import { resendMail } from '../domain/mailOutbox';
 import { BUSINESS } from '../../rules/business';
 import { REFUND_POLICY } from '../../rules/refund';
 import { kst } from '../lib/time';
@@ -161,8 +160,20 @@ describe('bad input', () => {
     expect(row!.error).toMatch(/550|rejected/i);
     await setMember({ email: 'fixed@demo.kr' });
     const id = (await sql<{ mailid: number }>`select mailid from mail_outbox where event_key = 'certificate-issued:refused'`.execute(s.db)).rows[0]!.mailid;
-    expect(await resendMail(s.db, id)).not.toBeNull();
-    expect(await resendMail(s.db, id)).toBeNull(); // pending now, not failed: a doubled press sends once
+    // The console shows it failed, with the mail server's reason, to the owner and operators only.
+    const operator = { Authorization: `Bearer ${await signInAs(s, 'staff@demo.kr')}` };
+    const listed = await s.call('POST', '/api/Admin/Mails/List', { body: { limit: 20, state: 'failed' }, headers: operator, auth: false });
+    expect(listed.json.datas.list.find((m: { mailid: number }) => m.mailid === id)).toMatchObject({ kind: 'certificate-issued', state: 'failed', attempts: 1 });
+    for (const who of ['member@demo.kr', 'teacher@demo.kr']) {
+      const headers = { Authorization: `Bearer ${await signInAs(s, who)}` };
+      expect((await s.call('POST', '/api/Admin/Mails/List', { body: { limit: 20 }, headers, auth: false })).status).toBe(403);
+      expect((await s.call('POST', `/api/Admin/Mails/${id}/Resend`, { headers, auth: false })).status).toBe(403);
+    }
+    expect((await outbox('certificate-issued:refused'))!.state).toBe('failed');
+    const resend = () => s.call('POST', `/api/Admin/Mails/${id}/Resend`, { headers: operator, auth: false });
+    const [first, second] = await Promise.all([resend(), resend()]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]); // a doubled press sends once
+    expect((await s.call('POST', '/api/Admin/Mails/999999/Resend', { headers: operator, auth: false })).status).toBe(404);
     await s.mail!.sweep();
     await until('the resent mail', () => mailsTo('fixed@demo.kr', /수료증 발급 안내/)[0]);
     await settled();
@@ -199,6 +210,20 @@ describe('access-ending reminders', () => {
     const link = m[0]!.headers['list-unsubscribe'];
     expect(link).toContain(`${STORE}/mail/reminders-off?u=${ME}`);
     expect(m[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('회원정보 switches reminders off and on; a member switched off gets none', async () => {
+    expect((await s.call('GET', '/api/Member/MailSettings')).json.datas).toEqual({ reminders: true });
+    const off = await s.call('POST', '/api/Member/MailSettings', { body: { reminders: false } });
+    expect(off.json).toMatchObject({ success: true, datas: { reminders: false } });
+    expect((await s.call('GET', '/api/Member/MailSettings')).json.datas).toEqual({ reminders: false });
+    const e = await enrolment();
+    const at = new Date(Date.parse(`${e.end_at.replace(' ', 'T')}+09:00`) - 3 * 86_400_000);
+    const before = (await sql<{ n: number }>`select count(*)::int as n from mail_outbox where kind = 'access-ending' and useruid = ${ME}`.execute(s.db)).rows[0]!.n;
+    await s.mail!.remind(at);
+    expect((await sql<{ n: number }>`select count(*)::int as n from mail_outbox where kind = 'access-ending' and useruid = ${ME}`.execute(s.db)).rows[0]!.n).toBe(before);
+    await s.call('POST', '/api/Member/MailSettings', { body: { reminders: true } });
+    expect((await s.call('GET', '/api/Member/MailSettings', { auth: false })).status).toBe(401);
   });
 
   it('the switch-off link works signed out; a tampered, another member’s or an expired link is refused', async () => {

@@ -713,6 +713,8 @@ export interface paths {
          *     file's `path` is a download link signed for 10 minutes for this member (it names them: `member`;
          *     works as a plain link). Listing records nothing; fetching a `path` records the member's first
          *     download of the class (server-observed), so `POST /api/Payment/UpdateDownload/...` only confirms it.
+         *     Under a 회원 화면으로 보기 grant (`viewAsGrant`) every `path` is '': staff see the member's list, never a
+         *     link that would download as the member.
          */
         get: operations["getContentsPdfList"];
         put?: never;
@@ -749,7 +751,7 @@ export interface paths {
         };
         /**
          * Playable source of a video
-         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기); any other video without a token is 401. `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`. Assumption (issue 26, the spec has no captions): `captions` lists the video's WebVTT tracks, each with `srclang` (BCP 47), `label` (shown in the captions menu) and `url` (a `GET /api/Media/DataGetMedia?path=…vtt` link, signed exactly like `sourceurl` and on the same media origin, so a track loads wherever the video does); absent or empty when the video has none.
+         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기); any other video without a token is 401. `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`. Assumption (issue 26, the spec has no captions): `captions` lists the video's WebVTT tracks, each with `srclang` (BCP 47), `label` (shown in the captions menu) and `url` (a `GET /api/Media/DataGetMedia?path=…vtt` link, signed exactly like `sourceurl` and on the same media origin, so a track loads wherever the video does); absent or empty when the video has none. Under a 회원 화면으로 보기 grant (`viewAsGrant`) nothing is recorded: staff watching as the member is never the member's first play.
          */
         get: operations["getVideoSourceUrl"];
         put?: never;
@@ -912,7 +914,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My-class summary counts (side menu) */
+        /**
+         * My-class summary counts (side menu)
+         * @description Counts and the usable points the header, the side menu and the mobile bar show on every page. Under a 회원
+         *     화면으로 보기 grant (`viewAsGrant`) the member's own, as their header shows them: the answer names no class.
+         */
         get: operations["getMyClassInfo"];
         put?: never;
         post?: never;
@@ -935,6 +941,8 @@ export interface paths {
          *     what the main page's "이어서 학습하기" block shows without a second call (issue 26, added fields): the class's
          *     `thumbnail` and `expiredate`, the end of the member's enrolment (null when the class is no longer theirs,
          *     e.g. refunded); a block for a class whose period is over would lead to locked lessons, so the SPA hides it.
+         *     Under a 회원 화면으로 보기 grant (`viewAsGrant`) the answer stays inside the grant's class: null when the
+         *     member's last watched video is of another class (the player of that class ignores it the same way).
          */
         get: operations["getLastWatchTime"];
         put?: never;
@@ -1505,9 +1513,10 @@ export interface paths {
         };
         /**
          * The quiz of a lecture
-         * @description `isscoreid` 0 loads the test, resuming the member's open draft when there is one; a score id
-         *     of the member's own draft or recorded attempt loads it with the member's choices in `answer`
-         *     (assumed); another member's attempt id is 404. `available` is false with a Korean `reason` (and
+         * @description `isscoreid` 0 loads the class's current quiz, resuming the member's open draft when there is one; a
+         *     score id of the member's own draft or recorded attempt loads it with the member's choices in `answer`
+         *     (assumed), with the questions of the version it answered (a quiz changed in the console since keeps
+         *     them); another member's attempt id is 404. `available` is false with a Korean `reason` (and
          *     no questions) while the member has no active enrolment, the member's progress (the share of the
          *     class's videos the server itself counts complete) is below `requiredprogress`, or the day's
          *     attempts are used up (the reason says when the quiz opens again) (assumed).
@@ -1516,9 +1525,11 @@ export interface paths {
          *     questions cannot be read before it; a quiz without a limit sends them whenever available.
          *     Neither the correct answers nor whether a choice was right are ever sent here, for a passed or
          *     failed attempt alike (a passing `Evaluate/Scoring/1` answer is the only place the key appears).
-         *     The certificate rule (rules/certificate.ts): every video of the class complete and a passed
-         *     quiz (score >= `passscore`); the quiz opens at `requiredprogress` percent of the videos complete;
-         *     at most 3 recorded attempts per member and quiz per Korean calendar day (00:00-24:00 KST).
+         *     The certificate rule (rules/certificate.ts): `certificateprogress` percent of the class's videos
+         *     complete (100, every video, unless the console set the class's own) and a passed quiz (score >=
+         *     `passscore`; a pass of an earlier version counts); the quiz opens at `requiredprogress` percent of the
+         *     videos complete; at most 3 recorded attempts per member and class per Korean calendar day (00:00-24:00
+         *     KST), across the quiz's versions.
          */
         get: operations["getTest"];
         put?: never;
@@ -1549,7 +1560,9 @@ export interface paths {
          *     409 with the Korean reason when the member may not answer now: the quiz is already passed
          *     ('이미 합격한 퀴즈입니다.'), no active enrolment, progress below the required share, the day's 3 attempts
          *     used up (the message says when it opens again), or the open attempt's time limit (plus a 2-minute
-         *     grace) is over - then Scoring/1 grades what was saved in time.
+         *     grace) is over - then Scoring/1 grades what was saved in time; also when the quiz was changed in the
+         *     console meanwhile and `quizid` names the retired version ('퀴즈가 그 사이 수정되었습니다. 새로고침 후 새
+         *     퀴즈로 응시해주세요.').
          */
         post: operations["saveQuizDraft"];
         delete?: never;
@@ -1580,7 +1593,9 @@ export interface paths {
          *     certificate is issued when the classroom lists the class after its last video (respMessage says so).
          *     409 with the Korean reason when the quiz is already passed (one pass per member and quiz, also
          *     under concurrent submits), not available (no active enrolment, progress below the required share),
-         *     or the day's 3 attempts are used up (the message says when it opens again: 00:00 KST).
+         *     or the day's 3 attempts are used up (the message says when it opens again: 00:00 KST), or `quizid`
+         *     names a version the console retired meanwhile ('퀴즈가 그 사이 수정되었습니다. 새로고침 후 새 퀴즈로
+         *     응시해주세요.'). A pass of any version of the class's quiz is a pass.
          */
         post: operations["scoreQuizRecorded"];
         delete?: never;
@@ -1600,7 +1615,8 @@ export interface paths {
          * May the member take the quiz (again)?
          * @description `canretake` is false once passed, and while the day's attempts are used up (`maxattempt` recorded
          *     attempts per Korean calendar day, 3); then respMessage says when the quiz opens again (00:00 KST).
-         *     `attemptcnt` counts every recorded attempt, all days.
+         *     `attemptcnt` counts every recorded attempt, all days. Passes and attempts count across every version of
+         *     the class's quiz (a quiz changed in the console is a new version).
          */
         get: operations["isRetakeQuiz"];
         put?: never;
@@ -2153,6 +2169,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Member/MailSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's mail choices (회원정보)
+         * @description `reminders`: the 수강 기간 종료 안내 sent 7 days before a class's access ends (on unless switched off here or
+         *     by the signed link in a reminder). Order, refund and certificate mails are transactional and always sent; the
+         *     store sends no advertising (docs/decisions.md, "Mail").
+         */
+        get: operations["getMailSettings"];
+        put?: never;
+        /** Switch the member's reminders on or off (회원정보) */
+        post: operations["updateMailSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Mails/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The store's mails, newest first (owner and operators)
+         * @description Keyset paging on `before` (the previous page's `nextBefore`); filters by state and kind. The recipient is shown
+         *     masked (the member's detail, with its access record, is the console's members screen). `error` is the last
+         *     failed try's reason, in English as the mail server gave it.
+         */
+        post: operations["listAdminMails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Mails/{mailid}/Resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 다시 보내기 - a failed mail is tried again (owner and operators)
+         * @description The mail goes back to the outbox and is sent with the same Message-ID, to the member's address of now (fix it
+         *     first when it was the cause). Only a `failed` mail: anything else is 409 '실패한 메일만 다시 보낼 수 있습니다.',
+         *     so a doubled press sends it once. 404 '메일을 찾을 수 없습니다.' for an unknown id. Audited.
+         */
+        post: operations["resendAdminMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Audit/List": {
         parameters: {
             query?: never;
@@ -2477,6 +2560,52 @@ export interface paths {
          *     (`outcome: hidden`). Audited.
          */
         delete: operations["removeAdminLecture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Classes/{contentsid}/Certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class's certificate rules - its quiz (with the answers), pass score, time limit and required progress
+         * @description The class's current quiz with every question's options, answer and score (the store never sends the answers
+         *     before a pass), `takers` (members who have started or taken this version) and `versions` (how many versions
+         *     the class's quiz has had), and `certificateprogress`, the share of the class's videos its certificate needs
+         *     (100 unless changed: every video). `quiz` is null for a class without a quiz, which issues no certificate.
+         *     Instructors on their own classes only (403 '담당하는 클래스만 관리할 수 있습니다.').
+         */
+        get: operations["getAdminCertificateRules"];
+        /**
+         * Set a class's certificate rules - its quiz, pass score, time limit and required progress
+         * @description The certificate needs a passed quiz (a score of `passscore` or more out of 100) and `certificateprogress`
+         *     percent of the class's videos complete; the quiz opens at `quiz.requiredprogress` percent. Refused with 400
+         *     and nothing changed: a question with fewer than 2 options ('3번 문항의 보기는 2개 이상이어야 합니다.'), an
+         *     answer that is not one of its question's options ('3번 문항의 정답은 보기 중 하나여야 합니다.'), scores
+         *     that do not add up to 100 ('문항 배점의 합이 100점이어야 합니다. (지금 90점)'), so the pass score is at most
+         *     the total a member can score, a pass score above 100 or a quiz without a question ('문항을 1개 이상
+         *     입력해주세요.'), and a quiz that opens later than the certificate's progress ('퀴즈 응시 진도율은 수료
+         *     진도율보다 클 수 없습니다.').
+         *
+         *     What members already did is never rewritten (`quizchange`): a quiz nobody has started is changed in place
+         *     (`updated`); once any member has started or taken it, a change of its questions, options, answers, scores,
+         *     pass score or time limit makes a new version (`versioned`) and retires the old one, whose questions and
+         *     every result (score, pass, answers) stay as they were - a pass of any version counts for the certificate,
+         *     and the day's attempts count across versions; a change of only its title or required progress applies in
+         *     place. `quiz: null` removes the quiz (`removed`), or retires it when members have started it
+         *     (`retired`): members who passed keep their pass. A member answering a version retired meanwhile is told to
+         *     reload (409 on Scoring). `certificateprogress` applies to every member from now on: one whose class meets
+         *     the new share with a passed quiz gets the certificate at the next listing; a certificate issued stays.
+         *     Instructors on their own classes only. Audited.
+         */
+        put: operations["updateAdminCertificateRules"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2846,6 +2975,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Members/ViewAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 회원 화면으로 보기 - a class as a chosen member sees it, read-only (owner and operators)
+         * @description Opens the class view, the member's classroom of the class and the player as the member with that `email` sees
+         *     them: their enrolment, progress, notes, Q&A, quiz state and what is locked. The answer is a grant, not the
+         *     member's session: sent as `X-View-As` (security scheme `viewAsGrant`) beside the staff member's own bearer
+         *     token, it lets exactly the member reads marked `x-view-as` read as that member, inside this class, for
+         *     15 minutes (`expiresat`), in a read-only transaction. With a grant, every other operation a member may call
+         *     (every write: watch time, notes, cart, payment, Q&A, quiz, ratings, bookmarks; and every read not marked) is
+         *     403 '회원 화면으로 보는 중에는 읽기만 할 수 있습니다.'; a read of another class 403; an expired, altered or
+         *     another staff member's grant 403; a staff member whose role ended 403 at once. The member appears masked
+         *     (`me****@demo.kr`, `김*라`). An unknown (or withdrawn) member's email 404 '해당 이메일로 가입한 회원이 없습니다.',
+         *     an unknown class 404, a blank reason 400. Instructors may not (members' records are personal data,
+         *     docs/decisions.md). Audited: who (account and role), which member, which class, the reason, the request id.
+         */
+        post: operations["openAdminViewAs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3072,6 +3231,8 @@ export interface components {
             progress: number | null;
             /** Format: date-time */
             firstplaydate: string | null;
+            /** @description The class's certificate rule as the progress page states it; null for a class without a quiz (it issues no certificate). */
+            certificaterule?: components["schemas"]["CertificateTerms"] | null;
         };
         /**
          * @example {
@@ -3640,9 +3801,28 @@ export interface components {
             pointSum: number;
         };
         /**
-         * @description Issued once the class meets the certificate rule (every video complete by the server's own flags and
-         *     the quiz passed, in either order); `completedate` is when it met it: the pass, or the last video
-         *     completed after the pass.
+         * @description A class's certificate rule (rules/certificate.ts), the standard unless the console set the class's own.
+         * @example {
+         *       "passscore": 60,
+         *       "requiredprogress": 50,
+         *       "certificateprogress": 100,
+         *       "attemptsperday": 3
+         *     }
+         */
+        CertificateTerms: {
+            /** @description The least quiz score (of 100) that passes. */
+            passscore: number;
+            /** @description The quiz opens at this percent of the class's videos complete. */
+            requiredprogress: number;
+            /** @description Percent of the class's videos complete the certificate needs (100: every video). */
+            certificateprogress: number;
+            /** @description Recorded attempts per Korean calendar day. */
+            attemptsperday: number;
+        };
+        /**
+         * @description Issued once the class meets the certificate rule (the class's share of its videos complete by the
+         *     server's own flags - every video unless the console set less - and the quiz passed, in either order);
+         *     `completedate` is when it met it: the pass, or the video completed after the pass that reached the share.
          * @example {
          *       "certificateno": "KPRA-7QK2M9XA4D",
          *       "contentsid": 101,
@@ -3665,6 +3845,8 @@ export interface components {
             /** @description Learning hours: the sum of the class's video durations, in hours to one decimal (`totalduration` / 3600). */
             hours: number;
             issuer: string;
+            /** @description The class's rule as the certificate states it (its current one); null when the class has no quiz any more. */
+            rule?: components["schemas"]["CertificateTerms"] | null;
         };
         /** @enum {string} */
         MyLectureStatus: "ing" | "end" | "ebook" | "bookmark" | "certificate" | "package";
@@ -3674,7 +3856,7 @@ export interface components {
             expiredate: components["schemas"]["DateTime"];
             /** @description Percent. */
             progress: number;
-            /** @description The certificate rule met: every video complete and the quiz passed (then `certificate` is set). */
+            /** @description The certificate rule met: the class's share of its videos complete (every video unless the console set less) and the quiz passed (then `certificate` is set). */
             iscomplete: boolean;
             isexpired: boolean;
             isbookmarked: boolean;
@@ -3980,6 +4162,7 @@ export interface components {
          *       "progress": 50,
          *       "attemptsleft": 3,
          *       "requiredprogress": 50,
+         *       "certificateprogress": 100,
          *       "timelimit": 20,
          *       "startedat": null,
          *       "questions": [
@@ -4016,6 +4199,8 @@ export interface components {
             attemptsleft: number;
             /** @description Progress needed to take the test, percent (assumed). */
             requiredprogress: number;
+            /** @description Progress the certificate needs besides the pass, percent of the class's videos complete: 100 (every video) unless the console set the class's own. */
+            certificateprogress: number;
             /** @description Time limit in minutes; null = none (assumed). */
             timelimit: number | null;
             /** @description When the resumed attempt was started (its first save, the 시작 button); the time limit runs from it. Null for a test not started (assumed). */
@@ -5347,6 +5532,81 @@ export interface components {
             /** @description Required for an instructor. */
             teachername?: string | null;
         };
+        /**
+         * @example {
+         *       "email": "member@demo.kr",
+         *       "contentsid": 101,
+         *       "reason": "진도율이 멈췄다는 문의 확인"
+         *     }
+         */
+        AdminViewAsOpening: {
+            /** @description The member's sign-in email. */
+            email: string;
+            contentsid: number;
+            /** @description Why the member's view is opened (kept in the audit trail). */
+            reason: string;
+        };
+        /**
+         * @example {
+         *       "grant": "eyJhIjoxLCJzIjoidS1kZW1vLTUiLCJtIjoidS1kZW1vLTEiLCJjIjoxMDF9.1714550400.3q2-7w",
+         *       "expiresat": "2024-05-01T17:15:00+09:00",
+         *       "contentsid": 101,
+         *       "title": "매트 필라테스 기초",
+         *       "member": {
+         *         "useruid": "u-demo-1",
+         *         "email": "me****@demo.kr",
+         *         "name": "김*라"
+         *       }
+         *     }
+         */
+        AdminViewAs: {
+            /** @description The `X-View-As` header value (security scheme `viewAsGrant`). */
+            grant: string;
+            expiresat: components["schemas"]["DateTime"];
+            contentsid: number;
+            title: string;
+            member: {
+                useruid: components["schemas"]["UserUidValue"];
+                /** @description Masked (`me****@demo.kr`). */
+                email: string;
+                /** @description Masked (`김*라`). */
+                name: string;
+            };
+        };
+        MailSettings: {
+            /** @description 수강 기간 종료 안내 (7 days before the end). */
+            reminders: boolean;
+        };
+        AdminMailQuery: {
+            limit: number;
+            /** @description The previous page's `nextBefore`. */
+            before?: number | null;
+            /** @enum {string} */
+            state?: "pending" | "sent" | "failed" | "skipped";
+            kind?: components["schemas"]["AdminMailKind"];
+        };
+        /** @enum {string} */
+        AdminMailKind: "payment-confirmed" | "refund-finished" | "qna-answered" | "suggest-replied" | "access-ending" | "certificate-issued";
+        AdminMail: {
+            mailid: number;
+            kind: components["schemas"]["AdminMailKind"];
+            /**
+             * @description pending: waiting or being retried; skipped: never sendable (no address, left, reminders off).
+             * @enum {string}
+             */
+            state: "pending" | "sent" | "failed" | "skipped";
+            attempts: number;
+            error: string | null;
+            /** @description The member's address of now, masked. */
+            recipient: string;
+            createdat: components["schemas"]["DateTime"];
+            sentat: components["schemas"]["DateTime"] | null;
+            updatedat: components["schemas"]["DateTime"];
+        };
+        AdminMailPage: {
+            list: components["schemas"]["AdminMail"][];
+            nextBefore: number | null;
+        };
         AdminAuditQuery: {
             limit: number;
             /** @description The previous page's `nextBefore`. */
@@ -5510,6 +5770,96 @@ export interface components {
             thumbnail: string;
             sections: components["schemas"]["AdminSection"][];
         };
+        AdminQuizQuestionInput: {
+            text: string;
+            /** @description The choices, 2 to 6. */
+            options: string[];
+            /** @description The correct option, 0-based. */
+            answer: number;
+            /** @description Its points; a quiz's scores add up to 100. */
+            score: number;
+        };
+        AdminQuizInput: {
+            title: string;
+            /** @description The least score (of 100) that passes. */
+            passscore: number;
+            /** @description Minutes from 시작; 0 = none. */
+            timelimit: number;
+            /** @description The quiz opens at this percent of the class's videos complete. */
+            requiredprogress: number;
+            questions: components["schemas"]["AdminQuizQuestionInput"][];
+        };
+        /**
+         * @example {
+         *       "certificateprogress": 100,
+         *       "quiz": {
+         *         "title": "리포머 기초 수료 퀴즈",
+         *         "passscore": 60,
+         *         "timelimit": 20,
+         *         "requiredprogress": 50,
+         *         "questions": [
+         *           {
+         *             "text": "리포머의 스프링 장력이 가장 약한 색은?",
+         *             "options": [
+         *               "빨강",
+         *               "파랑",
+         *               "노랑"
+         *             ],
+         *             "answer": 2,
+         *             "score": 50
+         *           },
+         *           {
+         *             "text": "풋워크에서 골반의 위치는?",
+         *             "options": [
+         *               "중립",
+         *               "후방 경사"
+         *             ],
+         *             "answer": 0,
+         *             "score": 50
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        AdminCertificateRulesInput: {
+            /** @description Percent of the class's videos complete the certificate needs (100: every video). */
+            certificateprogress: number;
+            /** @description Null removes the quiz (the class then issues no certificate). */
+            quiz: components["schemas"]["AdminQuizInput"] | null;
+        };
+        AdminQuizQuestion: {
+            questionid: number;
+            text: string;
+            options: string[];
+            /** @description The correct option, 0-based. */
+            answer: number;
+            score: number;
+        };
+        AdminQuiz: {
+            quizid: number;
+            title: string;
+            passscore: number;
+            /** @description Minutes; 0 = none. */
+            timelimit: number;
+            requiredprogress: number;
+            questions: components["schemas"]["AdminQuizQuestion"][];
+            /** @description Members who have started or taken this version: a change of its grading then makes a new version. */
+            takers: number;
+            /** @description Versions the class's quiz has had, this one included. */
+            versions: number;
+        };
+        AdminCertificateRules: {
+            contentsid: number;
+            certificateprogress: number;
+            quiz: components["schemas"]["AdminQuiz"] | null;
+        };
+        AdminCertificateRulesSaved: components["schemas"]["AdminCertificateRules"] & {
+            /**
+             * @description What became of the quiz: unchanged, made, changed in place (nobody had started it, or only its title or required progress changed), replaced by a new version (members had started it; their results stay with the old one), deleted, or retired (members had started it).
+             * @enum {string}
+             */
+            quizchange: "none" | "created" | "updated" | "versioned" | "removed" | "retired";
+        };
         AdminClassStateChange: {
             /** @enum {string} */
             state: "draft" | "published" | "hidden";
@@ -5566,8 +5916,20 @@ export interface components {
         AdminStaffEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminStaff"];
         };
+        AdminViewAsEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminViewAs"];
+        };
         AdminStaffListEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminStaff"][];
+        };
+        MailSettingsEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["MailSettings"];
+        };
+        AdminMailEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminMail"];
+        };
+        AdminMailPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminMailPage"];
         };
         AdminAuditPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminAuditPage"];
@@ -5580,6 +5942,12 @@ export interface components {
         };
         AdminClassEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminClass"];
+        };
+        AdminCertificateRulesEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCertificateRules"];
+        };
+        AdminCertificateRulesSavedEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCertificateRulesSaved"];
         };
         AdminLectureRemovalEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminLectureRemoval"];
@@ -9548,6 +9916,137 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    getMailSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMailSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailSettings"];
+            };
+        };
+        responses: {
+            /** @description The member's choices as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminMails: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMailQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMailPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    resendAdminMail: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                mailid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listAdminAudit: {
         parameters: {
             query?: never;
@@ -10258,6 +10757,83 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminCertificateRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCertificateRulesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateAdminCertificateRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCertificateRulesInput"];
+            };
+        };
+        responses: {
+            /** @description The class's rules as stored, and what became of its quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCertificateRulesSavedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAdminNotices: {
@@ -11138,6 +11714,41 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    openAdminViewAs: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminViewAsOpening"];
+            };
+        };
+        responses: {
+            /** @description The grant, the class and the member as the console may show them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminViewAsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
 }
