@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, appUnderTest, confirmPopup, newPage, popupText, signInLocal } from './support';
+import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, popupText, signInLocal } from './support';
 
 /**
  * Lecture videos in the console (issue 38), through the real server, its job queue and ffmpeg: the operator uploads a
@@ -154,14 +154,7 @@ describe('a lecture video from the console to the player', () => {
     const [, two] = made.lectures as [number, number];
     const { context, page } = await newPage(app.browser, app.server.url);
     await signInLocal(page, DEMO.member.email);
-    await page.goto(`/payment/${made.contentsid}`);
-    await page.locator('.checkout__pay:not([disabled])').waitFor();
-    await page.locator('.checkout-agree input').check();
-    await page.locator('.checkout__pay').click();
-    const card = page.locator('dialog.card-window');
-    await card.getByText('테스트 결제창').waitFor();
-    await card.getByRole('button', { name: '승인' }).click();
-    await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
+    await buyWithTestCard(page, made.contentsid);
 
     await page.goto(`/player/${made.contentsid}?videoid=${two}&t=0`);
     const video = page.locator('.player-stage video');

@@ -20,7 +20,7 @@ let browser: Browser;
 let member: BrowserContext;
 
 beforeAll(async () => {
-  live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, quiet: true });
+  live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, smtpPort: 0, mailPort: 0, quiet: true });
   browser = await launchBrowser();
   member = await signedInContext('payer@live.kr', '김결제');
 }, 240_000);
@@ -109,6 +109,15 @@ const titleOf = async (contentsid: number) =>
   (await sql<{ title: string }>`select title from lectures where contentsid = ${contentsid}`.execute(live.server.db)).rows[0]!
     .title;
 
+/** The order's confirmation mail, once the mail job has sent it to the SMTP stand-in. */
+async function confirmationOf(paymentid: number) {
+  await live.server.mail!.sweep();
+  await expect
+    .poll(() => live.mail.mails().filter((m) => /주문 완료 안내/.test(m.subject) && m.text.includes(`주문 번호: ${paymentid}`)).length, { timeout: 20_000 })
+    .toBe(1);
+  return live.mail.mails().find((m) => m.text.includes(`주문 번호: ${paymentid}`))!;
+}
+
 describe('checkout with PortOne', () => {
   it('card approved: the class is in 내 강의실; PortOne recorded the card payment for the store', async () => {
     const page = await member.newPage();
@@ -131,6 +140,11 @@ describe('checkout with PortOne', () => {
     const receipt = page.getByTestId('receipt-link');
     expect(await receipt.getAttribute('href')).toBe(`${live.portone.url}/receipts/${encodeURIComponent(order.provider_payment_id)}`);
     expect(await page.getByTestId('receipt-print').count()).toBe(0);
+    // One confirmation mail, as the member's mail server received it, with PortOne's receipt.
+    const mail = await confirmationOf(order.paymentid);
+    expect(mail.envelopeTo).toEqual(['payer@live.kr']);
+    expect(mail.text).toContain('결제 금액: 47,000원');
+    expect(mail.text).toContain(`영수증: ${live.portone.url}/receipts/${encodeURIComponent(order.provider_payment_id)}`);
     await page.close();
   });
 
@@ -226,6 +240,11 @@ describe('the webhook and the browser, in any order', () => {
     expect(again.map((d) => d.status)).toEqual([200, 200]);
     expect((await orderOf(114)).order.status).toBe('paid');
     expect(await pointEntries(order.paymentid)).toBe(1);
+    // The return and three webhooks confirmed one payment: one mail.
+    await confirmationOf(order.paymentid);
+    await live.server.mail!.sweep();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(live.mail.mails().filter((m) => m.text.includes(`주문 번호: ${order.paymentid}`))).toHaveLength(1);
     await page.close();
   });
 

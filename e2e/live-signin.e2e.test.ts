@@ -15,7 +15,7 @@ let live: LiveLocal;
 let browser: Browser;
 
 beforeAll(async () => {
-  live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, quiet: true });
+  live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, smtpPort: 0, mailPort: 0, quiet: true });
   browser = await launchBrowser();
 }, 240_000);
 

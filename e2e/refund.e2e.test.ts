@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO, appUnderTest, confirmPopup, newPage, signInLocal } from './support';
+import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, signInLocal } from './support';
 
 /**
  * 청약철회 in the demo (issue 25): a class bought with the test card is refunded from its order detail after the
@@ -14,16 +13,6 @@ const SHOTS = process.env.REFUND_SHOTS;
 const CLASS = 104;
 const TITLE = '매트 필라테스 중급 시퀀스';
 
-async function buyWithTestCard(page: Page): Promise<number> {
-  await page.goto(`/payment/${CLASS}`);
-  await page.locator('.checkout__pay:not([disabled])').waitFor();
-  await page.locator('.checkout-agree input').check();
-  await page.locator('.checkout__pay').click();
-  await page.locator('dialog.card-window').getByRole('button', { name: '승인' }).click();
-  await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
-  return Number(new URL(page.url()).searchParams.get('paymentid'));
-}
-
 describe('refund journey (demo mode, local test card)', () => {
   for (const width of [1280, 390]) {
     it(
@@ -33,7 +22,7 @@ describe('refund journey (demo mode, local test card)', () => {
         const { context, page } = await newPage(app.browser, app.server.url, { width, height: width < 600 ? 844 : 900 });
         // One member per width: each buys the class once.
         await signInLocal(page, width === 1280 ? DEMO.member.email : DEMO.newMember.email);
-        const paymentid = await buyWithTestCard(page);
+        const paymentid = await buyWithTestCard(page, CLASS);
 
         await page.goto(`/mypayment?paymentid=${paymentid}`);
         await page.getByTestId('refund-request').click();

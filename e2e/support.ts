@@ -74,6 +74,19 @@ export async function confirmPopup(page: Page): Promise<void> {
   await page.locator('.swal2-container').waitFor({ state: 'detached' });
 }
 
+/** Buys a class with the demo's test card as the signed-in member, as they would; returns the paid order's id. */
+export async function buyWithTestCard(page: Page, contentsid: number): Promise<number> {
+  await page.goto(`/payment/${contentsid}`);
+  await page.locator('.checkout__pay:not([disabled])').waitFor();
+  await page.locator('.checkout-agree input').check();
+  await page.locator('.checkout__pay').click();
+  const card = page.locator('dialog.card-window');
+  await card.getByText('테스트 결제창').waitFor();
+  await card.getByRole('button', { name: '승인' }).click();
+  await page.waitForURL(/\/paymentResult\?paymentid=\d+/);
+  return Number(new URL(page.url()).searchParams.get('paymentid'));
+}
+
 /** Local-mode sign-in as a demo member from the login page; resolves on /main with the header updated. */
 export async function signInLocal(page: Page, email: string, { remember = false } = {}): Promise<void> {
   await page.goto('/login');

@@ -14,7 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { appEnvironment } from '../server/lib/mode';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { ROOT, startServer, type RunningServer } from '../server/start';
+import { startMailCatcher, type MailCatcher } from '../server/local/mailCatcher';
+import { mailViewer } from '../server/local/mailViewer';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './supabase-auth/index.ts';
 import { startFakePortOne, type FakePortOne } from './portone/index.ts';
 import { hostedCheckout } from './portone/hostedCheckout.ts';
@@ -23,6 +27,8 @@ import { hostedCheckout } from './portone/hostedCheckout.ts';
 const DEFAULT_SUPABASE_PORT = 54321;
 /** Next to Vite's dev port (5173), so `npm run dev` and this can run side by side. */
 const DEFAULT_APP_PORT = 5174;
+const DEFAULT_SMTP_PORT = 2526;
+const DEFAULT_MAIL_PORT = 5175;
 /** The project's public anon key, baked into the build as a real project's would be. Not a secret. */
 const LIVE_ANON_KEY = 'live-local-anon-key';
 /** PortOne's public identifiers as a deployer sets them (fake values: only the fake PortOne knows them). */
@@ -97,6 +103,9 @@ export interface LiveLocalOptions {
   supabasePort?: number;
   /** Default LIVE_APP_PORT or 5174; 0 picks a free one. */
   appPort?: number;
+  /** The SMTP stand-in's port (LIVE_SMTP_PORT, default 2526; 0 picks a free one) and its mailbox page's (LIVE_MAIL_PORT, 5175). */
+  smtpPort?: number;
+  mailPort?: number;
   quiet?: boolean;
 }
 
@@ -107,6 +116,9 @@ export interface LiveLocal {
   /** The fake PortOne: its store, webhook sender and the hosted checkout (`portone.url`). */
   portone: FakePortOne;
   server: RunningServer;
+  /** The SMTP stand-in the store mails to, and its mailbox page (`mailUrl`, the demo's /_mail on a port of its own). */
+  mail: MailCatcher;
+  mailUrl: string;
   close(): Promise<void>;
 }
 
@@ -132,6 +144,16 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
     PORTONE_STORE_ID: LIVE_PORTONE.VITE_PORTONE_STORE_ID,
     PORTONE_WEBHOOK_SECRET: LIVE_PORTONE_WEBHOOK_SECRET,
   };
+  // The store's mail goes to the SMTP stand-in over the real wire; its mailbox page has a port of its own (the backend
+  // runs in Supabase mode, which serves no /_mail).
+  const mail = await startMailCatcher({ port: options.smtpPort ?? portFromEnv('LIVE_SMTP_PORT', DEFAULT_SMTP_PORT) });
+  const mailbox = serve({ fetch: mailViewer(mail).fetch, port: options.mailPort ?? portFromEnv('LIVE_MAIL_PORT', DEFAULT_MAIL_PORT), hostname: '127.0.0.1' });
+  await new Promise<void>((ok, fail) => mailbox.once('listening', () => ok()).once('error', fail));
+  const mailUrl = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}/_mail`;
+  const closeMail = async () => {
+    await new Promise<void>((ok) => mailbox.close(() => ok()));
+    await mail.stop();
+  };
   // The backend first: the fake must know the app's origin (Site URL, redirect allow-list, the Naver function's
   // APP_ORIGINS), and the backend reaches the fake only when a member's token arrives.
   const server = await startServer({
@@ -141,8 +163,11 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
     memory: true,
     quiet: options.quiet,
     env,
+    // The job queue sends the mails (and would process lecture video uploads, ffmpeg permitting).
+    jobs: true,
+    mail: { smtpUrl: mail.url, storeUrl: `http://127.0.0.1:${appPort || DEFAULT_APP_PORT}` },
   }).catch(async (error: unknown) => {
-    await portone.close();
+    await Promise.all([portone.close(), closeMail()]);
     throw error;
   });
   const appUrl = server.url;
@@ -160,7 +185,7 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
       functionLog: options.quiet ? undefined : (message, fields) => console.log(JSON.stringify({ fn: 'naver-login', message, ...fields })),
     });
   } catch (error) {
-    await Promise.all([server.close(), portone.close()]);
+    await Promise.all([server.close(), portone.close(), closeMail()]);
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     throw inUse ? new Error(`[live-local] port ${supabasePort} is already in use (a Supabase CLI stack, or another live-local?)`) : error;
   }
@@ -169,8 +194,10 @@ export async function startLiveLocal(options: LiveLocalOptions = {}): Promise<Li
     supabase,
     portone,
     server,
+    mail,
+    mailUrl,
     async close() {
-      await Promise.all([server.close(), supabase.close(), portone.close()]);
+      await Promise.all([server.close(), supabase.close(), portone.close(), closeMail()]);
     },
   };
 }

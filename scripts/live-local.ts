@@ -13,6 +13,7 @@ console.log(`
 [live-local] storefront (live configuration): ${live.appUrl}
 [live-local] fake Supabase (Auth, PostgREST, functions): ${live.supabase.url}
 [live-local] fake PortOne (REST API, webhooks, hosted checkout): ${live.portone.url}
+[live-local] SMTP stand-in ${live.mail.url}: the store's mails, as members would read them, at ${live.mailUrl}
 [live-local] PortOne checkout loads https://cdn.portone.io, which only the browser tests route to the fake (e2e/live-payment.e2e.test.ts).
 [live-local] demo members sign in with Kakao by their email (e.g. member@demo.kr); any other email creates an account.
 [live-local] Ctrl-C stops all of them.`);

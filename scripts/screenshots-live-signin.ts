@@ -14,7 +14,7 @@ const OUT = join(ROOT, 'screenshots');
 async function main() {
   mkdirSync(OUT, { recursive: true });
   if (process.env.LIVE_NO_BUILD !== '1') buildLiveApp('dist-live');
-  const live = await startLiveLocal({ distDir: join(ROOT, 'dist-live'), appPort: 0, quiet: true });
+  const live = await startLiveLocal({ distDir: join(ROOT, 'dist-live'), appPort: 0, smtpPort: 0, mailPort: 0, quiet: true });
   const browser = await launchBrowser();
   try {
     for (const width of [390, 1280]) {

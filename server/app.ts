@@ -65,6 +65,8 @@ export interface AppOptions {
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
+/** Security headers a page of the server's own may set for itself (server/local/mailViewer.ts, server/http/remindersOff.ts). */
+const OWN_POLICY = new Set(['content-security-policy', 'x-frame-options']);
 
 export function createApp(options: AppOptions): Hono {
   return createStorefront(options).app;
@@ -112,8 +114,8 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   app.use('*', async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(headers)) {
-      // A page of the server's own (the mailbox, 수신 거부) states its own, narrower policy.
-      if (name.toLowerCase() === 'content-security-policy' && c.res.headers.has(name)) continue;
+      // A page of the server's own (the mailbox, 수신 거부) states its own policy: the mailbox frames its mails.
+      if (OWN_POLICY.has(name.toLowerCase()) && c.res.headers.has(name)) continue;
       c.res.headers.set(name, value);
     }
   });

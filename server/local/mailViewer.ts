@@ -11,8 +11,8 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ESC[c]!);
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:";
-/** The mail itself: its own inline styles and pictures, no script, no form, no navigation of the page. */
-const MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; sandbox allow-popups allow-popups-to-escape-sandbox";
+/** The mail itself: its own inline styles and pictures, no script, no form, framed only by the mailbox. */
+const MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 const page = (title: string, body: string) => `<!doctype html><html lang="ko"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
@@ -45,7 +45,7 @@ export function mailViewer(catcher: MailCatcher): Hono {
     const m = find(c.req.param('n'));
     if (!m) return c.text('없는 메일입니다.', 404);
     return new Response(m.html || `<pre>${esc(m.text)}</pre>`, {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': MAIL_CSP },
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': MAIL_CSP, 'x-frame-options': 'SAMEORIGIN' },
     });
   });
   app.get('/_mail/:n', (c) => {
@@ -56,7 +56,7 @@ export function mailViewer(catcher: MailCatcher): Hono {
         m.subject,
         `<p><a href="/_mail">← 목록으로</a></p><h1>${esc(m.subject)}</h1>
 <dl><dt>보낸 사람</dt><dd>${esc(m.from)}</dd><dt>받는 사람</dt><dd>${esc(m.to)}</dd><dt>Message-ID</dt><dd>${esc(m.messageId)}</dd></dl>
-<h2>HTML</h2><iframe title="메일 본문" sandbox src="/_mail/${m.n}/html"></iframe><h2>텍스트</h2><pre>${esc(m.text)}</pre>`,
+<h2>HTML</h2><iframe title="메일 본문" sandbox="allow-popups allow-popups-to-escape-sandbox" src="/_mail/${m.n}/html"></iframe><h2>텍스트</h2><pre>${esc(m.text)}</pre>`,
       ),
     );
   });
