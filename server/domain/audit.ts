@@ -24,14 +24,16 @@ export interface AuditActor {
 
 /**
  * Appends one entry to the audit trail, in the caller's transaction, so the write and its record stand or fall
- * together. The table refuses UPDATE, DELETE and TRUNCATE to every role (migration 029).
+ * together; returns its id. The table refuses UPDATE, DELETE and TRUNCATE to every role (migration 029).
  */
-export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<number> {
   if (!actor.staff) throw new Error(`audit: ${entry.operation} has no staff member (not a console operation?)`);
   const summary = JSON.stringify({ before: redact(entry.before), after: redact(entry.after) });
-  await sql`insert into audit_log (at, actor, actor_role, operation, object_type, object_id, summary, request_id)
+  const { rows } = await sql<{ auditid: number }>`insert into audit_log (at, actor, actor_role, operation, object_type, object_id, summary, request_id)
     values (${kst()}, ${actor.staff.useruid}, ${actor.staff.role}, ${entry.operation}, ${entry.objectType},
-      ${String(entry.objectId)}, ${summary}, ${actor.requestId})`.execute(db);
+      ${String(entry.objectId)}, ${summary}, ${actor.requestId}) returning auditid`.execute(db);
+  // The entry's id: a 회원 화면으로 보기 grant names the entry of its opening (server/domain/viewAs.ts).
+  return rows[0]!.auditid;
 }
 
 /** A value as the trail keeps it: secrets dropped, long texts cut to their start and length. */

@@ -9,3 +9,11 @@ export function maskName(name: string): string {
   if (letters.length === 2) return `${letters[0]}*`;
   return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters.at(-1)}`;
 }
+
+/** 'member@demo.kr' → 'me****@demo.kr': the first two letters of the name before @ (one when it is that short), the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const shown = [...local].slice(0, local.length > 2 ? 2 : 1).join('');
+  return `${shown}${'*'.repeat(Math.max(1, [...local].length - shown.length))}${at < 0 ? '' : email.slice(at)}`;
+}

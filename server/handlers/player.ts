@@ -39,8 +39,9 @@ export const player = {
     const me = v.is_preview ? undefined : ownUser(ctx, undefined);
     if (me && !(await ownsClassNow(ctx.s.db, me, v.contentsid))) return fail(403, NOT_OWNER_VIDEO);
     // A class video's signed source is handed to its owner only to play it: that is the class's first play
-    // (refunds depend on it), recorded here whether or not the browser confirms it.
-    if (me) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
+    // (refunds depend on it), recorded here whether or not the browser confirms it. Never for staff watching as the
+    // member (회원 화면으로 보기): that is not the member's play.
+    if (me && !ctx.viewAs) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
     return ok({
       videoid: v.videoid,
       sourceurl: mediaPath(v.path, v.is_preview),

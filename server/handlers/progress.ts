@@ -46,7 +46,8 @@ export const progress = {
         left join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
         where p.useruid = ${me} order by p.updated_at desc limit 1`,
     );
-    if (!r) return ok(null);
+    // Staff viewing as the member (회원 화면으로 보기) read inside the class they opened: another class's is none.
+    if (!r || (ctx.viewAs && r.contentsid !== ctx.viewAs.contentsid)) return ok(null);
     return ok({
       useruid: me,
       contentsid: r.contentsid,

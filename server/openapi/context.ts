@@ -32,6 +32,12 @@ export interface Ctx {
   req: Request;
   /** The signed-in member, present on secured operations. */
   member: Member | undefined;
+  /**
+   * 회원 화면으로 보기: staff reading as `member` under a grant (server/domain/viewAs.ts). The handler runs in a read-only
+   * transaction; a read that would record something for the member (a first play) must not, and a member-wide read keeps
+   * its answer inside `contentsid`.
+   */
+  viewAs?: { staff: string; contentsid: number; auditid: number } | undefined;
   /** The member's staff row on a console operation (`x-staff-roles`), its role already checked by the dispatcher. */
   staff?: Staff | undefined;
   /** The request's id as the access log writes it (`x-request-id`), for the audit trail. */

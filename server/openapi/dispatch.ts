@@ -9,6 +9,8 @@ import type { CacheTags } from './cacheTags';
 import { jsonTooDeep, readJsonText, readLimitedForm, unstorable } from './limits';
 import { memberHasLeft } from '../domain/member';
 import { staffOf } from '../domain/staff';
+import { viewAsRequest } from '../domain/viewAs';
+import { sql } from 'kysely';
 
 const BAD_REQUEST = '요청 값이 올바르지 않습니다.';
 const noticeFailed = (e: Error) => console.error(`[server] write notice to other instances failed: ${e.message}`);
@@ -69,7 +71,7 @@ export function createDispatcher(doc: Json, handlers: Record<string, Handler>, s
         if (hit) return cachedResponse(hit, c.req.header('if-none-match'));
       }
       ctx = await buildContext(c, op, match.params, url, validator, services, raw);
-      const result = await handler(ctx);
+      const result = ctx.viewAs ? await readOnly(ctx, handler) : await handler(ctx);
       // The write is done: a notice that fails to reach the other instances is logged, never the member's error.
       await cache.invalidate(tags.touchedBy(op.operationId, ctx))?.catch(noticeFailed);
       if (result instanceof Response) return result;
@@ -163,6 +165,13 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
       member = undefined;
     }
   }
+  // 회원 화면으로 보기: a grant makes the request the named member's, for the member reads the yaml marks, or refuses it.
+  // Only where a member could be signed in: an operation without security reads nobody's data, whatever is sent.
+  let viewAs: Ctx['viewAs'];
+  const grant = c.req.header('x-view-as');
+  if (grant !== undefined && (op.secured || op.optionalAuth)) {
+    ({ member, viewAs } = await viewAsRequest(s.db, op.viewAs, grant, member, { path: pathValues, query, body }));
+  }
   // A console operation: the role is the backend's own staff row, read on every request (a revoke takes effect at once).
   let staff: Ctx['staff'];
   if (op.staffRoles) {
@@ -174,7 +183,18 @@ async function buildContext(c: Context, op: OperationSpec, params: Record<string
   const requestId = c.req.header('x-request-id') ?? '';
   // The connection's own address: no proxy header is trusted (server/openapi/throttle.ts, issue 27).
   const client = String((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '');
-  return { op, params: pathValues, query, body, form, req: c.req.raw, member, staff, requestId, s, client, rawBody: text };
+  return { op, params: pathValues, query, body, form, req: c.req.raw, member, staff, viewAs, requestId, s, client, rawBody: text };
+}
+
+/**
+ * A request under a view-as grant runs in a read-only transaction: whatever a handler tries to write for the member
+ * fails in the database (a 500), instead of changing the member's records behind their back.
+ */
+function readOnly(ctx: Ctx, handler: Handler) {
+  return ctx.s.db.transaction().execute(async (tx) => {
+    await sql`set transaction read only`.execute(tx);
+    return handler({ ...ctx, s: { ...ctx.s, db: tx } });
+  });
 }
 
 function check(result: { ok: boolean; errors?: string | undefined }, where: string): void {

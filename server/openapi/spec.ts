@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type { ClassLocator } from '../domain/viewAs';
 
 /** The yaml is the contract: routes, request checks and response checks all come from it. */
 export const SPEC_PATH = fileURLToPath(new URL('../../openapi/storefront.yaml', import.meta.url));
@@ -29,6 +30,8 @@ export interface OperationSpec {
   optionalAuth: boolean;
   /** `x-staff-roles`: a console operation, open only to staff of these roles (the dispatcher refuses anyone else). */
   staffRoles: string[] | undefined;
+  /** `x-view-as`: a member read staff may make under a 회원 화면으로 보기 grant, and where it names its class. */
+  viewAs: ClassLocator | undefined;
   responses: Json;
 }
 
@@ -74,9 +77,28 @@ export function listOperations(doc: Json): OperationSpec[] {
         secured: Array.isArray(security) && security.length > 0 && security.every((s: Json) => Object.keys(s).length > 0),
         optionalAuth: Array.isArray(security) && security.some((s: Json) => Object.keys(s).length === 0) && security.some((s: Json) => Object.keys(s).length > 0),
         staffRoles: Array.isArray(op['x-staff-roles']) ? (op['x-staff-roles'] as string[]) : undefined,
+        viewAs: viewAsLocator(op.operationId, op['x-view-as']),
         responses: op.responses ?? {},
       });
     }
   }
   return ops;
+}
+
+const LOCATED_BY = ['class', 'video', 'section', 'quiz'] as const;
+
+/**
+ * `x-view-as: {class: path.contentsid}` (or `video`, `section`, `quiz` by its id, in `path`, `query` or `body`), or
+ * `{class: granted}` for a member-wide read whose handler keeps to the grant's class. Anything else stops the server
+ * at start: a misspelt locator must not quietly open a read to every class.
+ */
+function viewAsLocator(operationId: string, value: unknown): ClassLocator | undefined {
+  if (value === undefined) return undefined;
+  const entries = typeof value === 'object' && value !== null ? Object.entries(value as Json) : [];
+  const [by, where] = entries[0] ?? [];
+  if (entries.length === 1 && by === 'class' && where === 'granted') return { by: 'granted' };
+  const at = typeof where === 'string' ? /^(path|query|body)\.(\w+)$/.exec(where) : null;
+  const kind = LOCATED_BY.find((k) => k === by);
+  if (entries.length !== 1 || !at || !kind) throw new Error(`${operationId}: x-view-as must be {class|video|section|quiz: path|query|body.<name>} or {class: granted}`);
+  return { by: kind, in: at[1] as 'path' | 'query' | 'body', name: at[2]! };
 }
