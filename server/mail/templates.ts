@@ -2,7 +2,7 @@ import { BUSINESS } from '../../rules/business';
 import { REFUND_POLICY, WITHDRAWAL_DAYS } from '../../rules/refund';
 import type { AccessEndingFacts, CertificateIssuedFacts, PaymentConfirmedFacts, RefundFinishedFacts } from '../domain/mailEvents';
 import type { MailKind } from '../domain/mailOutbox';
-import { button, escapeHtml, factsTable, frameHtml, frameText, kstText, oneLine, won } from './layout';
+import { button, escapeHtml, factsTable, frameHtml, frameText, kstText, nobr, oneLine, won } from './layout';
 
 /** A mail ready for the wire: subject, HTML and the plain-text part. */
 export interface RenderedMail {
@@ -39,9 +39,14 @@ function paymentConfirmed(f: PaymentConfirmedFacts, c: MailContext): RenderedMai
   const deadline = plusDays(f.paidAt, WITHDRAWAL_DAYS);
   const period = (l: PaymentConfirmedFacts['lectures'][number]) =>
     `결제일로부터 ${l.periodDays}일${l.endAt ? ` (${kstText(l.endAt, false)}까지)` : ''}`;
+  // Each lecture a block of its own: its title, then its price and period (a title and a price on one line wrapped
+  // into each other on a phone).
   const lecturesHtml = f.lectures
-    .map((l) => `${escapeHtml(l.title)} · ${won(l.price)}<br><span style="color:#666;">수강 기간: ${escapeHtml(period(l))}</span>`)
-    .join('<br>');
+    .map(
+      (l, i) => `<div style="margin:${i ? '10px' : '0'} 0 0;"><span style="font-weight:600;">${escapeHtml(l.title)}</span><br>${nobr(won(l.price))}
+        <span style="color:#666;">· 수강 기간: 결제일로부터 ${nobr(`${l.periodDays}일`)}${l.endAt ? ` (${nobr(`${kstText(l.endAt, false)}까지`)})` : ''}</span></div>`,
+    )
+    .join('');
   const money: [string, string][] = [
     ['상품 금액', won(f.priceTotal)],
     ...(f.couponDiscount ? ([['쿠폰 할인', `-${won(f.couponDiscount)}`]] as [string, string][]) : []),
@@ -51,16 +56,16 @@ function paymentConfirmed(f: PaymentConfirmedFacts, c: MailContext): RenderedMai
     ['결제 일시', escapeHtml(kstText(f.paidAt))],
   ];
   const seller: [string, string][] = [
-    ['판매자', `${escapeHtml(BUSINESS.company)} (대표 ${escapeHtml(BUSINESS.representative)})`],
+    ['판매자', `${escapeHtml(BUSINESS.company)} ${nobr(`(대표 ${BUSINESS.representative})`)}`],
     ['사업자등록번호', escapeHtml(BUSINESS.businessNo)],
     ['통신판매업 신고번호', escapeHtml(BUSINESS.mailOrderNo)],
     ['주소', escapeHtml(BUSINESS.address)],
-    ['연락처', `${escapeHtml(BUSINESS.phone)} · ${escapeHtml(BUSINESS.email)}`],
+    ['연락처', `${nobr(BUSINESS.phone)} · ${nobr(BUSINESS.email)}`],
   ];
   const withdrawal: [string, string][] = charged
     ? [
-        ['청약철회 기한', `${escapeHtml(kstText(deadline))}까지 (수강·자료 다운로드 전)`],
-        ['청약철회 방법', '마이페이지 &gt; 결제내역 &gt; 주문 상세의 [환불 신청]'],
+        ['청약철회 기한', `${nobr(kstText(deadline))}까지 (수강·자료 다운로드 전)`],
+        ['청약철회 방법', `마이페이지 &gt; 결제내역 &gt; 주문 상세의 ${nobr('[환불 신청]')}`],
         ['청약철회 효과', '결제하신 수단으로 결제 금액을 돌려드리고, 사용한 포인트·쿠폰을 되돌려 드립니다.'],
       ]
     : [];
@@ -158,11 +163,11 @@ function accessEnding(f: AccessEndingFacts, c: MailContext): RenderedMail {
   const html = frameHtml({
     preview: `${oneLine(f.title)} 수강 기간이 ${kstText(f.endAt, false)}에 끝납니다.`,
     heading: '수강 기간 종료 안내',
-    bodyHtml: `<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(greeting(c))}수강 중인 강의의 수강 기간이 ${escapeHtml(kstText(f.endAt, false))}에 끝납니다.</p>
+    bodyHtml: `<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(greeting(c))}수강 중인 강의의 수강 기간이 ${nobr(kstText(f.endAt, false))}에 끝납니다.</p>
 ${factsTable([['강의', escapeHtml(f.title)], ['수강 종료', escapeHtml(kstText(f.endAt))]])}
 <p style="font-size:14px;color:#444;">종료 후에는 강의를 재생할 수 없습니다. 남은 강의를 마저 들어 보세요.</p>${button(classUrl, '내 강의실로 가기')}`,
     ...(off
-      ? { unsubscribeHtml: `수강 기간 종료 안내를 받고 싶지 않으시면 <a href="${escapeHtml(off)}" style="color:#777;">수신 거부</a>를 눌러 주세요. 주문·환불 안내는 계속 보내드립니다.` }
+      ? { unsubscribeHtml: `수강 기간 종료 안내를 받고 싶지 않으시면 <a href="${escapeHtml(off)}" style="color:#555;">수신 거부</a>를 눌러 주세요. 주문·환불·수료증 안내는 계속 보내 드립니다.` }
       : {}),
   });
   const text = frameText(
@@ -179,7 +184,8 @@ function certificateIssued(f: CertificateIssuedFacts, c: MailContext): RenderedM
     heading: '수료증이 발급되었습니다',
     bodyHtml: `<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(greeting(c))}수료를 축하드립니다.</p>
 ${factsTable([['강의', escapeHtml(f.title)], ['수료증 번호', escapeHtml(f.certificateno)], ['발급일', escapeHtml(kstText(f.issuedAt, false))]])}
-<p style="font-size:14px;color:#444;">아래 주소에서 누구나 수료증의 진위를 확인할 수 있습니다. 수료증 인쇄는 마이페이지 &gt; 수료증에서 할 수 있습니다.</p>${button(checkUrl, '수료증 확인 페이지')}`,
+<p style="font-size:14px;color:#444;">아래 확인 페이지에서 누구나 이 수료증이 진짜인지 확인할 수 있습니다. 수료증 인쇄는 마이페이지 &gt; 수료증에서 할 수 있습니다.</p>${button(checkUrl, '수료증 확인 페이지')}
+<p style="margin:-12px 0 0;font-size:13px;color:#555;">확인 주소<br><a href="${escapeHtml(checkUrl)}" style="color:#2f6f5e;">${escapeHtml(checkUrl)}</a></p>`,
   });
   const text = frameText([
     `${greeting(c)}수료를 축하드립니다.`,
