@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router';
+import { productKey } from './lib/productKeys';
 import './styles/global.css';
 
 const { router, queryClient } = createAppRouter();
@@ -40,7 +41,20 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  void router.load().finally(render);
+  const viewing = viewAs();
+  void (viewing ? viewing.then(() => router.load()) : router.load()).finally(render);
+}
+
+/**
+ * 회원 화면으로 보기: a tab the console opened as a member reads as that member from its first call on. Its code
+ * (src/components/viewAs/boot.tsx) loads only in such a tab: every other tab pays this check and nothing more.
+ */
+function viewAs(): Promise<void> | undefined {
+  try {
+    return sessionStorage.getItem(productKey('viewAs')) ? import('./components/viewAs/boot').then((m) => m.boot()) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 requestAnimationFrame(() => setTimeout(start, 0));
 // A tab opened in the background gets no animation frames: start anyway.

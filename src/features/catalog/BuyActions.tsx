@@ -1,4 +1,5 @@
 import type { LectureActions } from './useLectureActions';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 /**
  * What a class not (or no longer) the member's offers: 수강 신청 for a free class, else 장바구니 and 바로 구매. The
@@ -18,17 +19,19 @@ export function BuyActions({
   const { addToCart, buyNow, enrolFree, busy } = actions;
   if (free)
     return (
-      <button
-        type="button"
-        className="btn btn--primary"
-        onClick={busy ? undefined : () => void enrolFree(title)}
-        aria-disabled={busy}
-      >
-        수강 신청
-      </button>
+      <WriteFields>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={busy ? undefined : () => void enrolFree(title)}
+          aria-disabled={busy}
+        >
+          수강 신청
+        </button>
+      </WriteFields>
     );
   return (
-    <>
+    <WriteFields>
       {/* aria-disabled, not disabled: the button keeps focus, so the 담았습니다 alert returns focus to it. */}
       <button type="button" className="btn" onClick={busy || inCart ? undefined : addToCart} aria-disabled={busy || inCart}>
         {inCart ? '장바구니에 담김' : '장바구니'}
@@ -36,6 +39,6 @@ export function BuyActions({
       <button type="button" className="btn btn--primary" onClick={buyNow}>
         바로 구매
       </button>
-    </>
+    </WriteFields>
   );
 }

@@ -8,6 +8,7 @@ import { BuyActions } from './BuyActions';
 import { BookmarkToggle } from './BookmarkToggle';
 import { useSessionUser } from '../../auth/sessionStore';
 import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
+import { viewingAs } from '../../lib/viewAs';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -58,7 +59,8 @@ export function ClassSummary({ lecture }: { lecture: LectureDetail }) {
         <div className="class-actions actions-row">
           {lecture.ispurchased && !ended ? (
             <>
-              {useruid && <BookmarkToggle contentsid={lecture.contentsid} useruid={useruid} />}
+              {/* The bookmark's state is the member's whole list, which a member view (회원 화면으로 보기) does not read. */}
+              {useruid && !viewingAs && <BookmarkToggle contentsid={lecture.contentsid} useruid={useruid} />}
               <Link to="/player/$contentsid" params={{ contentsid: String(lecture.contentsid) }} className="btn btn--primary">
                 바로 수강하기
               </Link>

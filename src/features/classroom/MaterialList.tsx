@@ -4,6 +4,7 @@ import { contentsPdfListQuery } from '../../api/queries/classroom-lectures';
 import { recordDownload } from '../../api/queries/payment-download';
 import { QueryState } from '../../components/section/QueryState';
 import { REFUND_POLICY } from '../../../rules/refund';
+import { READ_ONLY_TITLE, viewingAs } from '../../lib/viewAs';
 
 function sizeText(bytes: number): string {
   return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;
@@ -36,17 +37,31 @@ function Materials({ files: data, contentsid, useruid }: { files: MaterialFile[]
   const mark = () => void recordDownload(useruid, contentsid).catch(() => undefined);
   return (
     <ul className="materials" aria-label="강의 자료">
-      {data.map((file) => (
-        <li key={file.pdfid}>
-          <a href={file.path} download={file.originalFilename} onClick={mark} data-testid="material-link">
+      {data.map((file) => {
+        const parts = (
+          <>
             <span className="materials__icon" aria-hidden="true">
               PDF
             </span>
             <span className="materials__name">{file.originalFilename}</span>
             <span className="materials__size">{sizeText(file.size)}</span>
-          </a>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={file.pdfid}>
+            {/* A member view (회원 화면으로 보기) lists the files without links: a download would be the member's. */}
+            {viewingAs ? (
+              <span className="materials__file" title={READ_ONLY_TITLE} aria-disabled="true">
+                {parts}
+              </span>
+            ) : (
+              <a href={file.path} download={file.originalFilename} onClick={mark} data-testid="material-link">
+                {parts}
+              </a>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

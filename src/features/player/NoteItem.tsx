@@ -3,6 +3,7 @@ import type { Note } from '../../api/queries/progress-notes';
 import { formatClock } from './clock';
 import { noteTextProblem } from './noteText';
 import { NoteField } from './NoteField';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 interface NoteItemProps {
   note: Note;
@@ -54,42 +55,44 @@ export function NoteItem({ note, videoTitle, onSeek, onEdit, onDelete }: NoteIte
         </div>
       )}
       <div className="player-note__actions">
-        {draft === undefined ? (
-          <>
-            <button
-              type="button"
-              className="player-note__action"
-              onClick={() => setDraft(note.text)}
-              aria-label={`${at} 메모 수정`}
-            >
-              수정
-            </button>
-            <button type="button" className="player-note__action" onClick={() => onDelete(note)} aria-label={`${at} 메모 삭제`}>
-              삭제
-            </button>
-          </>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="player-note__action player-note__action--main"
-              disabled={busy}
-              onClick={() => void save()}
-            >
-              저장
-            </button>
-            <button
-              type="button"
-              className="player-note__action"
-              onClick={() => {
-                setDraft(undefined);
-                setProblem(undefined);
-              }}
-            >
-              취소
-            </button>
-          </>
-        )}
+        <WriteFields>
+          {draft === undefined ? (
+            <>
+              <button
+                type="button"
+                className="player-note__action"
+                onClick={() => setDraft(note.text)}
+                aria-label={`${at} 메모 수정`}
+              >
+                수정
+              </button>
+              <button type="button" className="player-note__action" onClick={() => onDelete(note)} aria-label={`${at} 메모 삭제`}>
+                삭제
+              </button>
+            </>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="player-note__action player-note__action--main"
+                disabled={busy}
+                onClick={() => void save()}
+              >
+                저장
+              </button>
+              <button
+                type="button"
+                className="player-note__action"
+                onClick={() => {
+                  setDraft(undefined);
+                  setProblem(undefined);
+                }}
+              >
+                취소
+              </button>
+            </>
+          )}
+        </WriteFields>
       </div>
     </li>
   );

@@ -11,6 +11,7 @@ import { NoteItem } from './NoteItem';
 import { noteTextProblem } from './noteText';
 import { useCurrentSecond } from './useCurrentSecond';
 import { NoteField } from './NoteField';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 type Video = components['schemas']['Video'];
 
@@ -113,27 +114,29 @@ export function NotesPanel({ contentsid, useruid, videos, playingId, video, onOp
   return (
     <section className="player-notes" aria-label="메모">
       <div className="player-notes__form">
-        <label htmlFor={fieldId} className="player-notes__label">
-          <span className="player-notes__at">{formatClock(second)}</span> 지점에 남길 메모
-        </label>
-        <NoteField
-          id={fieldId}
-          value={text}
-          placeholder="이 장면에 남길 메모를 쓰세요."
-          onChange={(next) => {
-            setText(next);
-            if (problem) setProblem(undefined);
-          }}
-          problem={problem}
-        />
-        <button
-          type="button"
-          className="btn btn--primary btn--sm player-notes__save"
-          disabled={saving}
-          onClick={() => void write()}
-        >
-          메모 저장
-        </button>
+        <WriteFields>
+          <label htmlFor={fieldId} className="player-notes__label">
+            <span className="player-notes__at">{formatClock(second)}</span> 지점에 남길 메모
+          </label>
+          <NoteField
+            id={fieldId}
+            value={text}
+            placeholder="이 장면에 남길 메모를 쓰세요."
+            onChange={(next) => {
+              setText(next);
+              if (problem) setProblem(undefined);
+            }}
+            problem={problem}
+          />
+          <button
+            type="button"
+            className="btn btn--primary btn--sm player-notes__save"
+            disabled={saving}
+            onClick={() => void write()}
+          >
+            메모 저장
+          </button>
+        </WriteFields>
       </div>
       {notes.isError && !notes.data ? (
         <InlineFailure subject="메모" error={notes.error} onRetry={() => void notes.refetch()} />

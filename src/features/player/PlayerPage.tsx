@@ -26,6 +26,7 @@ import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
 import { seedFromFirstPaint } from '../../lib/firstPaintData';
 import { releaseUntakenFirstPaintVideo } from '../../lib/firstPaintVideo';
+import { viewingAs } from '../../lib/viewAs';
 
 type Video = components['schemas']['Video'];
 type VideoSource = components['schemas']['VideoSource'];
@@ -77,8 +78,11 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     return { videos: list !== undefined, start: source && start?.videoid === opens ? start : undefined };
   });
   // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
-  const [flushed, setFlushed] = useState(false);
+  // A member view (회원 화면으로 보기) writes nothing: no watch time, no playing place, no first play; the queue is this
+  // browser's own and waits for its own member.
+  const [flushed, setFlushed] = useState(!!viewingAs);
   useEffect(() => {
+    if (viewingAs) return;
     void (async () => {
       const queued = written.videos ? await watchQueue.pending().catch(() => 0) : 0;
       await watchQueue.flush();
@@ -165,6 +169,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     if (!video || !playing) return;
     const onPlay = () => {
       setDisplaced(false);
+      if (viewingAs) return;
       void placeRef.current?.claim(contentsid, playing.videoid).catch(() => undefined);
       if (!firstPlayDone.current && detail.data?.ispurchased && !detail.data.firstplaydate) {
         firstPlayDone.current = true;
@@ -187,7 +192,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     [queryClient, contentsid, useruid],
   );
 
-  useWatchReporter(video, playing ? { useruid, contentsid, sectionid: playing.sectionid, videoid: playing.videoid } : undefined, {
+  useWatchReporter(video, playing && !viewingAs ? { useruid, contentsid, sectionid: playing.sectionid, videoid: playing.videoid } : undefined, {
     onBeat: () => void placeRef.current?.lostToAnother(),
     onCompleted: () => {
       if (playing) void refreshSection(playing.sectionid);

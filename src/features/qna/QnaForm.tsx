@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { saveQna } from '../../api/queries/classroom-lectures';
 import { alertDark, alertError } from '../../lib/popup';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 export const QNA_SAVED_MESSAGE = '질문이 등록되었습니다.';
 const TITLE_REQUIRED = '제목을 입력해주세요.';
@@ -38,39 +39,41 @@ export function QnaForm({ contentsid, useruid, onSaved }: { contentsid: number; 
 
   return (
     <form className="qna-form" onSubmit={submit} noValidate aria-label="질문하기">
-      <label className="qna-form__field">
-        <span>제목</span>
-        <input
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={TITLE_MAX}
-          placeholder="궁금한 점을 한 줄로 적어주세요"
-          name="title"
-        />
-      </label>
-      <label className="qna-form__field">
-        <span>내용</span>
-        <textarea
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
-          rows={4}
-          placeholder="어느 영상의 어떤 동작인지 적어주시면 더 정확히 답변드릴 수 있어요"
-          name="content"
-        />
-      </label>
-      {problem && (
-        <p className="qna-form__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="qna-form__foot">
-        <label className="qna-check">
-          <input type="checkbox" checked={issecret} onChange={(e) => setIssecret(e.target.checked)} /> 비밀글로 등록
+      <WriteFields>
+        <label className="qna-form__field">
+          <span>제목</span>
+          <input
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={TITLE_MAX}
+            placeholder="궁금한 점을 한 줄로 적어주세요"
+            name="title"
+          />
         </label>
-        <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
-          {busy ? '등록 중…' : '질문 등록'}
-        </button>
-      </div>
+        <label className="qna-form__field">
+          <span>내용</span>
+          <textarea
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={4}
+            placeholder="어느 영상의 어떤 동작인지 적어주시면 더 정확히 답변드릴 수 있어요"
+            name="content"
+          />
+        </label>
+        {problem && (
+          <p className="qna-form__problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="qna-form__foot">
+          <label className="qna-check">
+            <input type="checkbox" checked={issecret} onChange={(e) => setIssecret(e.target.checked)} /> 비밀글로 등록
+          </label>
+          <button type="submit" className="btn btn--primary btn--sm" disabled={busy}>
+            {busy ? '등록 중…' : '질문 등록'}
+          </button>
+        </div>
+      </WriteFields>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { quizMachine, QuizEvent } from '../../../machines/quiz';
 import { useSecondsLeft } from './useQuiz';
 import { CERTIFICATE_RULE } from '../../../rules/certificate';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 type Props = { snapshot: SnapshotFrom<typeof quizMachine>; send: (e: QuizEvent) => void };
 
@@ -46,55 +47,57 @@ export function QuizQuestions({ snapshot, send }: Props) {
         send({ type: 'SUBMIT' });
       }}
     >
-      <div className="quiz__bar">
-        <span>{TEXT.passLine(test.passscore)}</span>
-        <span
-          className={left !== null && left < 60 ? 'quiz__timer quiz__timer--low' : 'quiz__timer'}
-          role="timer"
-          aria-label={TEXT.timeLeft}
-        >
-          {left === null ? TEXT.noLimit : `${TEXT.timeLeft} ${clock(left)}`}
-        </span>
-      </div>
-      {c.error && (
-        <p className="quiz__error" role="alert">
-          {c.error}
+      <WriteFields>
+        <div className="quiz__bar">
+          <span>{TEXT.passLine(test.passscore)}</span>
+          <span
+            className={left !== null && left < 60 ? 'quiz__timer quiz__timer--low' : 'quiz__timer'}
+            role="timer"
+            aria-label={TEXT.timeLeft}
+          >
+            {left === null ? TEXT.noLimit : `${TEXT.timeLeft} ${clock(left)}`}
+          </span>
+        </div>
+        {c.error && (
+          <p className="quiz__error" role="alert">
+            {c.error}
+          </p>
+        )}
+        <ol className="quiz__questions">
+          {test.questions.map((q, i) => (
+            <li key={q.questionid}>
+              <fieldset className="quiz__question">
+                <legend>
+                  <span className="quiz__qno">{TEXT.question(i + 1)}</span> {q.text}
+                </legend>
+                {q.choices.map((choice, k) => (
+                  <label key={k} className="quiz__choice">
+                    <input
+                      type="radio"
+                      name={`q-${q.questionid}`}
+                      value={k}
+                      checked={c.answers[q.questionid] === k}
+                      onChange={() => send({ type: 'ANSWER', questionid: q.questionid, choice: k })}
+                    />
+                    <span>{choice}</span>
+                  </label>
+                ))}
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <p className="quiz__status" role="status" aria-live="polite">
+          {status}
         </p>
-      )}
-      <ol className="quiz__questions">
-        {test.questions.map((q, i) => (
-          <li key={q.questionid}>
-            <fieldset className="quiz__question">
-              <legend>
-                <span className="quiz__qno">{TEXT.question(i + 1)}</span> {q.text}
-              </legend>
-              {q.choices.map((choice, k) => (
-                <label key={k} className="quiz__choice">
-                  <input
-                    type="radio"
-                    name={`q-${q.questionid}`}
-                    value={k}
-                    checked={c.answers[q.questionid] === k}
-                    onChange={() => send({ type: 'ANSWER', questionid: q.questionid, choice: k })}
-                  />
-                  <span>{choice}</span>
-                </label>
-              ))}
-            </fieldset>
-          </li>
-        ))}
-      </ol>
-      <p className="quiz__status" role="status" aria-live="polite">
-        {status}
-      </p>
-      {c.notice === 'unanswered' && (
-        <p className="quiz__error" role="alert">
-          {TEXT.unanswered(missing)}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary quiz__submit">
-        {TEXT.submit}
-      </button>
+        {c.notice === 'unanswered' && (
+          <p className="quiz__error" role="alert">
+            {TEXT.unanswered(missing)}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary quiz__submit">
+          {TEXT.submit}
+        </button>
+      </WriteFields>
     </form>
   );
 }

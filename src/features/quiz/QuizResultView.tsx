@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { quizMachine } from '../../../machines/quiz';
 import { CERTIFICATE_RULE, attemptLimitText, certificateDue } from '../../../rules/certificate';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 type Props = { snapshot: SnapshotFrom<typeof quizMachine>; onRetake: () => void; children: ReactNode };
 
 const TEXT = {
   passed: '합격입니다! 수료증을 발급받을 수 있습니다.',
-  passedWatchRest: '합격입니다! 남은 영상을 모두 시청하면 수료증이 발급됩니다.',
+  passedWatchRest: (share: number) =>
+    share >= 100 ? '합격입니다! 남은 영상을 모두 시청하면 수료증이 발급됩니다.' : `합격입니다! 영상을 ${share}% 이상 시청하면 수료증이 발급됩니다.`,
   failed: '아쉽지만 불합격입니다.',
   score: (score: number, pass: number) => `점수 ${score}점 (합격 기준 ${pass}점)`,
   count: (right: number, all: number) => `${all}문항 중 ${right}문항 정답`,
@@ -35,10 +37,10 @@ export function QuizResultView({ snapshot, onRetake, children }: Props) {
   }
   const r = c.result!;
   const left = c.test!.attemptsleft;
-  const certified = certificateDue(r.ispassed, c.test!.progress);
+  const certified = certificateDue(r.ispassed, c.test!.progress, { certificateProgress: c.test!.certificateprogress });
   return (
     <div className={r.ispassed ? 'quiz__box quiz__box--pass' : 'quiz__box quiz__box--fail'}>
-      <p className="quiz__lead">{r.ispassed ? (certified ? TEXT.passed : TEXT.passedWatchRest) : TEXT.failed}</p>
+      <p className="quiz__lead">{r.ispassed ? (certified ? TEXT.passed : TEXT.passedWatchRest(c.test!.certificateprogress)) : TEXT.failed}</p>
       <p className="quiz__score">{TEXT.score(r.score, r.passscore)}</p>
       <p>{TEXT.count(r.correctcnt, r.questioncnt)}</p>
       {!r.ispassed && <p>{TEXT.noKey}</p>}
@@ -53,9 +55,11 @@ export function QuizResultView({ snapshot, onRetake, children }: Props) {
         <>
           <p>{TEXT.attemptsLeft(left)}</p>
           <p className="quiz__actions">
-            <button type="button" className="btn btn--primary" onClick={onRetake}>
-              {TEXT.retake}
-            </button>
+            <WriteFields>
+              <button type="button" className="btn btn--primary" onClick={onRetake}>
+                {TEXT.retake}
+              </button>
+            </WriteFields>
           </p>
         </>
       ) : (

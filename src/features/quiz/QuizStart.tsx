@@ -1,5 +1,6 @@
 import type { QuizTest } from '../../../machines/quiz';
 import { CERTIFICATE_RULE } from '../../../rules/certificate';
+import { WriteFields } from '../../components/ui/WriteFields';
 
 type Props = { test: QuizTest; error: string | null; starting: boolean; onStart: () => void };
 
@@ -33,9 +34,11 @@ export function QuizStart({ test, error, starting, onStart }: Props) {
         </p>
       )}
       <p className="quiz__actions">
-        <button type="button" className="btn btn--primary" onClick={onStart} disabled={starting}>
-          {TEXT.start}
-        </button>
+        <WriteFields>
+          <button type="button" className="btn btn--primary" onClick={onStart} disabled={starting}>
+            {TEXT.start}
+          </button>
+        </WriteFields>
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { Stars } from '../../components/ui/Stars';
 import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { formatDate } from '../../lib/format';
 import { RatingForm } from './RatingForm';
+import { WriteFields } from '../../components/ui/WriteFields';
 import './ratings.css';
 
 export const VISITOR_NOTE = '수강평은 로그인 후, 클래스를 수강한 회원만 작성할 수 있습니다.';
@@ -77,19 +78,21 @@ function MemberRatingPanel({ contentsid, useruid }: { contentsid: number; userui
         </div>
         <p className="my-rating__text">{rating.content}</p>
         <div className="my-rating__actions">
-          <button type="button" className="btn btn--sm" onClick={() => setEditing(true)}>
-            수정
-          </button>
-          <button
-            type="button"
-            className="btn btn--sm"
-            disabled={remove.isPending}
-            onClick={async () => {
-              if (await confirmDark(DELETE_CONFIRM)) remove.mutate(rating);
-            }}
-          >
-            삭제
-          </button>
+          <WriteFields>
+            <button type="button" className="btn btn--sm" onClick={() => setEditing(true)}>
+              수정
+            </button>
+            <button
+              type="button"
+              className="btn btn--sm"
+              disabled={remove.isPending}
+              onClick={async () => {
+                if (await confirmDark(DELETE_CONFIRM)) remove.mutate(rating);
+              }}
+            >
+              삭제
+            </button>
+          </WriteFields>
         </div>
       </div>
     );

@@ -126,7 +126,7 @@ function Audit({ isOwner }: { isOwner: boolean }) {
                 </td>
                 <td data-label="변경" className="admin-table__wide">
                   <ul className="admin-summary">
-                    {summaryLines(r.summary).map((line, i) => (
+                    {summaryLines(r.summary, r.operation).map((line, i) => (
                       <li key={i}>{line}</li>
                     ))}
                   </ul>

@@ -31,6 +31,7 @@ export const OPERATION_LABEL: Record<string, string> = {
   updateAdminBanner: '배너 수정',
   reorderAdminBanners: '배너 순서 변경',
   deleteAdminBanner: '배너 삭제',
+  openAdminViewAs: '회원 화면으로 보기',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -43,6 +44,7 @@ export const OBJECT_LABEL: Record<string, string> = {
   category: '카테고리',
   banner: '배너',
   bannerImage: '배너 이미지',
+  member: '회원',
 };
 
 const MAX_LINES = 4;
@@ -62,8 +64,11 @@ const nameOf = (v: Record<string, unknown>) => NAME_KEYS.map((k) => v[k]).find((
  * A change's `{ before, after }` as at most four lines: a new object by its name, a removed one by its name, a
  * change as "key: before → after" for each key that differs.
  */
-export function summaryLines(summary: AdminAuditEntry['summary']): string[] {
+export function summaryLines(summary: AdminAuditEntry['summary'], operation?: string): string[] {
   const { before, after } = summary;
+  // An opening changed nothing: whom it showed, which class, and why.
+  if (operation === 'openAdminViewAs' && isRecord(after))
+    return [`회원: ${short(after.email)}`, `클래스: ${short(after.title)} (#${short(after.contentsid)})`, `사유: ${short(after.reason)}`];
   if ((before === null || before === undefined) && isRecord(after)) return [`새로 만듦${nameOf(after) ? `: ${short(nameOf(after))}` : ''}`];
   if ((after === null || after === undefined) && isRecord(before)) return [`삭제${nameOf(before) ? `: ${short(nameOf(before))}` : ''}`];
   if (!isRecord(before) || !isRecord(after)) return before === undefined && after === undefined ? [] : [`${short(before)} → ${short(after)}`];

@@ -4,7 +4,7 @@ import { adminClassQuery } from '../../../api/queries/admin-catalog';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { adminLink } from '../shell/adminPaths';
 import { AdminFailure, AdminPageHead, AdminRefusal } from '../shell/AdminParts';
-import { canManageClasses } from '../shell/roles';
+import { canManageClasses, canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
 import { ClassForm } from './ClassForm';
@@ -54,6 +54,11 @@ export function ClassEditPage({ contentsid }: { contentsid: number }) {
           <a href={`/classView/${c.contentsid}`} className="btn btn--sm" target="_blank" rel="noreferrer">
             스토어에서 보기
           </a>
+        )}
+        {canUse(me.role, 'members') && (
+          <Link {...adminLink('view-as')} search={{ class: c.contentsid }} className="btn btn--sm">
+            회원 화면으로 보기
+          </Link>
         )}
         <BackToList />
       </AdminPageHead>

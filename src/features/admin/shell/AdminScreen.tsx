@@ -17,6 +17,7 @@ const NoticesPage = screen(() => import('../board/NoticesPage'), 'NoticesPage');
 const FaqsPage = screen(() => import('../board/FaqsPage'), 'FaqsPage');
 const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
 const AuditPage = screen(() => import('../audit/AuditPage'), 'AuditPage');
+const ViewAsPage = screen(() => import('../members/ViewAsPage'), 'ViewAsPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -26,6 +27,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   faqs: FaqsPage,
   staff: StaffPage,
   audit: AuditPage,
+  viewAs: ViewAsPage,
   notFound: AdminNotFound,
 };
 

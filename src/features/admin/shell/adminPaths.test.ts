@@ -15,6 +15,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('faqs')).toEqual({ screen: 'faqs' });
     expect(adminScreenOf('staff')).toEqual({ screen: 'staff' });
     expect(adminScreenOf('audit')).toEqual({ screen: 'audit' });
+    expect(adminScreenOf('view-as')).toEqual({ screen: 'viewAs' });
   });
 
   it('reads anything else as the console not-found', () => {

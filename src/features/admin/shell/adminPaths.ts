@@ -5,14 +5,14 @@
  */
 
 /** A console address below /admin: '' is the console home. */
-export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit';
+export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as';
 
 /** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
 export function adminLink(to: AdminTo) {
   return { to: '/admin/$', params: { _splat: to } } as const;
 }
 
-export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'notFound';
+export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'notFound';
 
 const SCREENS: Record<string, AdminScreenName> = {
   '': 'home',
@@ -22,6 +22,7 @@ const SCREENS: Record<string, AdminScreenName> = {
   faqs: 'faqs',
   staff: 'staff',
   audit: 'audit',
+  'view-as': 'viewAs',
 };
 
 /**
