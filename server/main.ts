@@ -37,19 +37,22 @@ if (cluster.isPrimary) {
 }
 const port = Number(process.env.PORT || 4173);
 const serve = async () => {
-  // JOBS=off: an instance that only answers (the jobs run in `npm run worker` processes beside it, on the same database).
-  const jobs = process.env.JOBS !== 'off';
+  // JOBS=off: an instance that answers and queues, while `npm run worker` processes beside it on the same PostgreSQL
+  // run the jobs; on the embedded PGlite nothing else could run them, so uploads are off there.
+  const jobs = process.env.JOBS !== 'off' || (process.env.DATABASE_URL ? 'enqueue' : false);
   // The demo's mail: without SMTP_URL, one process of the local mode sends to its own SMTP stand-in, shown at /_mail.
-  const catcher = jobs && instances === 1 && !process.env.SMTP_URL && isLocalMode(appEnvironment(ROOT, 'production'))
+  const catcher = jobs === true && instances === 1 && !process.env.SMTP_URL && isLocalMode(appEnvironment(ROOT, 'production'))
     ? await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_PORT || 2525) }).catch((e: Error) => {
         console.warn(`[server] the demo's mail stand-in did not start (${e.message}): mails wait in the outbox`);
         return undefined;
       })
     : undefined;
   const mail = catcher ? { smtpUrl: catcher.url, catcher } : undefined;
-  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs, mail });
+  // DATA_DIR: uploads and lecture videos (and the PGlite database without DATABASE_URL); `npm run worker` reads the same.
+  const files = { databaseUrl: process.env.DATABASE_URL || undefined, dbDir: process.env.DATA_DIR || undefined };
+  const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs, mail, ...files });
   console.log(
-    `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./.data'}, pid ${process.pid})`,
+    `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.DATA_DIR || './.data'}`}, pid ${process.pid})`,
   );
   if (catcher) console.log(`[server] demo mail: sent to the SMTP stand-in on ${catcher.url}, shown at ${server.url}/_mail`);
   return server;

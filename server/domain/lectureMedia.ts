@@ -11,7 +11,8 @@ export type LectureMedia = components['schemas']['AdminLectureMedia'];
 
 /** The job queue as the operations see it: the root wires pg-boss (server/jobs/queue.ts) behind it. */
 export interface TranscodeQueue {
-  enqueueTranscode(job: TranscodeJob): Promise<void>;
+  /** Queued in `tx`: the job exists exactly when the lecture's 변환 중 that asked for it commits. */
+  enqueueTranscode(job: TranscodeJob, tx: Db): Promise<void>;
 }
 export interface TranscodeJob {
   videoid: number;
@@ -148,9 +149,10 @@ export async function recordProcessing(db: Db, job: TranscodeJob): Promise<boole
   return Number(r.numAffectedRows ?? 0) > 0;
 }
 
+/** 실패, after the job's last try (the tries before it are retried while the lecture stays 변환 중). */
 export async function recordFailure(db: Db, job: TranscodeJob, korean: string): Promise<void> {
   await sql`update lecture_media set state = 'failed', error = ${korean}, updated_at = ${kst()}
-    where videoid = ${job.videoid} and upload_id = ${job.uploadid}`.execute(db);
+    where videoid = ${job.videoid} and upload_id = ${job.uploadid} and state = 'processing'`.execute(db);
 }
 
 /** 게시 가능: the lecture plays its ladder from now on (the member's player asks for `videos.path`). */

@@ -60,11 +60,17 @@ const requireTus = (req: Request) => {
   if (req.headers.get('tus-resumable') !== TUS_VERSION) fail(412, TUS_REFUSALS[412]!);
 };
 
-/** The last byte is in: the lecture waits for processing, queued once (a repeated last PATCH finds it processing). */
+/**
+ * The last byte is in: the lecture waits for processing, queued once (a repeated last PATCH finds it processing), in
+ * one transaction with its 변환 중, so a crash between the two never leaves a lecture waiting for a job nobody queued.
+ */
 async function whenComplete(ctx: OpCtx<'patchAdminUpload'>, res: Response, uploadid: string, length: number) {
   if (res.status !== 204 || Number(res.headers.get('upload-offset')) !== length) return;
-  const row = await uploadFinished(ctx.s.db, uploadid);
-  if (row) await ctx.s.transcode!.enqueueTranscode({ videoid: row.videoid, uploadid });
+  const transcode = ctx.s.transcode!;
+  await ctx.s.db.transaction().execute(async (tx) => {
+    const row = await uploadFinished(tx, uploadid);
+    if (row) await transcode.enqueueTranscode({ videoid: row.videoid, uploadid }, tx);
+  });
 }
 
 /** Lecture videos in the console: tus 1.0 uploads (`@tus/server`), their processing, 다시 시도; their caption files. */
@@ -125,13 +131,14 @@ export const adminMedia = {
   async retryAdminLectureMedia(ctx) {
     const { s, params } = ctx;
     await lectureClassInScope(s.db, ctx, params.videoid);
-    if (!s.transcode) return fail(409, NO_FFMPEG);
+    const transcode = s.transcode;
+    if (!transcode) return fail(409, NO_FFMPEG);
     const row = await s.db.transaction().execute(async (tx) => {
       const again = await retryProcessing(tx, params.videoid);
       await recordAudit(tx, ctx, { operation: 'retryAdminLectureMedia', objectType: 'lecture', objectId: params.videoid, after: { uploadid: again.upload_id } });
+      await transcode.enqueueTranscode({ videoid: params.videoid, uploadid: again.upload_id }, tx);
       return again;
     });
-    await s.transcode.enqueueTranscode({ videoid: params.videoid, uploadid: row.upload_id });
     return ok(toLectureMedia(params.videoid, row, row.upload_length), '다시 변환을 시작했습니다.');
   },
 

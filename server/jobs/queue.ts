@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { abandonedJobs, beat, beginAttempt, endAttempt, stillOurs, type AttemptOutcome } from './attempts';
 
@@ -81,6 +81,8 @@ export function jobQueueSettings(env: Record<string, string | undefined>): Pick<
   return { retryDelaySeconds: seconds('JOB_RETRY_DELAY_SECONDS'), abandonedAfterSeconds: seconds('JOB_ABANDONED_AFTER_SECONDS') };
 }
 
+/** The advisory lock under which processes on one database start pg-boss, one at a time (as server/db/migrate.ts's). */
+const START_LOCK = 2_026_112_838;
 /** How long stop() waits for tries it aborted to settle; one that has not is left to the next sweep. */
 const STOP_WAIT_MS = 5_000;
 
@@ -88,21 +90,51 @@ export async function openJobQueue(db: Db, options: JobQueueOptions = {}): Promi
   const executor = (on: Db): PgBoss.Db => ({
     executeSql: async (text, values) => ({ rows: (await on.executeQuery(CompiledQuery.raw(text, values ?? []))).rows as unknown[] }),
   });
+  // pg-boss's schema commands are texts of several statements, BEGIN … COMMIT, and its create and migrate races fail
+  // on purpose in the losers; the failed one's connection must not go back to the pool inside an aborted transaction
+  // (seen: processes started together on a fresh PostgreSQL, all but one died of "current transaction is aborted").
+  const root: PgBoss.Db = {
+    executeSql: (text, values) =>
+      values?.length
+        ? executor(db).executeSql(text, values)
+        : db.connection().execute(async (conn) => {
+            try {
+              return await executor(conn).executeSql(text, []);
+            } catch (err) {
+              await conn.executeQuery(CompiledQuery.raw('rollback', [])).catch(() => undefined);
+              throw err;
+            }
+          }),
+  };
   const working = options.role !== 'enqueue';
   const boss = new PgBoss({
-    db: executor(db),
+    db: root,
     schema: 'pgboss',
     // No cron schedules; maintenance (expiry, archive) runs where jobs are worked.
     schedule: false,
     supervise: working,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => console.error(`[jobs] ${err.message}`));
-  await boss.start();
   // Each job carries its queue's rule from its sending (pg-boss keeps it on the job's row).
   const rules = Object.fromEntries(
     Object.entries(QUEUES).map(([name, rule]) => [name, { ...rule, retryDelay: options.retryDelaySeconds ?? rule.retryDelay }]),
   ) as Record<QueueName, PgBoss.SendOptions>;
-  for (const [name, rule] of Object.entries(rules)) await boss.createQueue(name, { name, ...rule });
+  const startUp = async () => {
+    await boss.start();
+    for (const [name, rule] of Object.entries(rules)) await boss.createQueue(name, { name, ...rule });
+  };
+  // Processes started together on a fresh PostgreSQL (instances and workers) create pg-boss's schema and queues one at
+  // a time: its queue partitions deadlock when created at once (seen). PGlite has one process, and one connection.
+  if (options.sole) await startUp();
+  else
+    await db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${START_LOCK})`.execute(conn);
+      try {
+        await startUp();
+      } finally {
+        await sql`select pg_advisory_unlock(${START_LOCK})`.execute(conn);
+      }
+    });
 
   const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
   const silentSeconds = options.abandonedAfterSeconds ?? 60;
@@ -184,7 +216,7 @@ export async function openJobQueue(db: Db, options: JobQueueOptions = {}): Promi
     send: (name, data, { tx, ...sendOptions } = {}) => boss.send(name, data, { ...rules[name], ...sendOptions, ...(tx ? { db: executor(tx) } : {}) }),
     async work(name, handler, giveUp) {
       if (!working) throw new Error('[jobs] this queue only sends (role "enqueue")');
-      if (options.sole) await sweep(name, giveUp, 0);
+      await sweep(name, giveUp, options.sole ? 0 : silentSeconds);
       const sweeping = setInterval(() => void sweep(name, giveUp, silentSeconds).catch((e: Error) => console.error(`[jobs] sweep: ${e.message}`)), sweepMs);
       timers.push(sweeping);
       loops.push(

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -38,14 +38,24 @@ export class TranscodeError extends Error {
   }
 }
 
-const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
-const FFPROBE = process.env.FFPROBE_PATH || 'ffprobe';
+// Read at each run: a test points them at a wrapper that counts its runs.
+const ffmpegPath = () => process.env.FFMPEG_PATH || 'ffmpeg';
+const ffprobePath = () => process.env.FFPROBE_PATH || 'ffprobe';
 
-function run(cmd: string, args: string[], onLine?: (line: string) => void): Promise<{ stdout: string; stderr: string }> {
+/**
+ * util-linux's setpriv, where there is one (Linux): ffmpeg gets SIGKILL when the process that started it dies, which
+ * otherwise leaves it encoding (and writing the ladder's folder) after a worker was killed (measured: it runs on).
+ */
+let pdeathsig: string[] | undefined;
+const dieWithParent = () =>
+  (pdeathsig ??= process.platform === 'linux' && spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0 ? ['setpriv', '--pdeathsig', 'KILL'] : []);
+
+function run(cmd: string, args: string[], onLine?: (line: string) => void, signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    // `nice` where there is one (Linux, macOS): the encoder yields the CPU to the API.
-    const child = spawn(process.platform === 'win32' ? cmd : 'nice', process.platform === 'win32' ? args : ['-n', '19', cmd, ...args], {
+    // `nice` where there is one (Linux, macOS): the encoder yields the CPU to the API. A stop or a lost job kills it.
+    const child = spawn(process.platform === 'win32' ? cmd : 'nice', process.platform === 'win32' ? args : ['-n', '19', ...dieWithParent(), cmd, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
     });
     let stdout = '';
     let stderr = '';
@@ -67,18 +77,18 @@ function run(cmd: string, args: string[], onLine?: (line: string) => void): Prom
 /** Whether ffmpeg and ffprobe can be run here (npm start says what is off without them). */
 export async function ffmpegAvailable(): Promise<boolean> {
   try {
-    await run(FFMPEG, ['-hide_banner', '-version']);
-    await run(FFPROBE, ['-hide_banner', '-version']);
+    await run(ffmpegPath(), ['-hide_banner', '-version']);
+    await run(ffprobePath(), ['-hide_banner', '-version']);
     return true;
   } catch {
     return false;
   }
 }
 
-export async function probe(input: string): Promise<Probe> {
+export async function probe(input: string, signal?: AbortSignal): Promise<Probe> {
   let out: string;
   try {
-    out = (await run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input])).stdout;
+    out = (await run(ffprobePath(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input], undefined, signal)).stdout;
   } catch (err) {
     throw new TranscodeError('영상 파일을 읽을 수 없습니다. 손상되었거나 지원하지 않는 형식입니다.', (err as Error).message);
   }
@@ -98,11 +108,13 @@ export function rungsFor(height: number) {
 
 /**
  * ffmpeg's HLS ladder into `outDir`: `master.m3u8`, `<rung>/index.m3u8` with `init_<n>.mp4` and `<n>.m4s`, and
- * `poster.jpg`. `onProgress` gets 0-100 as ffmpeg reports its position.
+ * `poster.jpg`. `onProgress` gets 0-100 as ffmpeg reports its position; `signal` kills ffmpeg.
  */
-export async function transcodeLecture(input: string, outDir: string, onProgress: (percent: number) => void): Promise<Transcoded> {
-  const source = await probe(input);
+export async function transcodeLecture(input: string, outDir: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<Transcoded> {
+  const source = await probe(input, signal);
   const rungs = rungsFor(source.height);
+  // A try cut short (a killed worker) left part of a ladder here: this one starts from nothing.
+  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};${rungs
     .map((r, i) => `[s${i}]scale=-2:${r.height}:flags=bicubic,format=yuv420p[v${i}]`)
@@ -124,12 +136,13 @@ export async function transcodeLecture(input: string, outDir: string, onProgress
   );
   const total = source.durationSec * 1_000_000;
   try {
-    await run(FFMPEG, args, (line) => {
+    await run(ffmpegPath(), args, (line) => {
       const m = /^out_time_us=(\d+)/.exec(line);
       if (m) onProgress(Math.min(99, Math.floor((Number(m[1]) / total) * 100)));
-    });
-    await run(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', String(Math.min(1, source.durationSec / 2)), '-i', input, '-frames:v', '1', '-vf', 'scale=-2:360', join(outDir, 'poster.jpg')]);
+    }, signal);
+    await run(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', String(Math.min(1, source.durationSec / 2)), '-i', input, '-frames:v', '1', '-vf', 'scale=-2:360', join(outDir, 'poster.jpg')], undefined, signal);
   } catch (err) {
+    if (signal?.aborted) throw signal.reason;
     throw new TranscodeError('영상을 변환하지 못했습니다. 다른 파일로 다시 올려주세요.', (err as Error).message);
   }
   const made = rungs.map((r) => r.name).filter((name) => readdirSync(join(outDir, name)).some((f) => f.endsWith('.m4s')));

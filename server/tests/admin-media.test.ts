@@ -22,7 +22,8 @@ beforeAll(async () => {
   // A real short video (ffmpeg's test source, with sound), 854×480: the ladder is 480p and 360p.
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=854x480:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440',
     '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', VIDEO]);
-  server = await testServer({ jobs: true });
+  // Retries 1-2 s then 2-4 s after a failed try (the queue's rule is 10 s): the broken video's three tries fit the test.
+  server = await testServer({ jobs: true, jobQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.2 } });
   for (const [who, email] of [['operator', 'staff@demo.kr'], ['instructor', 'teacher@demo.kr']] as const) as[who] = await signInAs(server, email);
   as.member = server.token;
 }, 60_000);
@@ -132,7 +133,9 @@ describe('lecture video upload (tus 1.0)', () => {
     const segment = playlist.split('\n').find((l) => l.startsWith('/api/Media/DataGetMedia'))!;
     const initBytes = Buffer.from(await (await fetch(server.url + init)).arrayBuffer());
     expect(initBytes.subarray(4, 8).toString()).toBe('ftyp');
-    expect((await fetch(server.url + segment)).status).toBe(200);
+    // Read to its end, as a player does (a body left unread keeps the connection busy past the server's drain).
+    const segmentRes = await fetch(server.url + segment);
+    expect([segmentRes.status, (await segmentRes.arrayBuffer()).byteLength > 0]).toEqual([200, true]);
     // Without the signature a rung is refused.
     expect((await fetch(server.url + segment.replace(/&expires=.*$/, ''))).status).toBe(403);
     const row = await sql<{ path: string; duration_sec: number }>`select path, duration_sec from videos where videoid = ${LECTURE}`.execute(server.db);
