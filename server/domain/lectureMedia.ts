@@ -111,6 +111,12 @@ export async function uploadFinished(db: Db, uploadid: string): Promise<MediaRow
   );
 }
 
+/** The lecture's video, when it is 실패; 409 otherwise (nothing to try again, whatever this server can do). */
+export async function failedMedia(db: Db, videoid: number): Promise<MediaRow> {
+  const row = await mediaOfLecture(db, videoid);
+  return row?.state === 'failed' ? row : fail(409, NOT_FAILED);
+}
+
 /** 다시 시도: a failed lecture is processed again from its kept upload. */
 export async function retryProcessing(db: Db, videoid: number): Promise<MediaRow> {
   const row = await one(

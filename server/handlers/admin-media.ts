@@ -2,6 +2,7 @@ import { recordAudit } from '../domain/audit';
 import {
   MAX_VIDEO_BYTES,
   NOT_A_VIDEO,
+  failedMedia,
   NO_FFMPEG,
   TOO_LARGE,
   lectureClassInScope,
@@ -131,6 +132,8 @@ export const adminMedia = {
   async retryAdminLectureMedia(ctx) {
     const { s, params } = ctx;
     await lectureClassInScope(s.db, ctx, params.videoid);
+    // The lecture's state answers first: one that is not 실패 has nothing to try again, whatever this server lacks.
+    await failedMedia(s.db, params.videoid);
     const transcode = s.transcode;
     if (!transcode) return fail(409, NO_FFMPEG);
     const row = await s.db.transaction().execute(async (tx) => {

@@ -161,3 +161,30 @@ describe('lecture video upload (tus 1.0)', () => {
     expect(twice.status).toBe(409);
   }, 120_000);
 });
+
+describe('다시 시도 where no job queue runs (JOBS off, or no ffmpeg)', () => {
+  it('answers with the lecture\'s state first: one not 실패 is refused as such, and only a 실패 one hears that this server cannot process it', async () => {
+    const bare = await testServer();
+    try {
+      const operator = await signInAs(bare, 'staff@demo.kr');
+      const retry = async () => {
+        const r = await bare.call('POST', `/api/Admin/Lectures/${LECTURE}/Media/Retry`, { headers: { Authorization: `Bearer ${operator}` }, auth: false });
+        return [r.status, r.json.respMessage];
+      };
+      const notFailed = [409, '실패한 영상만 다시 시도할 수 있습니다.'];
+      expect(await retry()).toEqual(notFailed);
+      await sql`insert into lecture_media (videoid, upload_id, upload_length, state, progress, uploaded_by, updated_at)
+        values (${LECTURE}, 'kept-upload', 1000, 'ready', 100, 'u-demo-5', '2026-11-28 10:00:00')`.execute(bare.db);
+      expect(await retry()).toEqual(notFailed);
+      await sql`update lecture_media set state = 'failed', error = '영상을 변환하지 못했습니다.' where videoid = ${LECTURE}`.execute(bare.db);
+      expect(await retry()).toEqual([409, '이 서버에는 영상 변환 도구(ffmpeg)가 없어 영상을 올릴 수 없습니다. 운영 안내서를 확인해주세요.']);
+      // Refused, it changed nothing and wrote no audit entry.
+      const row = await sql<{ state: string }>`select state from lecture_media where videoid = ${LECTURE}`.execute(bare.db);
+      expect(row.rows[0]!.state).toBe('failed');
+      const audit = await sql<{ n: number }>`select count(*)::int as n from audit_log where operation = 'retryAdminLectureMedia'`.execute(bare.db);
+      expect(audit.rows[0]!.n).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
