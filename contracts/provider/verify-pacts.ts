@@ -33,6 +33,24 @@ export async function memberToken(baseUrl: string, env: NodeJS.ProcessEnv = proc
   }
 }
 
+/**
+ * How the pacts record a 회원 화면으로 보기 grant (`X-View-As`): `pact-view-as:<member's email>:<contentsid>`, a grant
+ * only the provider can sign. The verifier opens that member's view of that class through the provider's own
+ * `POST /api/Admin/Members/ViewAs`, as the staff member the token names, and sends the grant it answers.
+ */
+const VIEW_AS_PLACEHOLDER = /^pact-view-as:([^:]+):(\d+)$/;
+
+async function openViewAs(baseUrl: string, token: string, email: string, contentsid: number): Promise<string> {
+  const r = await fetch(`${baseUrl.replace(/\/+$/, '')}/api/Admin/Members/ViewAs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Storefront-Client': 'web/1.0', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email, contentsid, reason: 'pact verification' }),
+  });
+  const body = (await r.json().catch(() => undefined)) as { datas?: { grant?: string }; respMessage?: string } | undefined;
+  if (!r.ok || !body?.datas?.grant) throw new Error(`the provider answered ${r.status} ${body?.respMessage ?? ''}`);
+  return body.datas.grant;
+}
+
 /** Where a running provider sets states up (server/http/providerStates.ts); PACT_STATES_URL for another path. */
 export function statesUrl(baseUrl: string, env: NodeJS.ProcessEnv = process.env): string {
   return env.PACT_STATES_URL || `${baseUrl.replace(/\/+$/, '')}/_pact/provider-states`;
@@ -117,7 +135,15 @@ export async function verifyPacts(opts: VerifyOptions) {
     requestFilter: (req: { headers: Record<string, string> }, _res: unknown, next: () => void) => {
       // Pacts record a placeholder bearer token; swap in the provider's real one for that member.
       if (token && req.headers.authorization) req.headers.authorization = `Bearer ${token}`;
-      next();
+      // And a placeholder 회원 화면으로 보기 grant: opened for real, by that member as staff (the interaction's state).
+      const viewAs = VIEW_AS_PLACEHOLDER.exec(req.headers['x-view-as'] ?? '');
+      if (!token || !viewAs) return next();
+      void openViewAs(opts.baseUrl, token, viewAs[1]!, Number(viewAs[2]))
+        .then((grant) => {
+          req.headers['x-view-as'] = grant;
+        })
+        .catch((e: Error) => stateErrors.push(`a 회원 화면으로 보기 grant for ${viewAs[0]}: ${e.message}`))
+        .finally(next);
     },
   }).verifyProvider();
   // A failed state explains the interaction failures after it, so it is named first.
