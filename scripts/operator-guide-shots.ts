@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newPage, ROOT, signInLocal, withAppAndBrowser } from '../e2e/support';
 import { fakeMedia } from './screenshots-admin-media';
+import { openMemberView, playerNotes } from './screenshots-admin-view-as';
 
 const OUT = join(ROOT, 'docs', 'operator-guide');
 const shot = (page: Page, name: string, fullPage = false) =>
@@ -57,6 +58,13 @@ await withAppAndBrowser(async (server, browser) => {
   await page.locator('#curriculum-title').scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
   await shot(page, 'media');
+  // 회원 화면으로 보기: the form, then the member's player under the banner (its notes tab, read-only).
+  await openMemberView(page, { submit: false });
+  await shot(page, 'view-as-form');
+  await openMemberView(page);
+  await playerNotes(page);
+  await page.waitForTimeout(300);
+  await shot(page, 'view-as-player');
   await context.close();
   console.log(`pictures written to ${OUT}`);
 });
