@@ -3,13 +3,14 @@ import { memberQuery, type Member } from '../../api/queries/account';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
 import { LeaveMembership } from './LeaveMembership';
+import { MailSettings } from './MailSettings';
 import { ProfileForm } from './ProfileForm';
 import './login.css';
 
 /** A saved change remounts the form, so its inputs show what the server stored (010-1234-5678). */
 const savedKey = (m: Member) => `${m.useruid}|${m.name}|${m.phone ?? ''}|${m.agreemarketing}`;
 
-/** /myprofile: the member's data, the edit form and leaving. */
+/** /myprofile: the member's data, the edit form, the mail choices and leaving. */
 export function ProfilePage({ useruid }: { useruid: string }) {
   const member = useQuery(memberQuery(useruid));
   return (
@@ -18,6 +19,7 @@ export function ProfilePage({ useruid }: { useruid: string }) {
       <QueryState query={member} fallback={<SkeletonBlock height={360} />}>
         {(data) => <ProfileForm key={savedKey(data)} member={data} />}
       </QueryState>
+      <MailSettings useruid={useruid} />
       <LeaveMembership useruid={useruid} />
     </div>
   );
