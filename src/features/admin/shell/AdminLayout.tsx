@@ -21,6 +21,7 @@ const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
   { area: 'faqs', to: 'faqs', label: 'FAQ' },
   { area: 'staff', to: 'staff', label: '운영진' },
   { area: 'audit', to: 'audit', label: '감사 기록' },
+  { area: 'mail', to: 'mails', label: '메일 발송' },
   { area: 'members', to: 'view-as', label: '회원 화면 보기' },
 ];
 

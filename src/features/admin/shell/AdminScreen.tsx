@@ -18,6 +18,7 @@ const FaqsPage = screen(() => import('../board/FaqsPage'), 'FaqsPage');
 const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
 const AuditPage = screen(() => import('../audit/AuditPage'), 'AuditPage');
 const ViewAsPage = screen(() => import('../members/ViewAsPage'), 'ViewAsPage');
+const MailsPage = screen(() => import('../mail/MailsPage'), 'MailsPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -28,6 +29,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   staff: StaffPage,
   audit: AuditPage,
   viewAs: ViewAsPage,
+  mails: MailsPage,
   notFound: AdminNotFound,
 };
 

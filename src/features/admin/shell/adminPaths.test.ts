@@ -16,6 +16,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('staff')).toEqual({ screen: 'staff' });
     expect(adminScreenOf('audit')).toEqual({ screen: 'audit' });
     expect(adminScreenOf('view-as')).toEqual({ screen: 'viewAs' });
+    expect(adminScreenOf('mails')).toEqual({ screen: 'mails' });
   });
 
   it('reads anything else as the console not-found', () => {

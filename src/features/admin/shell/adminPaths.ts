@@ -5,14 +5,14 @@
  */
 
 /** A console address below /admin: '' is the console home. */
-export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as';
+export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails';
 
 /** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
 export function adminLink(to: AdminTo) {
   return { to: '/admin/$', params: { _splat: to } } as const;
 }
 
-export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'notFound';
+export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'notFound';
 
 const SCREENS: Record<string, AdminScreenName> = {
   '': 'home',
@@ -23,6 +23,7 @@ const SCREENS: Record<string, AdminScreenName> = {
   staff: 'staff',
   audit: 'audit',
   'view-as': 'viewAs',
+  mails: 'mails',
 };
 
 /**
