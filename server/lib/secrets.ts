@@ -8,7 +8,7 @@ import { supabaseSettings } from './mode';
 const MIN_LENGTH = 32;
 
 const NEEDED: { name: string; why: string; when: (env: Record<string, string | undefined>, localMode: boolean) => boolean }[] = [
-  { name: 'SIGNED_URL_SECRET', why: 'signs the 10-minute video and download links', when: () => true },
+  { name: 'SIGNED_URL_SECRET', why: "signs the 10-minute video and download links and the console's 회원 화면으로 보기 grants", when: () => true },
   { name: 'LOCAL_JWT_SECRET', why: 'signs local-mode sign-in tokens', when: (_env, localMode) => localMode },
   {
     name: 'PORTONE_WEBHOOK_SECRET',
