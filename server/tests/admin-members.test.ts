@@ -67,6 +67,8 @@ describe('the contract holds the feature together', () => {
     for (const op of viewAsOps) {
       expect(op.secured || op.optionalAuth, op.operationId).toBe(true);
       expect(cacheTags.touchedBy(op.operationId, {}), op.operationId).toEqual([]);
+      // Never a cached answer: a hit is served before the dispatcher reads the grant at all.
+      expect(cacheTags.isCacheable(op.operationId), op.operationId).toBe(false);
       expect(op.responses['403'], op.operationId).toBeDefined();
     }
   });
