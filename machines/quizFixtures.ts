@@ -14,6 +14,7 @@ export function demoQuizTest(overrides: Partial<QuizTest> = {}): QuizTest {
     progress: 50,
     attemptsleft: 3,
     requiredprogress: 50,
+    certificateprogress: 100,
     timelimit: 20,
     startedat: null,
     // A timed test shows no question before 시작 (the server sends them to a started attempt only).

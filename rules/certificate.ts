@@ -6,26 +6,34 @@
  * nothing).
  */
 
-/** A quiz's terms: the standard below, or a quiz's own columns (`required_progress`, `pass_score`). */
+/**
+ * A class's terms: the standard below, or the class's own (its quiz's `required_progress` and `pass_score`, the
+ * class's `certificate_progress`), as the console sets them.
+ */
 export interface CertificateTerms {
   /** The quiz opens once this share of the class's videos is complete, in percent. */
   quizOpensAt: number;
   /** The least score (of 100) that passes. */
   passScore: number;
-  /** Recorded attempts per member and quiz within one Korean calendar day (00:00-24:00 KST). */
+  /** Recorded attempts per member and class within one Korean calendar day (00:00-24:00 KST). */
   attemptsPerDay: number;
+  /** The share of the class's videos complete that the certificate needs, in percent (100: every video). */
+  certificateProgress: number;
 }
 
 /**
  * The standard every demo quiz is seeded with and the FAQ and the terms state. A certificate also needs every video
- * of the class complete: the quiz may be passed earlier (from `quizOpensAt`), the certificate waits for the last video.
+ * of the class complete (`certificateProgress` 100): the quiz may be passed earlier (from `quizOpensAt`), the
+ * certificate waits for the last video.
  */
-export const CERTIFICATE_RULE: CertificateTerms = { quizOpensAt: 50, passScore: 60, attemptsPerDay: 3 };
+export const CERTIFICATE_RULE: CertificateTerms = { quizOpensAt: 50, passScore: 60, attemptsPerDay: 3, certificateProgress: 100 };
 
 /** The rule in one sentence, the same on every page that states it. */
 export function certificateRuleText(terms: CertificateTerms = CERTIFICATE_RULE): string {
+  const videos =
+    terms.certificateProgress >= 100 ? '클래스의 모든 영상을' : `클래스 영상의 ${terms.certificateProgress}% 이상을`;
   return (
-    `클래스의 모든 영상을 시청 완료하고 수료 퀴즈에서 ${terms.passScore}점 이상을 받으면 수료증이 발급됩니다. ` +
+    `${videos} 시청 완료하고 수료 퀴즈에서 ${terms.passScore}점 이상을 받으면 수료증이 발급됩니다. ` +
     `퀴즈는 진도율 ${terms.quizOpensAt}% 이상부터 하루 ${terms.attemptsPerDay}회까지 응시할 수 있습니다.`
   );
 }
@@ -38,11 +46,15 @@ export const quizOpen = (progress: number, terms: Pick<CertificateTerms, 'quizOp
 export const passes = (score: number, terms: Pick<CertificateTerms, 'passScore'>): boolean => score >= terms.passScore;
 
 /**
- * The certificate is due: the quiz passed and every video of the class complete (`progress`, the same percent of
- * videos complete the quiz opens on, is 100), in whichever order the two happened. server/domain/certificates.ts
- * says the same in SQL to date and issue it.
+ * The certificate is due: the quiz passed and the class's share of videos complete (`progress`, the same percent of
+ * videos complete the quiz opens on, at least `certificateProgress`: 100 unless the class says otherwise), in
+ * whichever order the two happened. server/domain/certificates.ts says the same in SQL to date and issue it.
  */
-export const certificateDue = (passed: boolean, progress: number): boolean => passed && progress >= 100;
+export const certificateDue = (
+  passed: boolean,
+  progress: number,
+  terms: Pick<CertificateTerms, 'certificateProgress'> = CERTIFICATE_RULE,
+): boolean => passed && progress >= terms.certificateProgress;
 
 const KST_MS = 9 * 3600_000;
 const DAY_MS = 86_400_000;

@@ -40,6 +40,7 @@ const test = (extra: Record<string, unknown>) => ({
   progress: like(100),
   attemptsleft: integer(3),
   requiredprogress: integer(50),
+  certificateprogress: integer(100),
   timelimit: integer(20),
   startedat: nullValue(),
   questions: eachLike({ ...question, answer: nullValue() }),

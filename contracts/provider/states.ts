@@ -539,6 +539,27 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         from unnest(array[${sql.join(srclangs)}]::text[], array[${sql.join(labels)}]::text[]) as t(srclang, label)`.execute(db);
     }),
 
+    // Given after 'a draft class with a section of two lectures': the class's quiz is `quizid` with two questions of 50
+    // points (`questionids`; their answers are the first and the second option), pass score 60, 20 minutes, open at 50 %,
+    // and the certificate needs every video. With `takers` 1, member u-demo-2 has taken (and passed) it.
+    'the draft class has a quiz of two questions': withDb(async (db, p) => {
+      const [contentsid, quizid, questionids, takers] = [id(p, 'contentsid'), id(p, 'quizid'), ids(p, 'questionids'), id(p, 'takers')];
+      await clearQuizzes(db, contentsid);
+      await sql`insert into quizzes (quizid, contentsid, title, pass_score, time_limit_min, required_progress)
+        values (${quizid}, ${contentsid}, '초안 클래스 수료 퀴즈', 60, 20, 50)`.execute(db);
+      await sql`insert into quiz_questions (questionid, quizid, question, options, answer, score, sort)
+        select q.id, ${quizid}, q.n || '번 문제', '["가","나","다"]', q.n - 1, 50, q.n
+        from unnest(array[${sql.join(questionids)}]::int[]) with ordinality as q(id, n)`.execute(db);
+      if (takers > 0) {
+        await restoreMember(db, 'u-demo-2');
+        await sql`insert into quiz_results (quizid, useruid, contentsid, score, passed, answers, created_at)
+          values (${quizid}, 'u-demo-2', ${contentsid}, 100, true, '[]', '2024-05-02 10:00:00')`.execute(db);
+      }
+    }),
+
+    // Given after 'a draft class with a section of two lectures': the class has no quiz (and so no certificate yet).
+    'the draft class has no quiz': withDb((db, p) => clearQuizzes(db, id(p, 'contentsid'))),
+
     // A member's progress on the lecture (watched a minute): the console hides such a lecture instead of deleting it.
     'a member has watched the lecture': withDb((db, p) => watched(db, text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid'), 60, false)),
 
@@ -601,6 +622,14 @@ async function own(db: Kysely<any>, useruid: string, contentsid: number): Promis
 /** The member is a member again: a withdrawal (LeaveUser) undone, as 'member exists' does. */
 async function restoreMember(db: Kysely<any>, useruid: string): Promise<void> {
   await sql`update members set left_at = null, email = regexp_replace(email, '^left-[0-9]+-', '') where useruid = ${useruid}`.execute(db);
+}
+
+/** Every version of a class's quiz, its questions and its results, gone; the certificate back to every video. */
+async function clearQuizzes(db: Kysely<any>, contentsid: number): Promise<void> {
+  await sql`delete from quiz_results where contentsid = ${contentsid}`.execute(db);
+  await sql`delete from quiz_questions where quizid in (select quizid from quizzes where contentsid = ${contentsid})`.execute(db);
+  await sql`delete from quizzes where contentsid = ${contentsid}`.execute(db);
+  await sql`update lectures set certificate_progress = 100 where contentsid = ${contentsid}`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {

@@ -60,6 +60,12 @@ export interface PdfRow {
   filename: string;
   original_filename: string;
   pages: number;
+  /** A file uploaded in the console (migration 032): its title, size and type; null for a demo handout. */
+  title: string | null;
+  size: number | null;
+  content_type: string | null;
+  created_at: string | null;
+  uploaded_by: string | null;
 }
 
 export interface BranchRow {
@@ -279,6 +285,8 @@ export interface QuizRow {
   time_limit_min: number;
   /** Progress (percent) a member needs before sitting the quiz. */
   required_progress: number;
+  /** Set when a change in the console replaced this version (migration 032); its questions and results stay. */
+  retired_at: string | null;
 }
 
 export interface QuizQuestionRow {

@@ -226,13 +226,22 @@ export async function listClasses(db: Db, author: Author, q: ClassQuery): Promis
 /** Advisory lock key of id assignment (any constant the instances share). */
 const ID_LOCK = 2_026_113_801;
 
+const ID_COLUMNS = {
+  lectures: 'contentsid',
+  sections: 'sectionid',
+  videos: 'videoid',
+  quizzes: 'quizid',
+  quiz_questions: 'questionid',
+  pdfs: 'pdfid',
+} as const;
+
 /**
- * A new id for `table` from its sequence (migration 030). Rows written outside the app (the seed after the migrations
- * of an empty database, the scale generator) may lie above the sequence: under a transaction lock the sequence is moved
- * past them first, so ids stay unique under concurrency on PostgreSQL and PGlite.
+ * A new id for `table` from its sequence (migrations 030, 032). Rows written outside the app (the seed after the
+ * migrations of an empty database, the scale generator) may lie above the sequence: under a transaction lock the
+ * sequence is moved past them first, so ids stay unique under concurrency on PostgreSQL and PGlite.
  */
-async function nextId(tx: Db, table: 'lectures' | 'sections' | 'videos'): Promise<number> {
-  const column = { lectures: 'contentsid', sections: 'sectionid', videos: 'videoid' }[table];
+export async function nextId(tx: Db, table: keyof typeof ID_COLUMNS): Promise<number> {
+  const column = ID_COLUMNS[table];
   const seq = `${table}_${column}_seq`;
   await sql`select pg_advisory_xact_lock(${ID_LOCK})`.execute(tx);
   const row = await one(

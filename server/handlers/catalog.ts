@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { BranchRow, CategoryRow, CountRow, EnrollmentRow, SectionRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { bannerRecords } from '../domain/banners';
+import { certificateTermsOf } from '../domain/certificates';
 import { isoOrNull } from '../lib/time';
 import { fail } from '../lib/failure';
 import {
@@ -239,7 +240,9 @@ export const catalog = {
     );
     const row = await one(
       db,
-      sql<{ description: string; teacher: string }>`select description, teacher from lectures where contentsid = ${l.contentsid}`,
+      sql<{ description: string; teacher: string; certificate_progress: number; pass_score: number | null; required_progress: number | null }>`
+      select l.description, l.teacher, l.certificate_progress, q.pass_score, q.required_progress
+      from lectures l left join quizzes q on q.contentsid = l.contentsid and q.retired_at is null where l.contentsid = ${l.contentsid}`,
     );
     const incart = await one(db, sql`select 1 from carts where useruid = ${me} and contentsid = ${l.contentsid}`);
     return ok({
@@ -255,6 +258,7 @@ export const catalog = {
       expiredate: isoOrNull(e?.end_at),
       progress: e ? await progressOf(db, me, l.contentsid) : null,
       firstplaydate: isoOrNull(e?.first_play_at),
+      certificaterule: row ? certificateTermsOf(row) : null,
     });
   },
   async getBanners({ s }) {

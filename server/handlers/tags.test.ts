@@ -37,10 +37,10 @@ describe('server/handlers/ holds only operation files', () => {
   const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !/\.(test|typetest)\.ts$/.test(f) && f !== 'index.ts');
 
   it.each(files)('%s is named for its tag and exports only its handlers and their cache declarations', async (file) => {
-    // `<tag>.ts`, `<tag>-<topic>.ts`, or a console tag's own file `admin-<area>.ts`.
+    // `<tag>.ts`, `<tag>-<topic>.ts`, a console tag's own file `admin-<area>.ts`, or its topic `admin-<area>-<topic>.ts`.
     const whole = file.replace(/\.ts$/, '');
-    const tag = whole in byTag ? whole : /^([a-z]+)(?:-[a-z]+)?\.ts$/.exec(file)?.[1];
-    expect(tag && tag in byTag, `${file}: a handler file is <tag>.ts, <tag>-<topic>.ts or admin-<area>.ts`).toBe(true);
+    const tag = whole in byTag ? whole : /^(admin-[a-z]+|[a-z]+)(?:-[a-z]+)?\.ts$/.exec(file)?.[1];
+    expect(tag && tag in byTag, `${file}: a handler file is <tag>.ts, <tag>-<topic>.ts, admin-<area>.ts or admin-<area>-<topic>.ts`).toBe(true);
     const ofTag = byTag[tag as keyof typeof byTag] as Record<string, unknown>;
     const exported = Object.fromEntries(Object.entries(await import(`./${file}`)));
     const tables = Object.keys(exported).filter((name) => !name.endsWith('Cache'));

@@ -358,7 +358,8 @@ describe('members and visitors', () => {
   const ops = listOperations(loadSpec()).filter((op) => loadSpec().paths[op.path][op.method].tags?.includes('admin-catalog'));
 
   it('every admin-catalog operation: visitor 401, member 403, nothing changed', async () => {
-    expect(ops).toHaveLength(13);
+    // The class operations and their topics (certificate rules, thumbnail, handouts, categories) at least.
+    expect(ops.length).toBeGreaterThanOrEqual(15);
     const before = await tableSnapshot(server.db);
     for (const op of ops) {
       const s = samples[op.operationId]!;

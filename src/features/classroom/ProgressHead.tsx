@@ -7,6 +7,7 @@ import { daysLeftText } from './period';
 import { ProgressBar } from './ProgressBar';
 import { ResumeLink } from './ResumeLink';
 import { certificateRuleText } from '../../../rules/certificate';
+import { termsOf } from '../../lib/certificateTerms';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 type Completion = { videoid: number; watchedtime: number; iscomplete: boolean };
@@ -46,7 +47,7 @@ export function ProgressHead({ contentsid, lecture, ended, videos, last }: Progr
             완료한 영상 {completion.filter((v) => v.iscomplete).length} / {completion.length}
           </p>
         )}
-        <p className="muted class-progress__rule">수료 기준: {certificateRuleText()}</p>
+        <p className="muted class-progress__rule">수료 기준: {certificateRuleText(termsOf(lecture.certificaterule))}</p>
         {ended && lecture.expiredate ? (
           <p className="class-progress__ended" role="note">
             <strong>{ENROLMENT_ENDED_TEXT}</strong> <span>({endedOnText(lecture.expiredate)})</span>

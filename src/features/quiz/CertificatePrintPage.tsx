@@ -4,6 +4,7 @@ import { EmptyPage } from '../../components/page/EmptyPage';
 import { longKoreanDate } from './certificateText';
 import { formatDuration } from '../../lib/format';
 import { certificateRuleText } from '../../../rules/certificate';
+import { termsOf } from '../../lib/certificateTerms';
 import './certificate-print.css';
 
 const TEXT = {
@@ -83,7 +84,7 @@ export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
           </span>
         </p>
         <p className="certificate__rule">
-          {TEXT.rule}: {certificateRuleText()}
+          {TEXT.rule}: {certificateRuleText(termsOf(c.rule))}
         </p>
         <p className="certificate__verify">
           {TEXT.verify}: {verifyAt}

@@ -7,6 +7,7 @@ import { AdminFailure, AdminPageHead, AdminRefusal } from '../shell/AdminParts';
 import { canManageClasses, canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
+import { CertificateRulesEditor } from './CertificateRulesEditor';
 import { ClassForm } from './ClassForm';
 import { CurriculumEditor } from './CurriculumEditor';
 import { StatePanel } from './StatePanel';
@@ -66,6 +67,7 @@ export function ClassEditPage({ contentsid }: { contentsid: number }) {
         <div className="admin-class__main">
           <ClassForm key={c.contentsid} saved={c} teacherLocked={me.role === 'instructor'} />
           <CurriculumEditor cls={c} />
+          <CertificateRulesEditor contentsid={c.contentsid} classTitle={c.title} />
         </div>
         <aside className="admin-class__side">
           <StatePanel key={c.contentsid} cls={c} canChange={canManageClasses(me.role)} />
