@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { sessionStore } from '../../auth/sessionStore';
-import type { ViewAs } from '../../lib/viewAs';
+import type { ViewAs } from './readOnly';
 
 const untilText = (iso: string) =>
   new Intl.DateTimeFormat('ko-KR', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Seoul' }).format(

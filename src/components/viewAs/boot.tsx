@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { api } from '../../api/client';
 import { sessionStore, type SessionUserData } from '../../auth/sessionStore';
-import { readViewAs, VIEW_AS_KEY } from '../../lib/viewAs';
+import { readViewAs, VIEW_AS_KEY } from './readOnly';
 import { grantOnMemberReads } from './viewAsReads';
 import { ViewAsBanner } from './ViewAsBanner';
 // As text, put into the page by boot(): a stylesheet of its own would add its name to the entry's list of the chunks'

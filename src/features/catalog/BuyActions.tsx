@@ -1,5 +1,5 @@
 import type { LectureActions } from './useLectureActions';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 /**
  * What a class not (or no longer) the member's offers: 수강 신청 for a free class, else 장바구니 and 바로 구매. The

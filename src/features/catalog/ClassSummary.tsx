@@ -8,7 +8,7 @@ import { BuyActions } from './BuyActions';
 import { BookmarkToggle } from './BookmarkToggle';
 import { useSessionUser } from '../../auth/sessionStore';
 import { ENROLMENT_ENDED_TEXT, endedOnText, enrolmentEnded } from '../../lib/enrolmentEnd';
-import { viewingAs } from '../../lib/viewAs';
+import { viewingAs } from '../../components/viewAs/readOnly';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 

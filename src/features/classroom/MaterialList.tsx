@@ -4,7 +4,7 @@ import { contentsPdfListQuery } from '../../api/queries/classroom-lectures';
 import { recordDownload } from '../../api/queries/payment-download';
 import { QueryState } from '../../components/section/QueryState';
 import { REFUND_POLICY } from '../../../rules/refund';
-import { READ_ONLY_TITLE, viewingAs } from '../../lib/viewAs';
+import { READ_ONLY_TITLE, viewingAs } from '../../components/viewAs/readOnly';
 
 function sizeText(bytes: number): string {
   return bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`;

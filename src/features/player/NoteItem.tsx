@@ -3,7 +3,7 @@ import type { Note } from '../../api/queries/progress-notes';
 import { formatClock } from './clock';
 import { noteTextProblem } from './noteText';
 import { NoteField } from './NoteField';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 interface NoteItemProps {
   note: Note;

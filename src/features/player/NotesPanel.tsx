@@ -11,7 +11,7 @@ import { NoteItem } from './NoteItem';
 import { noteTextProblem } from './noteText';
 import { useCurrentSecond } from './useCurrentSecond';
 import { NoteField } from './NoteField';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 type Video = components['schemas']['Video'];
 

@@ -26,7 +26,7 @@ import { watchQueue } from './durableQueue';
 import { holdUntilFirstFrame, releaseFirstFrameHold } from '../../lib/firstFrameHold';
 import { seedFromFirstPaint } from '../../lib/firstPaintData';
 import { releaseUntakenFirstPaintVideo } from '../../lib/firstPaintVideo';
-import { viewingAs } from '../../lib/viewAs';
+import { viewingAs } from '../../components/viewAs/readOnly';
 
 type Video = components['schemas']['Video'];
 type VideoSource = components['schemas']['VideoSource'];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { saveQna } from '../../api/queries/classroom-lectures';
 import { alertDark, alertError } from '../../lib/popup';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 export const QNA_SAVED_MESSAGE = '질문이 등록되었습니다.';
 const TITLE_REQUIRED = '제목을 입력해주세요.';

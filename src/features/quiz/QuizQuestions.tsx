@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { quizMachine, QuizEvent } from '../../../machines/quiz';
 import { useSecondsLeft } from './useQuiz';
 import { CERTIFICATE_RULE } from '../../../rules/certificate';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 type Props = { snapshot: SnapshotFrom<typeof quizMachine>; send: (e: QuizEvent) => void };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { quizMachine } from '../../../machines/quiz';
 import { CERTIFICATE_RULE, attemptLimitText, certificateDue } from '../../../rules/certificate';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 type Props = { snapshot: SnapshotFrom<typeof quizMachine>; onRetake: () => void; children: ReactNode };
 

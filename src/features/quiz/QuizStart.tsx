@@ -1,6 +1,6 @@
 import type { QuizTest } from '../../../machines/quiz';
 import { CERTIFICATE_RULE } from '../../../rules/certificate';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 type Props = { test: QuizTest; error: string | null; starting: boolean; onStart: () => void };
 

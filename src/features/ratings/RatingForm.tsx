@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Rating } from '../../api/queries/ratings';
 import { StarInput } from './StarInput';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 
 export const SCORE_REQUIRED = '별점을 선택해주세요.';
 export const CONTENT_REQUIRED = '수강평 내용을 입력해주세요.';

@@ -7,7 +7,7 @@ import { Stars } from '../../components/ui/Stars';
 import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { formatDate } from '../../lib/format';
 import { RatingForm } from './RatingForm';
-import { WriteFields } from '../../components/ui/WriteFields';
+import { WriteFields } from '../../components/viewAs/readOnly';
 import './ratings.css';
 
 export const VISITOR_NOTE = '수강평은 로그인 후, 클래스를 수강한 회원만 작성할 수 있습니다.';

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { adminClassesQuery, adminClassQuery } from '../../../api/queries/admin-catalog';
 import { openAdminViewAs, type AdminViewAs, type AdminViewAsOpening } from '../../../api/queries/admin-members';
-import { VIEW_AS_KEY, type ViewAs } from '../../../lib/viewAs';
+import { VIEW_AS_KEY, type ViewAs } from '../../../components/viewAs/readOnly';
 import { AdminPageHead, AdminRefusal, FieldError } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';

@@ -1,12 +1,14 @@
-import { productKey } from './productKeys';
+import type { ReactNode } from 'react';
+import { productKey } from '../../lib/productKeys';
 
 /**
  * 회원 화면으로 보기 (the console, issue 38): a tab in which staff look at a class, its classroom and its player as a
  * chosen member sees them. The console keeps what the server answered (its grant, the member masked) in this tab's
- * session storage and reloads the tab into the store; src/components/viewAs/boot.ts then makes the tab read as the
+ * session storage and reloads the tab into the store; src/components/viewAs/boot.tsx then makes the tab read as the
  * member. Read-only is the server's decision (every write is refused under the grant); the screens also disable their
  * write controls so nobody presses a button that cannot work. Not imported by any first-paint module: a visitor's and
- * a member's first load carry none of it (main.tsx only asks whether the key is there).
+ * a member's first load carry none of it (main.tsx only asks whether the key is there). One module, so the screens
+ * that ask load one small chunk for it, not two.
  */
 export const VIEW_AS_KEY = productKey('viewAs');
 
@@ -40,3 +42,17 @@ export const viewingAs: ViewAs | null = readViewAs();
 
 /** The title of a control a member view disables. */
 export const READ_ONLY_TITLE = '회원 화면으로 보는 중에는 쓸 수 없습니다 (읽기 전용)';
+
+/**
+ * A screen's write controls (a form's fields and buttons, 수정 and 삭제): in a member view (회원 화면으로 보기) all of
+ * them disabled at once, by a fieldset without a box of its own; anywhere else just the children. The server refuses
+ * those writes under the grant anyway: this only spares the staff member a button that cannot work.
+ */
+export function WriteFields({ children }: { children: ReactNode }) {
+  if (!viewingAs) return children;
+  return (
+    <fieldset disabled title={READ_ONLY_TITLE} data-testid="read-only-fields" style={{ display: 'contents' }}>
+      {children}
+    </fieldset>
+  );
+}
