@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { newPage, ROOT, signInLocal, withAppAndBrowser } from '../e2e/support';
 import { fakeMedia } from './screenshots-admin-media';
+import { gradientPng } from '../server/tests/pictures';
 import { openMemberView, playerNotes } from './screenshots-admin-view-as';
 
 const OUT = join(ROOT, 'docs', 'operator-guide');
@@ -49,6 +50,18 @@ await withAppAndBrowser(async (server, browser) => {
   await page.locator('main').getByText('감사 기록').first().waitFor();
   await page.waitForTimeout(500);
   await shot(page, 'audit');
+  // 카테고리: the tree with 「매트」's move open; 메인 배너: a new banner with its picture and a refused link.
+  await page.goto('/admin/categories');
+  await page.getByRole('button', { name: '「매트」 다른 위치로 옮기기' }).click();
+  await shot(page, 'categories');
+  await page.goto('/admin/banners');
+  await page.getByRole('button', { name: '새 배너' }).click();
+  await page.locator('#banner-imageurl').setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: gradientPng(2400, 800) });
+  await page.getByAltText('이미지 미리보기').waitFor();
+  await page.getByLabel('제목').fill('봄맞이 재활 특강');
+  await page.getByLabel('링크 (선택)').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: '배너 추가' }).click();
+  await shot(page, 'banners');
   await fakeMedia(page);
   await page.goto('/admin/classes/107');
   const panels = page.getByTestId('lecture-media');

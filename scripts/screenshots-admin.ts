@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO, newPage, ROOT, signInLocal, withAppAndBrowser } from '../e2e/support';
+import { gradientPng } from '../server/tests/pictures';
 
 const OUT = join(ROOT, 'screenshots');
 
@@ -26,6 +27,10 @@ const OWNER_SHOTS: Shot[] = [
       await page.getByRole('button', { name: '클래스 만들기' }).click();
     },
   ],
+  ['categories', '/admin/categories', '[data-testid="admin-category-tree"]'],
+  ['category-move', '/admin/categories', '[data-testid="admin-category-tree"]', (page) => page.getByRole('button', { name: '「매트」 다른 위치로 옮기기' }).click()],
+  ['banners', '/admin/banners', '[data-testid="admin-banner-list"]'],
+  ['banner-form', '/admin/banners', '[data-testid="admin-banner-list"]', bannerForm],
   ['notices', '/admin/notices', '[data-testid="admin-notice-table"]'],
   ['notice-form', '/admin/notices', '[data-testid="admin-notice-table"]', (page) => page.getByRole('button', { name: '새 공지' }).click()],
   ['faqs', '/admin/faqs', '.admin-faq-group'],
@@ -33,6 +38,16 @@ const OWNER_SHOTS: Shot[] = [
   ['staff', '/admin/staff', '[data-testid="admin-staff-table"]'],
   ['audit', '/admin/audit', '[data-testid="admin-audit-table"], .empty-state'],
 ];
+
+/** 새 배너 with a picture uploaded and a link the store would drop, refused beside its field. */
+async function bannerForm(page: Page) {
+  await page.getByRole('button', { name: '새 배너' }).click();
+  await page.locator('#banner-imageurl').setInputFiles({ name: 'spring.png', mimeType: 'image/png', buffer: gradientPng(2400, 800) });
+  await page.getByAltText('이미지 미리보기').waitFor();
+  await page.getByLabel('제목').fill('봄맞이 재활 특강');
+  await page.getByLabel('링크 (선택)').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: '배너 추가' }).click();
+}
 
 async function shoot(page: Page, file: string) {
   // From the top: the sticky side navigation would otherwise stand where the page was scrolled to.

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { uploadedFile } from '../consumer/fixtures';
+import { pngOf } from '../../server/tests/pictures';
 
 /** A state's parameters, as the consumer gave them: `given(name, params)`. */
 export type StateParams = Record<string, unknown>;
@@ -590,7 +591,77 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         db,
       );
     }),
+
+    // The console's category tree (issue 38): category `categoryid` under `parentid`, named `name`, active and last among
+    // its siblings, with exactly the empty children `children` (named `<name> 1`, `<name> 2`, …); whatever an earlier
+    // interaction or run put under it (a new category, a move) is gone.
+    'a category exists': withDb(async (db, p) => {
+      const [categoryid, parentid, name, children] = [id(p, 'categoryid'), id(p, 'parentid'), text(p, 'name'), ids(p, 'children')];
+      await sql`with recursive sub as (
+          select categoryid from categories where pcategoryid = ${categoryid}
+          union select c.categoryid from categories c join sub on c.pcategoryid = sub.categoryid)
+        delete from categories where categoryid in (select categoryid from sub)`.execute(db);
+      const depth = parentid === 0 ? 1 : ((await sql<{ depth: number }>`select depth from categories where categoryid = ${parentid}`.execute(db)).rows[0]?.depth ?? 0) + 1;
+      if (depth < 1 || depth + (children.length ? 1 : 0) > 3) throw new Error(`category ${categoryid} would not fit under ${parentid}`);
+      await sql`insert into categories (categoryid, pcategoryid, ctgrname, ctgrengname, depth, sort, isactive)
+        values (${categoryid}, ${parentid}, ${name}, '', ${depth},
+          (select coalesce(max(sort), 0) + 1 from categories where pcategoryid = ${parentid} and categoryid <> ${categoryid}), 1)
+        on conflict (categoryid) do update set pcategoryid = excluded.pcategoryid, ctgrname = excluded.ctgrname, ctgrengname = '',
+          depth = excluded.depth, sort = excluded.sort, isactive = 1`.execute(db);
+      for (const [i, child] of children.entries()) {
+        await sql`insert into categories (categoryid, pcategoryid, ctgrname, ctgrengname, depth, sort, isactive)
+          values (${child}, ${categoryid}, ${`${name} ${i + 1}`}, '', ${depth + 1}, ${i + 1}, 1)`.execute(db);
+      }
+    }),
+
+    // No category under `parentid` is named `name` (one an earlier run created is removed, with anything under it).
+    'no category has the name': withDb(async (db, p) => {
+      await sql`with recursive sub as (
+          select categoryid from categories where pcategoryid = ${id(p, 'parentid')} and ctgrname = ${text(p, 'name')}
+          union select c.categoryid from categories c join sub on c.pcategoryid = sub.categoryid)
+        delete from categories where categoryid in (select categoryid from sub)`.execute(db);
+    }),
+
+    // /main's banners (issue 38): a picture uploaded in the console at `imageurl` (/media/banners/u-<hash>.png), today.
+    'a banner picture is uploaded': withDb((db, p) => bannerPicture(db, text(p, 'imageurl'))),
+
+    // Banner `bannerid` titled `title` showing the uploaded picture `imageurl`, linking to a class list, last on /main; the
+    // other banners an interaction or run left with that title are gone (there is room for it among the ten).
+    'a banner exists': withDb(async (db, p) => {
+      const [bannerid, title, imageurl] = [id(p, 'bannerid'), text(p, 'title'), text(p, 'imageurl')];
+      await bannerPicture(db, imageurl);
+      await sql`delete from banners where title like ${`${title.split(' (')[0]}%`} and bannerid <> ${bannerid}`.execute(db);
+      await sql`insert into banners (bannerid, title, subtitle, image, mobile_image, link, sort)
+        values (${bannerid}, ${title}, '', ${imageurl}, null, '/classList/21/2', (select coalesce(max(sort), 0) + 1 from banners where bannerid <> ${bannerid}))
+        on conflict (bannerid) do update set title = excluded.title, subtitle = '', image = excluded.image, mobile_image = null,
+          link = excluded.link, sort = excluded.sort`.execute(db);
+    }),
+
+    // No banner is titled `title` (one an earlier run created is removed).
+    'no banner has the title': withDb(async (db, p) => {
+      await sql`delete from banners where title = ${text(p, 'title')}`.execute(db);
+    }),
+
+    // /main shows exactly the banners `bannerids`, in that order (each must exist: the demo's are 1, 2 and 3).
+    'the banners are exactly': withDb(async (db, p) => {
+      const bannerids = ids(p, 'bannerids');
+      await sql`delete from banners where bannerid <> all(${bannerids}::int[])`.execute(db);
+      for (const [i, bannerid] of bannerids.entries()) {
+        const { rows } = await sql`update banners set sort = ${i} where bannerid = ${bannerid} returning 1`.execute(db);
+        if (rows.length === 0) throw new Error(`banner ${bannerid} does not exist`);
+      }
+    }),
   };
+}
+
+/** A banner picture as UploadAdminBannerImage keeps one (a 1200×400 PNG), under the name its address ends in. */
+async function bannerPicture(db: Kysely<any>, imageurl: string): Promise<void> {
+  const name = /^\/media\/banners\/(u-[0-9a-f]{24}\.png)$/.exec(imageurl)?.[1];
+  if (!name) throw new Error(`"${imageurl}" is no uploaded banner picture's address`);
+  const bytes = pngOf(1200, 400);
+  await sql`insert into banner_images (name, content_type, width, height, size, bytes, uploaded_by, created_at)
+    values (${name}, 'image/png', 1200, 400, ${bytes.length}, ${bytes}, 'u-demo-1', to_char(now() + interval '9 hours', 'YYYY-MM-DD HH24:MI:SS'))
+    on conflict (name) do update set created_at = excluded.created_at`.execute(db);
 }
 
 /** Removes an order a state is about to create (states may run more than once on one database). */

@@ -42,6 +42,22 @@ export function pngOf(width: number, height: number, rgb: [number, number, numbe
   ]);
 }
 
+/** A PNG that looks like a banner: a left-to-right gradient between two colours. */
+export function gradientPng(width: number, height: number, from: [number, number, number] = [46, 125, 80], to: [number, number, number] = [142, 85, 114]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(from.map((c, i) => Math.round(c + ((to[i]! - c) * x) / (width - 1))), 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', new Uint8Array()),
+  ]);
+}
+
 const segment = (marker: number, payload: Uint8Array) => Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
 
 /** A JPEG's segments as a phone writes them: JFIF, Exif with an orientation and a place, a comment, the frame and a scan. */

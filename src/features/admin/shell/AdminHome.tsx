@@ -7,6 +7,8 @@ import { useAdminTitle } from './useAdminTitle';
 
 const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
   { area: 'classes', to: 'classes', title: '클래스', text: '클래스 정보, 커리큘럼, 게시 상태를 관리합니다.' },
+  { area: 'categories', to: 'categories', title: '카테고리', text: '스토어 메뉴의 카테고리를 추가하고 옮기고 정렬합니다.' },
+  { area: 'banners', to: 'banners', title: '메인 배너', text: '메인 화면 배너의 이미지, 문구, 링크, 순서를 관리합니다.' },
   { area: 'notices', to: 'notices', title: '공지사항', text: '공지와 소식을 쓰고 상단에 고정합니다.' },
   { area: 'faqs', to: 'faqs', title: 'FAQ', text: '자주 묻는 질문을 분류별로 정리합니다.' },
   { area: 'staff', to: 'staff', title: '운영진', text: '운영진 역할을 부여하거나 해제합니다.' },

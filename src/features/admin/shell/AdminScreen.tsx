@@ -13,6 +13,8 @@ const AdminHome = screen(() => import('./AdminHome'), 'AdminHome');
 const ClassListPage = screen(() => import('../catalog/ClassListPage'), 'ClassListPage');
 const NewClassPage = screen(() => import('../catalog/ClassEditPage'), 'NewClassPage');
 const ClassEditPage = lazy(() => import('../catalog/ClassEditPage').then((m) => ({ default: m.ClassEditPage })));
+const CategoriesPage = screen(() => import('../catalog/CategoriesPage'), 'CategoriesPage');
+const BannersPage = screen(() => import('../banners/BannersPage'), 'BannersPage');
 const NoticesPage = screen(() => import('../board/NoticesPage'), 'NoticesPage');
 const FaqsPage = screen(() => import('../board/FaqsPage'), 'FaqsPage');
 const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
@@ -24,6 +26,8 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
   classes: ClassListPage,
   newClass: NewClassPage,
+  categories: CategoriesPage,
+  banners: BannersPage,
   notices: NoticesPage,
   faqs: FaqsPage,
   staff: StaffPage,

@@ -11,6 +11,8 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('Classes')).toEqual({ screen: 'classes' });
     expect(adminScreenOf('classes/new')).toEqual({ screen: 'newClass' });
     expect(adminScreenOf('classes/107')).toEqual({ screen: 'class', contentsid: '107' });
+    expect(adminScreenOf('categories')).toEqual({ screen: 'categories' });
+    expect(adminScreenOf('banners')).toEqual({ screen: 'banners' });
     expect(adminScreenOf('notices')).toEqual({ screen: 'notices' });
     expect(adminScreenOf('faqs')).toEqual({ screen: 'faqs' });
     expect(adminScreenOf('staff')).toEqual({ screen: 'staff' });

@@ -5,19 +5,21 @@
  */
 
 /** A console address below /admin: '' is the console home. */
-export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails';
+export type AdminTo = '' | 'classes' | 'classes/new' | `classes/${number}` | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails';
 
 /** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
 export function adminLink(to: AdminTo) {
   return { to: '/admin/$', params: { _splat: to } } as const;
 }
 
-export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'notFound';
+export type AdminScreenName = 'home' | 'classes' | 'newClass' | 'class' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'notFound';
 
 const SCREENS: Record<string, AdminScreenName> = {
   '': 'home',
   classes: 'classes',
   'classes/new': 'newClass',
+  categories: 'categories',
+  banners: 'banners',
   notices: 'notices',
   faqs: 'faqs',
   staff: 'staff',
