@@ -89,7 +89,7 @@ const LOCATED_BY = ['class', 'video', 'section', 'quiz'] as const;
 
 /**
  * `x-view-as: {class: path.contentsid}` (or `video`, `section`, `quiz` by its id, in `path`, `query` or `body`), or
- * `{class: granted}` for a member-wide read whose handler keeps to the grant's class. Anything else stops the server
+ * `{class: granted}` for a read that names no class, whose answer names none but the grant's. Anything else stops the server
  * at start: a misspelt locator must not quietly open a read to every class.
  */
 function viewAsLocator(operationId: string, value: unknown): ClassLocator | undefined {
