@@ -162,13 +162,12 @@ export async function recordFailure(db: Db, job: TranscodeJob, korean: string): 
 }
 
 /** 게시 가능: the lecture plays its ladder from now on (the member's player asks for `videos.path`). */
-export async function recordReady(db: Db, job: TranscodeJob, done: { path: string; durationSec: number; renditions: string[] }): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const r = await sql`update lecture_media set state = 'ready', progress = 100, error = null, renditions = ${JSON.stringify(done.renditions)},
-        duration_sec = ${done.durationSec}, updated_at = ${kst()}
-      where videoid = ${job.videoid} and upload_id = ${job.uploadid}`.execute(tx);
-    if (!Number(r.numAffectedRows ?? 0)) return false;
-    await sql`update videos set path = ${done.path}, duration_sec = ${done.durationSec} where videoid = ${job.videoid}`.execute(tx);
-    return true;
-  });
+/** In `tx`: the job's own transaction, which completes it (server/jobs/queue.ts). */
+export async function recordReady(tx: Db, job: TranscodeJob, done: { path: string; durationSec: number; renditions: string[] }): Promise<boolean> {
+  const r = await sql`update lecture_media set state = 'ready', progress = 100, error = null, renditions = ${JSON.stringify(done.renditions)},
+      duration_sec = ${done.durationSec}, updated_at = ${kst()}
+    where videoid = ${job.videoid} and upload_id = ${job.uploadid}`.execute(tx);
+  if (!Number(r.numAffectedRows ?? 0)) return false;
+  await sql`update videos set path = ${done.path}, duration_sec = ${done.durationSec} where videoid = ${job.videoid}`.execute(tx);
+  return true;
 }

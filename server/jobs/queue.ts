@@ -19,13 +19,16 @@ export interface JobQueue {
   /**
    * Runs `handler` for each job of `name`, one at a time in this process; its `signal` aborts when the server stops,
    * when the try outlives the job's expiry, or when another worker has counted it abandoned. A throw fails the try
-   * (retried with backoff); `giveUp` is told of a job's last failed try, in the transaction that fails it.
+   * (retried with backoff); `giveUp` is told of a job's last failed try, in the transaction that fails it. What the
+   * handler returns is written in the transaction that completes the job.
    */
   work<T extends object>(name: QueueName, handler: JobHandler<T>, giveUp?: GiveUp<T>): Promise<void>;
   job<T extends object>(name: QueueName, id: string): Promise<PgBoss.JobWithMetadata<T> | null>;
   stop(): Promise<void>;
 }
-export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void>;
+export type JobHandler<T> = (job: PgBoss.JobWithMetadata<T>, signal: AbortSignal) => Promise<void | JobFinish>;
+/** A job's last writes, made only by the try that still holds it, with its completion; what it returns runs after the commit. */
+export type JobFinish = (tx: Db) => Promise<void | (() => void)>;
 export type GiveUp<T> = (data: T, reason: Error, tx: Db) => Promise<void>;
 
 /** Every queue, with its retry rule: two more tries, the first 10-20 s later, the second 20-40 s (pg-boss's backoff with jitter). */
@@ -163,19 +166,34 @@ export async function openJobQueue(db: Db, options: JobQueueOptions = {}): Promi
   };
 
   /** The try's end, written only while pg-boss still has the job as this process fetched it. */
-  const settle = async <T extends object>(name: QueueName, job: PgBoss.JobWithMetadata<T>, err: Error | undefined, giveUp?: GiveUp<T>) => {
+  const settle = async <T extends object>(
+    name: QueueName,
+    job: PgBoss.JobWithMetadata<T>,
+    err: Error | undefined,
+    giveUp?: GiveUp<T>,
+    finish?: JobFinish,
+  ): Promise<void> => {
     const outcome: AttemptOutcome = !err ? 'completed' : err instanceof JobStopped ? 'stopped' : err instanceof JobAbandoned ? 'abandoned' : 'failed';
-    await db.transaction().execute(async (tx) => {
-      if (!(await stillOurs(tx, name, job.id, job.retryCount))) return;
-      if (err) {
-        await boss.fail(name, job.id, err, { db: executor(tx) });
-        if (job.retryCount >= job.retryLimit) await giveUp?.(job.data, err, tx);
-      } else {
-        // Four arguments, as pg-boss 10's code takes them (its typings also offer (name, id, options), which it reads as data).
-        await boss.complete(name, job.id, null as unknown as object, { db: executor(tx) });
-      }
-      await endAttempt(tx, job.id, job.retryCount + 1, outcome, err?.message);
-    });
+    let after: (() => void) | undefined;
+    try {
+      await db.transaction().execute(async (tx) => {
+        if (!(await stillOurs(tx, name, job.id, job.retryCount))) return;
+        if (err) {
+          await boss.fail(name, job.id, err, { db: executor(tx) });
+          if (job.retryCount >= job.retryLimit) await giveUp?.(job.data, err, tx);
+        } else {
+          after = (await finish?.(tx)) ?? undefined;
+          // Four arguments, as pg-boss 10's code takes them (its typings also offer (name, id, options), which it reads as data).
+          await boss.complete(name, job.id, null as unknown as object, { db: executor(tx) });
+        }
+        await endAttempt(tx, job.id, job.retryCount + 1, outcome, err?.message);
+      });
+    } catch (e) {
+      // The job's last writes failed: the try fails instead, and is retried.
+      if (err) throw e;
+      return settle(name, job, e as Error, giveUp);
+    }
+    after?.();
   };
 
   const runOne = async <T extends object>(name: QueueName, job: PgBoss.JobWithMetadata<T>, handler: JobHandler<T>, giveUp?: GiveUp<T>) => {
@@ -192,8 +210,9 @@ export async function openJobQueue(db: Db, options: JobQueueOptions = {}): Promi
       const limit = Math.max(1, Number(job.expireInSeconds) - 60);
       const deadline = setTimeout(() => abort.abort(new JobTimedOut(limit)), limit * 1000);
       let err: Error | undefined;
+      let finish: JobFinish | undefined;
       try {
-        await handler(job, abort.signal);
+        finish = (await handler(job, abort.signal)) ?? undefined;
       } catch (e) {
         err = e as Error;
       } finally {
@@ -203,7 +222,7 @@ export async function openJobQueue(db: Db, options: JobQueueOptions = {}): Promi
       // A run cut by its signal ends for the signal's reason, whatever the handler threw on its way out.
       if (abort.signal.aborted) err = abort.signal.reason as Error;
       if (err && !(err instanceof JobStopped)) console.error(`[jobs] ${name} ${job.id} try ${attempt} failed: ${err.message}`);
-      await settle(name, job, err, giveUp);
+      await settle(name, job, err, giveUp, finish);
     } catch (e) {
       // The database went away mid-try: the try goes silent, and a sweep retries it.
       console.error(`[jobs] ${name} ${job.id} try ${attempt} left unsettled: ${(e as Error).message}`);

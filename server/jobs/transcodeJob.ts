@@ -57,10 +57,16 @@ export async function workTranscodes(jobs: JobQueue, db: Db, storage: LectureSto
         },
         signal,
       );
+      // A try another worker has taken since (this one went silent) leaves the ladder to that one.
+      signal.throwIfAborted();
       await work.publish();
       const path = `uploaded/${job.videoid}/${job.uploadid}/${done.master}`;
-      if (await recordReady(db, job, { path, durationSec: done.durationSec, renditions: done.renditions })) written(['videos', 'lecture_media']);
-      else await work.discard();
+      const published = work;
+      // 게시 가능 commits with the job's completion, and only while the try is still this worker's.
+      return async (tx: Db) => {
+        if (await recordReady(tx, job, { path, durationSec: done.durationSec, renditions: done.renditions })) return () => written(['videos', 'lecture_media']);
+        await published.discard();
+      };
     } catch (err) {
       // (The queue logs the try's failure and keeps its reason: server/jobs/queue.ts.)
       await work?.discard().catch(() => undefined);

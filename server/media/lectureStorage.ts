@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Server } from '@tus/server';
 import type { LectureStorage } from '../domain/lectureMedia';
 import { tusServer } from './lectureUploads';
@@ -67,8 +67,20 @@ export function fileLectureStorage(dataDir: string): LectureStorage {
       await (await uploads()).datastore.remove(uploadid).catch(() => undefined);
     },
     async transcodeWork(videoid, uploadid) {
-      const out = join(dataDir, 'media', 'uploaded', String(videoid), uploadid);
-      return { source: join(directory, uploadid), out, publish: async () => undefined, discard: () => rm(out, { recursive: true, force: true }) };
+      const work = await tryFolder(dataDir, uploadid);
+      const ladder = join(dataDir, 'media', 'uploaded', String(videoid), uploadid);
+      return {
+        source: join(directory, uploadid),
+        out: join(work, 'ladder'),
+        // The ladder moves into place whole, by one rename on the data folder's disk.
+        async publish() {
+          await mkdir(dirname(ladder), { recursive: true });
+          await rm(ladder, { recursive: true, force: true });
+          await rename(join(work, 'ladder'), ladder);
+          await rm(work, { recursive: true, force: true });
+        },
+        discard: () => rm(work, { recursive: true, force: true }),
+      };
     },
     ladderFile: (path) =>
       readFile(join(dataDir, 'media', path)).then(
@@ -76,6 +88,18 @@ export function fileLectureStorage(dataDir: string): LectureStorage {
         () => undefined,
       ),
   };
+}
+
+/**
+ * A try's own work folder, `<dataDir>/transcode/<uploadid>-…`, the upload's folders of earlier tries removed first: a
+ * try cut short (its worker killed) left one, and one still in use (a worker paused past its heartbeat, whose job
+ * another took) loses it, so two tries never write into one ladder.
+ */
+export async function tryFolder(dataDir: string, uploadid: string): Promise<string> {
+  const root = join(dataDir, 'transcode');
+  await mkdir(root, { recursive: true });
+  for (const name of await readdir(root)) if (name.startsWith(`${uploadid}-`)) await rm(join(root, name), { recursive: true, force: true });
+  return mkdtemp(join(root, `${uploadid}-`));
 }
 
 /** The S3 store, its module (and @tus/s3-store, @aws-sdk/client-s3 with it) loaded at the first call. */

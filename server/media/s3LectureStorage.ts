@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +7,7 @@ import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObject
 import { S3Store } from '@tus/s3-store';
 import type { Server } from '@tus/server';
 import type { LectureStorage } from '../domain/lectureMedia';
-import type { LectureStoreSettings } from './lectureStorage';
+import { tryFolder, type LectureStoreSettings } from './lectureStorage';
 import { tusServer } from './lectureUploads';
 
 type S3Settings = Extract<LectureStoreSettings, { kind: 's3' }>;
@@ -65,8 +65,7 @@ export function s3LectureStorage(settings: S3Settings, dataDir: string): Lecture
       await (await uploads()).datastore.remove(uploadid).catch(() => undefined);
     },
     async transcodeWork(videoid, uploadid) {
-      await mkdir(join(dataDir, 'transcode'), { recursive: true });
-      const work = await mkdtemp(join(dataDir, 'transcode', `${uploadid}-`));
+      const work = await tryFolder(dataDir, uploadid);
       const prefix = ladderKey(`uploaded/${videoid}/${uploadid}/`);
       const source = join(work, 'source');
       const out = join(work, 'ladder');

@@ -39,6 +39,8 @@ beforeAll(async () => {
   });
   server = await testServer({
     jobs: true,
+    // The unreadable video's three tries 1-2 s and 2-4 s apart (the queue's rule: 10 s), as in admin-media.test.ts.
+    jobQueue: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.2 },
     lectureStore: {
       kind: 's3',
       bucket: fake.bucket,

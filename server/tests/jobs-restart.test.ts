@@ -98,6 +98,8 @@ describe('a lecture video job whose worker is killed mid-encoding', () => {
     const named = playlist.split('\n').filter((l) => l.endsWith('.m4s'));
     expect(named.length).toBeGreaterThan(0);
     expect(readdirSync(join(ladder, '360p')).filter((f) => f.endsWith('.m4s')).sort()).toEqual([...named].sort());
+    // The cut try's work folder went with the next try; the next one's with its publication.
+    expect(readdirSync(join(dataDir, 'transcode'))).toEqual([]);
 
     // The tries as the database keeps them: the cut one abandoned (by whichever worker noticed), the next completed.
     let database: Database | undefined;
