@@ -462,6 +462,24 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         on conflict (useruid) do update set role = 'owner', teachername = null`.execute(db);
     }),
 
+    // Mail (issue 40). The member's 수강 기간 종료 안내 switch is on.
+    'the member gets reminders': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await restoreMember(db, useruid);
+      await sql`update members set mail_reminders = true where useruid = ${useruid}`.execute(db);
+    }),
+
+    // Mail `mailid` of `kind` to member `useruid` is failed, the mail server having refused the address, and it is the
+    // only failed mail of the outbox (no mail job runs in verification, so nothing else fails on its own).
+    'the outbox holds one failed mail': withDb(async (db, p) => {
+      const mailid = id(p, 'mailid');
+      await sql`delete from mail_outbox where state = 'failed' and mailid <> ${mailid}`.execute(db);
+      await outboxMail(db, mailid, text(p, 'kind'), text(p, 'useruid'), 'failed');
+    }),
+
+    // Mail `mailid` of `kind` to member `useruid` went out (다시 보내기 refuses it, 409).
+    'the outbox holds a sent mail': withDb((db, p) => outboxMail(db, id(p, 'mailid'), text(p, 'kind'), text(p, 'useruid'), 'sent')),
+
     // Exactly one entry of the audit trail on that KST day (10:00), by `actor` (a staff member of the seed) doing
     // `operation`. Written once and kept: the trail is append-only (migration 029), and no console write is dated that day.
     'the audit trail has one entry on the day': withDb(async (db, p) => {
@@ -701,6 +719,20 @@ async function clearQuizzes(db: Kysely<any>, contentsid: number): Promise<void> 
   await sql`delete from quiz_questions where quizid in (select quizid from quizzes where contentsid = ${contentsid})`.execute(db);
   await sql`delete from quizzes where contentsid = ${contentsid}`.execute(db);
   await sql`update lectures set certificate_progress = 100 where contentsid = ${contentsid}`.execute(db);
+}
+
+/** One mail of the outbox, as the mail job leaves it: tried once, then sent or refused for good. */
+async function outboxMail(db: Kysely<any>, mailid: number, kind: string, useruid: string, state: 'failed' | 'sent'): Promise<void> {
+  await restoreMember(db, useruid);
+  const facts = { certificateno: 'KPRA-PACT-0001', contentsid: 101, title: '매트 필라테스 기초', issuedAt: '2024-05-01 10:00:00' };
+  const error = state === 'failed' ? "Can't send mail - all recipients were rejected: 550 5.1.1 <nobody@nowhere.invalid>: Recipient address rejected: no such mailbox" : null;
+  const sentAt = state === 'sent' ? '2024-05-01 10:00:05' : null;
+  await sql`insert into mail_outbox (mailid, event_key, kind, useruid, data, state, attempts, error, queued_at, lease_until, created_at, sent_at, updated_at)
+    values (${mailid}, ${`pact:${mailid}`}, ${kind}, ${useruid}, ${JSON.stringify(facts)}, ${state}, 1, ${error}, '2024-05-01 10:00:00', null,
+      '2024-05-01 10:00:00', ${sentAt}, '2024-05-01 10:00:05')
+    on conflict (mailid) do update set kind = excluded.kind, useruid = excluded.useruid, data = excluded.data, state = excluded.state,
+      attempts = 1, error = excluded.error, queued_at = excluded.queued_at, lease_until = null, sent_at = excluded.sent_at,
+      updated_at = excluded.updated_at`.execute(db);
 }
 
 function text(p: StateParams, name: string): string {
