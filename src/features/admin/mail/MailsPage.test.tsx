@@ -112,6 +112,7 @@ describe('메일 발송 in the console', () => {
     await screen.findByText("수료증 발급 메일(#7)을 다시 보냅니다. 잠시 후 상태가 '발송'으로 바뀝니다.");
     await waitFor(() => expect(row(7).dataset.state).toBe('pending'));
     expect(within(row(7)).getByText('대기')).toBeTruthy();
+    expect(row(7).querySelector('.admin-mail-reason__text')?.textContent).toBe('지난 시도: 받는 메일 서버가 주소를 거부했습니다. 주소를 바로잡기 전에는 다시 보내도 실패합니다.');
     expect(within(row(7)).queryByRole('button')).toBeNull();
   });
 

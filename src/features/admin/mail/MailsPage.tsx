@@ -149,7 +149,13 @@ function MailRow({ mail: m, resending, onResend }: { mail: AdminMail; resending:
       <td data-label="사유" className={`admin-table__wide${showReason ? '' : ' admin-mail-noreason'}`}>
         {showReason ? (
           <span className="admin-mail-reason">
-            {korean && <span className="admin-mail-reason__text">{korean}</span>}
+            {korean && (
+              <span className="admin-mail-reason__text">
+                {/* A mail waiting again (다시 보내기, or a retry) keeps the reason of the try before. */}
+                {m.state === 'pending' && '지난 시도: '}
+                {korean}
+              </span>
+            )}
             <code className="admin-mail-reason__raw" lang="en">
               {m.error}
             </code>
