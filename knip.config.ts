@@ -21,8 +21,9 @@ const config: KnipConfig = {
   // Run by path (node_modules/.bin/swagger-mock-validator) from scripts/pact-openapi.ts.
   // @pact-foundation/pact-cli: its platform binary is resolved by path from scripts/pact-cli.ts.
   ignoreDependencies: ['@pactflow/swagger-mock-validator', '@pact-foundation/pact-cli'],
-  // A system package (Debian's ffmpeg, which scripts/preflight.sh installs), not an npm one.
-  ignoreBinaries: ['ffmpeg'],
+  // System programs, not npm ones: Debian's ffmpeg (scripts/preflight.sh installs it) and util-linux's setpriv
+  // (server/media/transcode.ts uses it where it is, to tie ffmpeg's life to the worker's).
+  ignoreBinaries: ['ffmpeg', 'setpriv'],
 };
 
 export default config;
