@@ -1,7 +1,7 @@
 /**
  * Screenshots of the class editor's certificate rules, thumbnail and handouts (issue 38) at 390 px and 1280 px into
  * screenshots/, as the operator: the 수료 기준 card of a class a member has passed (its version note), the same card
- * with the messages beside the fields, and an instructor's own class.
+ * with the messages beside the fields; the 썸네일 panel after an upload and with a refused file.
  * Usage: npx tsx scripts/screenshots-admin-class-extras.ts [name-prefix]   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -15,6 +15,16 @@ async function shoot(page: Page, part: Locator, file: string) {
   await part.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
   await part.screenshot({ path: join(OUT, `admin-${file}.png`) });
+}
+
+/** A studio photo stand-in: a gradient with a bright disc off-centre (what the attention crop keeps). */
+async function photo(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><defs><linearGradient id="g" x2="1" y2="1">
+    <stop offset="0" stop-color="#f3d9c4"/><stop offset="1" stop-color="#8e5572"/></linearGradient></defs>
+    <rect width="1600" height="1200" fill="url(#g)"/><circle cx="1100" cy="520" r="260" fill="#ee732e"/>
+    <rect x="220" y="760" width="900" height="120" rx="60" fill="#3b7a57"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
 const certificateCard = (page: Page) => page.locator('section[aria-labelledby="certificate-title"]');
@@ -40,6 +50,19 @@ async function main() {
         await card.getByRole('button', { name: '수료 기준 저장' }).click();
         await card.locator('.field-error').first().waitFor();
         await shoot(page, card, `certificate-errors-${width}`);
+      }
+      if (wanted('thumbnail')) {
+        // 107: an upload turns into the store's 16:10, and a file that is not a picture is refused beside the button.
+        await page.goto('/admin/classes/107');
+        const panel = page.locator('section.admin-thumb');
+        await panel.locator('img').waitFor({ timeout: 15_000 });
+        await panel.locator('input[type="file"]').setInputFiles({ name: 'studio.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+        await panel.getByText('썸네일을 바꿨습니다').waitFor();
+        await panel.locator('img[src$="-480.webp"]').evaluate((img: HTMLImageElement) => img.decode());
+        await shoot(page, panel, `thumbnail-${width}`);
+        await panel.locator('input[type="file"]').setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+        await panel.getByRole('alert').waitFor();
+        await shoot(page, panel, `thumbnail-refused-${width}`);
       }
       await context.close();
     }

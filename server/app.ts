@@ -8,6 +8,7 @@ import type { Handler, Services } from './openapi/context';
 import { cacheTags, handlers } from './handlers/index';
 import { usersTableRoutes } from './local/users-table';
 import { artwork } from './media/artwork';
+import { storedThumbnail } from './media/storedThumbnails';
 import { bannerPicture } from './media/bannerPictures';
 import { heroPrerender } from './http/hero';
 import type { BannerRecord } from './domain/banners';
@@ -130,12 +131,14 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
   app.route('/', remindersOffRoutes(options.db));
   if (localMode && options.mailCatcher) app.route('/', mailViewer(options.mailCatcher));
 
-  // Generated artwork for lectures and banners (no external image hosts in the demo), and banner pictures uploaded in the console.
+  // Generated artwork for lectures and banners (no external image hosts in the demo), and banner pictures and class
+  // thumbnails uploaded in the console.
   app.get(
     '/media/:kind/:file',
     async (c) =>
       (await artwork(options.db, c.req.param('kind'), c.req.param('file'))) ??
       (await bannerPicture(options.db, c.req.param('kind'), c.req.param('file'))) ??
+      (await storedThumbnail(options.db, c.req.param('kind'), c.req.param('file'))) ??
       c.notFound(),
   );
 

@@ -230,6 +230,8 @@ export const samples: Record<
   updateAdminLecture: { params: { videoid: 10111 }, body: { title: '바뀐 강의', ispreview: false } },
   removeAdminLecture: { params: { videoid: 10111 } },
   getAdminCertificateRules: { params: { contentsid: 101 } },
+  uploadAdminClassThumbnail: { params: { contentsid: 101 }, files: [{ field: 'file', name: 'thumb.png', content: 'a picture' }] },
+  deleteAdminClassThumbnail: { params: { contentsid: 101 } },
   updateAdminCertificateRules: {
     params: { contentsid: 101 },
     body: {

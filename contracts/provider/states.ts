@@ -579,6 +579,17 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     // Given after 'a draft class with a section of two lectures': the class has no quiz (and so no certificate yet).
     'the draft class has no quiz': withDb((db, p) => clearQuizzes(db, id(p, 'contentsid'))),
 
+    // Given after 'a draft class with a section of two lectures': its thumbnail was uploaded in the console as version
+    // `version` (its two sizes, 960 and 480 wide, stand-in bytes), and the class names the larger.
+    'the draft class has an uploaded thumbnail': withDb(async (db, p) => {
+      const [contentsid, version] = [id(p, 'contentsid'), text(p, 'version')];
+      await sql`delete from class_thumbnails where contentsid = ${contentsid}`.execute(db);
+      for (const [width, height] of [[960, 600], [480, 300]])
+        await sql`insert into class_thumbnails (contentsid, version, width, height, bytes, created_at)
+          values (${contentsid}, ${version}, ${width}, ${height}, ${new Uint8Array([0x52, 0x49, 0x46, 0x46])}, '2024-05-01 10:00:00')`.execute(db);
+      await sql`update lectures set thumbnail = ${`/media/thumbs/${contentsid}-${version}-960.webp`} where contentsid = ${contentsid}`.execute(db);
+    }),
+
     // A member's progress on the lecture (watched a minute): the console hides such a lecture instead of deleting it.
     'a member has watched the lecture': withDb((db, p) => watched(db, text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid'), 60, false)),
 

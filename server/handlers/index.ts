@@ -5,6 +5,7 @@ import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
 import { adminCatalogCertificate, adminCatalogCertificateCache } from './admin-catalog-certificate';
+import { adminCatalogThumbnail, adminCatalogThumbnailCache } from './admin-catalog-thumbnail';
 import { adminMedia, adminMediaCache } from './admin-media';
 import { adminMembers, adminMembersCache } from './admin-members';
 import { adminStaff, adminStaffCache } from './admin-staff';
@@ -52,7 +53,7 @@ export const byTag = {
   'admin-staff': adminStaff,
   'admin-audit': adminAudit,
   'admin-mail': adminMail,
-  'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate },
+  'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate, ...adminCatalogThumbnail },
   'admin-board': adminBoard,
   'admin-media': adminMedia,
   'admin-members': adminMembers,
@@ -113,6 +114,7 @@ export const cacheTags = new CacheTags({
   ...adminMailCache,
   ...adminCatalogCache,
   ...adminCatalogCertificateCache,
+  ...adminCatalogThumbnailCache,
   ...adminBoardCache,
   ...adminMediaCache,
   ...adminMembersCache,

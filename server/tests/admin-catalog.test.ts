@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { listOperations, loadSpec } from '../openapi/spec';
-import { fillPath, samples, signInAs, tableChanges, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
+import { CLIENT, fillPath, jsonOf, sampleForm, samples, signInAs, tableChanges, tableSnapshot, testServer, withQuery, type TestServer } from '../testing';
 import { kst } from '../lib/time';
 
 /**
@@ -364,8 +364,17 @@ describe('members and visitors', () => {
     for (const op of ops) {
       const s = samples[op.operationId]!;
       const path = withQuery(fillPath(op.path, s.params), s.query);
-      const visitor = await as('visitor', op.method.toUpperCase(), path, s.body);
-      const member = await as('member', op.method.toUpperCase(), path, s.body);
+      // A multipart sample (a thumbnail) sends its form, so the refusal is the role's, not a missing body's.
+      const send = (who: string) =>
+        s.files
+          ? fetch(server.url + path, {
+              method: op.method.toUpperCase(),
+              headers: { ...CLIENT, ...(who === 'member' ? { Authorization: `Bearer ${tokens.member}` } : {}) },
+              body: sampleForm(s),
+            }).then(async (res) => ({ status: res.status, json: await jsonOf(res) }))
+          : as(who, op.method.toUpperCase(), path, s.body);
+      const visitor = await send('visitor');
+      const member = await send('member');
       expect([op.operationId, visitor.status, member.status, member.json.respMessage]).toEqual([op.operationId, 401, 403, '운영진만 이용할 수 있습니다.']);
     }
     expect(tableChanges(before, await tableSnapshot(server.db))).toEqual({});

@@ -2611,6 +2611,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Classes/{contentsid}/Thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a class's thumbnail; the server makes the sizes the store shows
+         * @description `file` is a JPEG, PNG or WebP picture, told by its first bytes whatever its name (anything else is 415
+         *     '썸네일은 JPEG, PNG, WebP 이미지만 올릴 수 있습니다.'), at most 5 MB (413 '썸네일 이미지는 5MB까지 올릴 수
+         *     있습니다.'; the request-wide limits of `PayloadTooLarge` apply too). The server turns it upright by its EXIF
+         *     orientation, crops it to the store's 16:10 (keeping its busiest part) and writes two WebP sizes: 960 × 600, which
+         *     the class's `thumbnail` names, and 480 × 300, the store's card size, both at
+         *     `/media/thumbs/{contentsid}-{version}-{width}.webp` (a new version at every upload, cached for a year). Every
+         *     metadata block of the original (EXIF with a GPS position, XMP, ICC) is dropped. Refused with 400 and nothing
+         *     stored: no `file` ('썸네일 이미지 파일을 선택해주세요.'), a picture smaller than 480 × 300 ('썸네일은 가로
+         *     480픽셀, 세로 300픽셀 이상이어야 합니다. (올린 이미지 320×200)'), one whose header announces more than 40
+         *     million pixels, refused before it is decoded ('이미지가 너무 큽니다. 4,000만 화소(예: 8000×5000)까지 올릴 수
+         *     있습니다.'), and one that cannot be decoded ('이미지를 읽을 수 없습니다. 손상되었거나 끝까지 저장되지 않은
+         *     파일입니다.'). The store shows the new thumbnail at once (the catalogue cache drops what it held); the picture
+         *     before stays served for pages loaded before the change. Instructors on their own classes only (403 '담당하는
+         *     클래스만 관리할 수 있습니다.', before the picture is read). Audited (the addresses and sizes).
+         */
+        post: operations["uploadAdminClassThumbnail"];
+        /**
+         * Put the class's generated artwork back in place of its uploaded thumbnail
+         * @description The class's `thumbnail` becomes its generated artwork again (`/media/thumbs/{contentsid}.svg`) and its uploaded
+         *     sizes are removed. A class without an uploaded thumbnail is 404 '올린 썸네일이 없습니다. 지금은 기본 그림을
+         *     씁니다.'. Instructors on their own classes only. Audited.
+         */
+        delete: operations["deleteAdminClassThumbnail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Notices/List": {
         parameters: {
             query?: never;
@@ -5766,7 +5805,7 @@ export interface components {
             perioddays: number;
             level: string;
             tags: string[];
-            /** @description The thumbnail's address in the store. */
+            /** @description The thumbnail's address in the store: the generated artwork (`/media/thumbs/{contentsid}.svg`) or an upload's 960 × 600 WebP (`/media/thumbs/{contentsid}-{version}-960.webp`, beside its 480 × 300 `-480.webp`). */
             thumbnail: string;
             sections: components["schemas"]["AdminSection"][];
         };
@@ -10834,6 +10873,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    uploadAdminClassThumbnail: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The picture, JPEG, PNG or WebP, at most 5 MB, at least 480 × 300.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The class with its new `thumbnail`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The bytes are not a JPEG, PNG or WebP picture. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAdminClassThumbnail: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class with its artwork as `thumbnail`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAdminNotices: {

@@ -11,6 +11,7 @@ import { CertificateRulesEditor } from './CertificateRulesEditor';
 import { ClassForm } from './ClassForm';
 import { CurriculumEditor } from './CurriculumEditor';
 import { StatePanel } from './StatePanel';
+import { ThumbnailPanel } from './ThumbnailPanel';
 
 function BackToList() {
   return (
@@ -71,6 +72,7 @@ export function ClassEditPage({ contentsid }: { contentsid: number }) {
         </div>
         <aside className="admin-class__side">
           <StatePanel key={c.contentsid} cls={c} canChange={canManageClasses(me.role)} />
+          <ThumbnailPanel cls={c} />
         </aside>
       </div>
     </>
