@@ -151,8 +151,12 @@ describe('lecture video upload (tus 1.0)', () => {
     const created = await create(as.operator, broken.length, BROKEN);
     expect((await patch(as.operator, created.headers.get('location')!, 0, broken)).status).toBe(204);
     const failed = await until(() => media(BROKEN), (m) => m.state === 'failed');
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatch(/[가-힣]/);
+    expect(failed).toMatchObject({ state: 'failed', error: '영상 파일을 읽을 수 없습니다. 손상되었거나 지원하지 않는 형식입니다.' });
+    // 실패 came after the queue's three tries (the first and two retries), each kept with ffprobe's own reason.
+    const tries = await sql<{ outcome: string; error: string }>`select outcome, error from job_attempts
+      where job_id in (select id from pgboss.job where data->>'uploadid' = ${failed.uploadid}) order by attempt`.execute(server.db);
+    expect(tries.rows.map((t) => t.outcome)).toEqual(['failed', 'failed', 'failed']);
+    expect(tries.rows.every((t) => /ffprobe exited/.test(t.error))).toBe(true);
     const retry = await server.call('POST', `/api/Admin/Lectures/${BROKEN}/Media/Retry`, { headers: { Authorization: `Bearer ${as.operator}` }, auth: false });
     expect([retry.status, retry.json.datas.state]).toEqual([200, 'processing']);
     const again = await until(() => media(BROKEN), (m) => m.state === 'failed');

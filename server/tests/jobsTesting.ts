@@ -1,7 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { expect } from 'vitest';
 import { CLIENT } from '../testing';
 
 /**
@@ -138,3 +140,29 @@ export const alive = (pid: number) => {
     return false;
   }
 };
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address() as { port: number };
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+/**
+ * The lecture's ladder as one run makes it (the file store): the upload's folder only, its playlist naming exactly the
+ * segments beside it, and no try's work folder left (a cut try's goes with the next try, the next one's with its
+ * publication).
+ */
+export function expectOneLadder(dataDir: string, videoid: number, uploadid: string): void {
+  const lectureDir = join(dataDir, 'media', 'uploaded', String(videoid));
+  expect(readdirSync(lectureDir)).toEqual([uploadid]);
+  const ladder = join(lectureDir, uploadid);
+  expect(readdirSync(ladder).sort()).toEqual(['360p', 'master.m3u8', 'poster.jpg']);
+  const named = readFileSync(join(ladder, '360p', 'index.m3u8'), 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith('.m4s'));
+  expect(named.length).toBeGreaterThan(0);
+  expect(readdirSync(join(ladder, '360p')).filter((f) => f.endsWith('.m4s')).sort()).toEqual([...named].sort());
+  expect(readdirSync(join(dataDir, 'transcode')).filter((f) => f.startsWith(uploadid))).toEqual([]);
+}
