@@ -38,7 +38,8 @@ describe('every call of spec section 7 is an operation of openapi/storefront.yam
   });
 
   it('has no product operation missing from the list, and every operation has an operationId', () => {
-    const listedKeys = new Set(listed.map(key));
+    // The store's own calls beyond §7, where the spec is silent: 회원정보's mail switch (issue 40, docs/decisions.md "Mail").
+    const listedKeys = new Set([...listed.map(key), 'GET /api/Member/MailSettings', 'POST /api/Member/MailSettings']);
     // Beside spec §7's calls the yaml holds the local stand-ins (`local`) and the staff console (tags `admin-…`, issue 38),
     // which the spec does not name.
     const unlisted = yamlOps
