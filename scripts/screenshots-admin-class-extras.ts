@@ -1,7 +1,8 @@
 /**
  * Screenshots of the class editor's certificate rules, thumbnail and handouts (issue 38) at 390 px and 1280 px into
  * screenshots/, as the operator: the 수료 기준 card of a class a member has passed (its version note), the same card
- * with the messages beside the fields; the 썸네일 panel after an upload and with a refused file.
+ * with the messages beside the fields; the 썸네일 panel after an upload and with a refused file; the 자료 card after a PDF
+ * was attached and with a refused file.
  * Usage: npx tsx scripts/screenshots-admin-class-extras.ts [name-prefix]   (builds the app unless E2E_NO_BUILD=1)
  */
 import { mkdirSync } from 'node:fs';
@@ -63,6 +64,21 @@ async function main() {
         await panel.locator('input[type="file"]').setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
         await panel.getByRole('alert').waitFor();
         await shoot(page, panel, `thumbnail-refused-${width}`);
+      }
+      if (wanted('handouts')) {
+        // 101: the demo's handout, a PDF attached, then a file that is not a PDF or EPUB refused beside its field.
+        await page.goto('/admin/classes/101');
+        const card = page.locator('section', { has: page.getByRole('heading', { name: '자료 (교안·전자책)' }) });
+        await card.getByRole('list', { name: '자료 목록' }).waitFor({ timeout: 15_000 });
+        await card.getByLabel('자료 이름 (비우면 파일 이름)').fill('1주차 교안: 호흡과 골반 정렬');
+        await card.locator('input[type="file"]').setInputFiles({ name: '1주차_교안.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+        await card.getByRole('button', { name: '자료 올리기' }).click();
+        await card.getByText('자료를 올렸습니다').waitFor();
+        await shoot(page, card, `handouts-${width}`);
+        await card.locator('input[type="file"]').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+        await card.getByRole('button', { name: '자료 올리기' }).click();
+        await card.locator('.field-error').waitFor();
+        await shoot(page, card, `handouts-refused-${width}`);
       }
       await context.close();
     }

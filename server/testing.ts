@@ -232,6 +232,9 @@ export const samples: Record<
   getAdminCertificateRules: { params: { contentsid: 101 } },
   uploadAdminClassThumbnail: { params: { contentsid: 101 }, files: [{ field: 'file', name: 'thumb.png', content: 'a picture' }] },
   deleteAdminClassThumbnail: { params: { contentsid: 101 } },
+  listAdminHandouts: { params: { contentsid: 101 } },
+  uploadAdminHandout: { params: { contentsid: 101 }, files: [{ field: 'file', name: '교안.pdf', content: '%PDF-1.4\n' }], fields: { title: '1주차 교안' } },
+  deleteAdminHandout: { params: { pdfid: 101 } },
   updateAdminCertificateRules: {
     params: { contentsid: 101 },
     body: {

@@ -590,6 +590,22 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await sql`update lectures set thumbnail = ${`/media/thumbs/${contentsid}-${version}-960.webp`} where contentsid = ${contentsid}`.execute(db);
     }),
 
+    // Given after 'a draft class with a section of two lectures': the class offers exactly one file, `pdfid`, a PDF
+    // uploaded in the console as `title` (`<title>.pdf`, 1 KB of stand-in bytes).
+    'the draft class has an uploaded handout': withDb(async (db, p) => {
+      const [contentsid, pdfid, title] = [id(p, 'contentsid'), id(p, 'pdfid'), text(p, 'title')];
+      await sql`delete from pdfs where contentsid = ${contentsid} or pdfid = ${pdfid}`.execute(db);
+      await sql`insert into pdfs (pdfid, contentsid, filename, original_filename, pages, title, size, content_type, created_at, uploaded_by)
+        values (${pdfid}, ${contentsid}, ${`handout-pact-${pdfid}.pdf`}, ${`${title}.pdf`}, 1, ${title}, 1024, 'application/pdf',
+          '2024-05-01 10:00:00', 'u-demo-1')`.execute(db);
+      await sql`insert into pdf_bytes (pdfid, bytes) values (${pdfid}, ${new TextEncoder().encode('%PDF-1.4\n'.padEnd(1024, ' '))})`.execute(db);
+    }),
+
+    // Given after 'a draft class with a section of two lectures': the class offers no file.
+    'the draft class has no handout': withDb(async (db, p) => {
+      await sql`delete from pdfs where contentsid = ${id(p, 'contentsid')}`.execute(db);
+    }),
+
     // A member's progress on the lecture (watched a minute): the console hides such a lecture instead of deleting it.
     'a member has watched the lecture': withDb((db, p) => watched(db, text(p, 'useruid'), id(p, 'contentsid'), id(p, 'videoid'), 60, false)),
 

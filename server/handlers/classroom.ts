@@ -11,6 +11,7 @@ import { lectureOr404 } from '../domain/lectures';
 import { countMyLectures, myLecturesPage, type MyLectureRow } from '../domain/myLectures';
 import { page, pageOf, totalOf } from '../domain/paging';
 import { ISSUER, certificateNumbers, certificateTermsOfClasses } from '../domain/certificates';
+import { handoutSize, handoutTitle } from '../domain/handouts';
 import { SECRET_TITLE, maskName } from '../domain/privacy';
 import { learningHours } from '../../rules/certificate';
 import { ok, type Handlers } from '../openapi/typed';
@@ -112,20 +113,20 @@ export const classroom = {
     if (!(await ownsClassNow(ctx.s.db, me, ctx.params.contentsid))) return fail(403, NOT_OWNER_MATERIAL);
     const rows = await all(
       ctx.s.db,
-      sql<PdfRow & { title: string; created_at: string }>`select p.*, l.title, l.created_at
-        from pdfs p join lectures l on l.contentsid = p.contentsid where p.contentsid = ${ctx.params.contentsid}`,
+      sql<PdfRow & { class_title: string; class_created_at: string }>`select p.*, l.title as class_title, l.created_at as class_created_at
+        from pdfs p join lectures l on l.contentsid = p.contentsid where p.contentsid = ${ctx.params.contentsid} order by p.pdfid`,
     );
     return ok(
       rows.map((p) => ({
         pdfid: p.pdfid,
         contentsid: p.contentsid,
-        title: `${p.title} 교안`,
+        title: handoutTitle(p, p.class_title),
         filename: p.filename,
         originalFilename: p.original_filename,
         // Staff viewing as the member (회원 화면으로 보기) see the list, never a link that downloads as the member.
         path: ctx.viewAs ? '' : handoutPath(p.filename, p.original_filename, me),
-        size: 600 + p.pages * 400,
-        regdate: iso(p.created_at),
+        size: handoutSize(p),
+        regdate: iso(p.created_at ?? p.class_created_at),
       })),
     );
   },

@@ -8,6 +8,7 @@ import { minimalPdf } from '../media/pdf';
 import { fail } from '../lib/failure';
 import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
 import { uploadedFile } from '../domain/uploads';
+import { handoutBytes } from '../domain/handouts';
 import { readUpload, storeUpload } from '../domain/uploadStore';
 import { recordFirstUse } from '../domain/usage';
 import { ok, type Handlers } from '../openapi/typed';
@@ -66,6 +67,13 @@ export const files = {
     }
     const pdf = await one(s.db, sql<PdfRow>`select * from pdfs where filename = ${query.filename}`);
     if (pdf) {
+      // A file uploaded in the console is served as it was uploaded; a demo handout is drawn.
+      const uploaded = await handoutBytes(s.db, pdf.pdfid);
+      if (uploaded) {
+        return new Response(new Uint8Array(uploaded.bytes), {
+          headers: { ...headers, 'content-type': uploaded.contentType, 'content-length': String(uploaded.bytes.length) },
+        });
+      }
       const lines = [`Lecture ${pdf.contentsid} handout`, 'Korean Pilates & Rehab Association'];
       return new Response(new Uint8Array(minimalPdf(lines, pdf.pages)), { headers: pdfHeaders });
     }

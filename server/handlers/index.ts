@@ -5,6 +5,7 @@ import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
 import { adminCatalogCertificate, adminCatalogCertificateCache } from './admin-catalog-certificate';
+import { adminCatalogHandouts, adminCatalogHandoutsCache } from './admin-catalog-handouts';
 import { adminCatalogThumbnail, adminCatalogThumbnailCache } from './admin-catalog-thumbnail';
 import { adminMedia, adminMediaCache } from './admin-media';
 import { adminMembers, adminMembersCache } from './admin-members';
@@ -53,7 +54,7 @@ export const byTag = {
   'admin-staff': adminStaff,
   'admin-audit': adminAudit,
   'admin-mail': adminMail,
-  'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate, ...adminCatalogThumbnail },
+  'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate, ...adminCatalogThumbnail, ...adminCatalogHandouts },
   'admin-board': adminBoard,
   'admin-media': adminMedia,
   'admin-members': adminMembers,
@@ -115,6 +116,7 @@ export const cacheTags = new CacheTags({
   ...adminCatalogCache,
   ...adminCatalogCertificateCache,
   ...adminCatalogThumbnailCache,
+  ...adminCatalogHandoutsCache,
   ...adminBoardCache,
   ...adminMediaCache,
   ...adminMembersCache,

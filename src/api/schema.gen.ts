@@ -2650,6 +2650,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Classes/{contentsid}/Handouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A class's handouts and e-book files, as its members get them
+         * @description Every file GetContentsPdfList gives the class's members, in the same order: its title, the name it downloads
+         *     under, its type and size, and whether it was uploaded (`uploaded` false for a demo handout the store draws).
+         *     Instructors on their own classes only (403 '담당하는 클래스만 관리할 수 있습니다.').
+         */
+        get: operations["listAdminHandouts"];
+        put?: never;
+        /**
+         * Attach a handout or e-book file (PDF or EPUB) to a class
+         * @description `file` is a PDF or an EPUB, told by its first bytes whatever its name (anything else is 415 '자료는 PDF 또는
+         *     EPUB 파일만 올릴 수 있습니다.'), at most 10 MB (the upload limit of `PayloadTooLarge`: 413 '파일 크기는 10MB를
+         *     넘을 수 없습니다.'); an empty file is 400 '빈 파일은 올릴 수 없습니다.', a missing one 400 '올릴 자료 파일(PDF 또는
+         *     EPUB)을 선택해주세요.'. `title` is what members read (default: the file's name; at most 100 characters, else
+         *     400 '자료 이름은 100자까지 입력할 수 있습니다.'). The name members download it under is the file's own name
+         *     without any path or control characters (`../../etc/passwd.pdf` downloads as `passwd.pdf`), with the extension of
+         *     what its bytes are; the server keeps the bytes under a name of its own, in its database. The class's members get
+         *     it at once in GetContentsPdfList, through a link signed for them, as the class's other files. Instructors on
+         *     their own classes only (403 before the file is read). Audited (title, name, type, size).
+         */
+        post: operations["uploadAdminHandout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Handouts/{pdfid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a file from a class
+         * @description The class's members no longer get it, and links to it stop working (a demo handout too). An unknown file is 404
+         *     '요청하신 자료를 찾을 수 없습니다.'. Instructors on their own classes only. Audited. The answer is the class's
+         *     remaining files.
+         */
+        delete: operations["deleteAdminHandout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Notices/List": {
         parameters: {
             query?: never;
@@ -5899,6 +5955,31 @@ export interface components {
              */
             quizchange: "none" | "created" | "updated" | "versioned" | "removed" | "retired";
         };
+        /**
+         * @example {
+         *       "pdfid": 9101,
+         *       "title": "1주차 교안",
+         *       "originalFilename": "1주차_교안.pdf",
+         *       "contenttype": "application/pdf",
+         *       "size": 482113,
+         *       "uploaded": true,
+         *       "regdate": "2024-05-01T10:00:00+09:00"
+         *     }
+         */
+        AdminHandout: {
+            pdfid: number;
+            /** @description What the class's members read. */
+            title: string;
+            /** @description The name the file downloads under. */
+            originalFilename: string;
+            /** @enum {string} */
+            contenttype: "application/pdf" | "application/epub+zip";
+            /** @description Bytes. */
+            size: number;
+            /** @description Uploaded in the console; false for a demo handout the store draws. */
+            uploaded: boolean;
+            regdate: components["schemas"]["DateTime"];
+        };
         AdminClassStateChange: {
             /** @enum {string} */
             state: "draft" | "published" | "hidden";
@@ -5987,6 +6068,9 @@ export interface components {
         };
         AdminCertificateRulesSavedEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminCertificateRulesSaved"];
+        };
+        AdminHandoutListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminHandout"][];
         };
         AdminLectureRemovalEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminLectureRemoval"];
@@ -10959,6 +11043,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminClassEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminHandouts: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHandoutListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadAdminHandout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description Lecture (contents) id.
+                 * @example 101
+                 */
+                contentsid: components["parameters"]["ContentsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The PDF or EPUB file, at most 10 MB.
+                     */
+                    file: string;
+                    /**
+                     * @description What members read; the file's name when empty.
+                     * @example 1주차 교안
+                     */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Attached; the class's files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHandoutListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The bytes are not a PDF or an EPUB. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteAdminHandout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description The file's id (PdfFile.pdfid).
+                 * @example 101
+                 */
+                pdfid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the class's remaining files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHandoutListEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
 import { CertificateRulesEditor } from './CertificateRulesEditor';
 import { ClassForm } from './ClassForm';
+import { HandoutsEditor } from './HandoutsEditor';
 import { CurriculumEditor } from './CurriculumEditor';
 import { StatePanel } from './StatePanel';
 import { ThumbnailPanel } from './ThumbnailPanel';
@@ -68,6 +69,7 @@ export function ClassEditPage({ contentsid }: { contentsid: number }) {
         <div className="admin-class__main">
           <ClassForm key={c.contentsid} saved={c} teacherLocked={me.role === 'instructor'} />
           <CurriculumEditor cls={c} />
+          <HandoutsEditor contentsid={c.contentsid} />
           <CertificateRulesEditor contentsid={c.contentsid} classTitle={c.title} />
         </div>
         <aside className="admin-class__side">
