@@ -1,14 +1,15 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startServer, ROOT } from './start';
 import { jsonLines } from './http/requestLog';
 import { missingSecrets } from './lib/secrets';
 import { appEnvironment, isLocalMode } from './lib/mode';
 import { instanceCount, runInstances } from './instances';
-import { startMailCatcher } from './local/mailCatcher';
 
+// The server and the mail stand-in load in the processes that serve: INSTANCES=N's primary only migrates and forks, and
+// loading every handler there cost each cluster start a whole load of the app (seconds on a busy 2-core machine).
+const ROOT = resolve(import.meta.dirname, '..');
 // The built app to serve: ./dist, or DIST_DIR (a build made elsewhere).
 const distDir = process.env.DIST_DIR || join(ROOT, 'dist');
 let instances = 1;
@@ -42,7 +43,7 @@ const serve = async () => {
   const jobs = process.env.JOBS !== 'off' || (process.env.DATABASE_URL ? 'enqueue' : false);
   // The demo's mail: without SMTP_URL, one process of the local mode sends to its own SMTP stand-in, shown at /_mail.
   const catcher = jobs === true && instances === 1 && !process.env.SMTP_URL && isLocalMode(appEnvironment(ROOT, 'production'))
-    ? await startMailCatcher({ port: Number(process.env.MAIL_CATCHER_PORT || 2525) }).catch((e: Error) => {
+    ? await (await import('./local/mailCatcher')).startMailCatcher({ port: Number(process.env.MAIL_CATCHER_PORT || 2525) }).catch((e: Error) => {
         console.warn(`[server] the demo's mail stand-in did not start (${e.message}): mails wait in the outbox`);
         return undefined;
       })
@@ -50,6 +51,7 @@ const serve = async () => {
   const mail = catcher ? { smtpUrl: catcher.url, catcher } : undefined;
   // DATA_DIR: uploads and lecture videos (and the PGlite database without DATABASE_URL); `npm run worker` reads the same.
   const files = { databaseUrl: process.env.DATABASE_URL || undefined, dbDir: process.env.DATA_DIR || undefined };
+  const { startServer } = await import('./start');
   const server = await startServer({ port, host: '::', serveApp: true, distDir, requestLog: jsonLines, jobs, mail, ...files });
   console.log(
     `[server] storefront ready: ${server.url}  (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.DATA_DIR || './.data'}`}, pid ${process.pid})`,

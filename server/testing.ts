@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from './db/database';
+import { PG_TEMPLATE_VARIABLE } from './db/template';
 import { startServer, type RunningServer, type StartOptions } from './start';
 
-/** Under DATABASE_URL every test server gets its own fresh database, so test files never share state. */
-export async function freshDatabaseUrl(base: string): Promise<string> {
+/**
+ * Under DATABASE_URL every test server gets its own fresh database, so test files never share state: empty, or a copy
+ * of `template` (a migrated and seeded database: server/db/template.ts).
+ */
+export async function freshDatabaseUrl(base: string, template?: string): Promise<string> {
   const name = `sf_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -28,7 +32,8 @@ export interface TestServer extends RunningServer {
 
 /** A server on a fresh in-memory PGlite (or DATABASE_URL when the caller passes it), signed in as u-demo-1. */
 export async function testServer(options: StartOptions = {}): Promise<TestServer> {
-  const pgUrl = process.env.DATABASE_URL && !options.dbDir ? await freshDatabaseUrl(process.env.DATABASE_URL) : undefined;
+  // The run's migrated and seeded demo, copied (a test that needs an empty database names its own URL).
+  const pgUrl = process.env.DATABASE_URL && !options.dbDir ? await freshDatabaseUrl(process.env.DATABASE_URL, process.env[PG_TEMPLATE_VARIABLE]) : undefined;
   // On PostgreSQL too, each test server's files (uploads, lecture videos, captions) go to a folder of its own, never
   // the checkout's .data (the database is the URL's either way).
   const files = pgUrl && !options.dbDir ? { dbDir: mkdtempSync(join(tmpdir(), 'storefront-pg-files-')) } : {};

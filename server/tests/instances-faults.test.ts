@@ -50,6 +50,9 @@ describe.runIf(process.env.DATABASE_URL)('INSTANCES=2 under faults', () => {
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         INSTANCES: '2',
+        // Instances that answer and queue, as beside `npm run worker`: no ffmpeg probe, no queue polling or mail sweep
+        // in the processes under load (the job queue's own cluster test is jobs-instances.test.ts).
+        JOBS: 'off',
         DIST_DIR: dist,
         SIGNED_URL_SECRET: 's'.repeat(40),
         LOCAL_JWT_SECRET: 'l'.repeat(40),
