@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // Setup and teardown are not what a test measures: a PostgreSQL `drop database ... with (force)` took over the
+          // 10 s default in an afterAll of a clean-clone CI run with the cores 84 % busy.
+          hookTimeout: 60_000,
           // Every in-memory server of the run starts from one migrated and seeded database (server/db/template.ts).
           globalSetup: ['server/db/template.ts'],
         },

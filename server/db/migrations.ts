@@ -1058,4 +1058,13 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter table members add column mail_reminders boolean not null default true`,
     ],
   },
+  {
+    // updated_at is KST text to the second, so two watch-time writes in one second tied and 이어보기 could resume the
+    // earlier video (a clean-clone CI run on PostgreSQL saw it). Every write takes the next number; it breaks the tie.
+    id: '037_progress_write_order',
+    statements: [
+      `create sequence progress_write_seq`,
+      `alter table progress add column write_seq bigint not null default nextval('progress_write_seq')`,
+    ],
+  },
 ];

@@ -267,6 +267,8 @@ export interface ProgressRow {
   watched_spans: string;
   /** JSON of rules/watchCoverage Anchor, null before the first report. */
   watch_anchor: string | null;
+  /** Order of writes: the tie-break of updated_at, which is to the second. */
+  write_seq: string;
 }
 
 export interface PlayTabRow {

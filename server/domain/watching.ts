@@ -66,7 +66,8 @@ export async function recordHeartbeat(
         on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec,
           last_position = ${moveResume ? sql`excluded.last_position` : sql`progress.last_position`},
           completed = progress.completed or excluded.completed, updated_at = excluded.updated_at,
-          watched_spans = excluded.watched_spans, watch_anchor = excluded.watch_anchor
+          watched_spans = excluded.watched_spans, watch_anchor = excluded.watch_anchor,
+          write_seq = nextval('progress_write_seq')
         returning *`,
     ))!;
   });

@@ -44,7 +44,7 @@ export const progress = {
       >`select p.*, v.title as videotitle, v.duration_sec, l.title as lecturetitle, l.thumbnail, e.end_at
         from progress p join videos v on v.videoid = p.videoid join lectures l on l.contentsid = p.contentsid
         left join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
-        where p.useruid = ${me} order by p.updated_at desc limit 1`,
+        where p.useruid = ${me} order by p.updated_at desc, p.write_seq desc limit 1`,
     );
     // Staff viewing as the member (회원 화면으로 보기) read inside the class they opened: another class's is none.
     if (!r || (ctx.viewAs && r.contentsid !== ctx.viewAs.contentsid)) return ok(null);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { CLIENT, testServer, type TestServer } from '../testing';
 
@@ -53,6 +53,24 @@ describe('watch-time writes', () => {
     for (let i = 0; i < 2; i++) expect((await s.call('POST', '/api/Video/UpdateWatchTime/', { body })).status).toBe(200);
     const last = await s.call('GET', '/api/Contents/GetLastWatchTime/u-demo-1');
     expect(last.json.datas).toMatchObject({ contentsid: 121, videoid: VIDEO.videoid, watchedtime: 95 });
+  });
+
+  it('two videos written in one second: 이어보기 resumes the one written last, whichever it is', async () => {
+    // updated_at is to the second; a clean-clone CI run on PostgreSQL resumed the earlier video of such a tie.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T01:02:03.100Z'));
+      const watch = (videoid: number, watchedtime: number) =>
+        s.call('POST', '/api/Video/UpdateWatchTime/', { body: { useruid: 'u-demo-1', contentsid: 121, videoid, watchedtime } });
+      for (const [first, second] of [[12112, 12121], [12121, 12112]]) {
+        expect((await watch(first, 40)).status).toBe(200);
+        expect((await watch(second, 7)).status).toBe(200);
+        const last = await s.call('GET', '/api/Contents/GetLastWatchTime/u-demo-1');
+        expect(last.json.datas).toMatchObject({ videoid: second, watchedtime: 7 });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("another member's watch-time or progress write is 403 and changes nothing", async () => {
