@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { adminMeQuery, type AdminStaff } from '../../../api/queries/admin-staff';
 import { isApiError } from '../../../api/errors';
+import { Pending } from '../../../components/section/Pending';
 import { SectionFailure } from '../../../components/section/SectionFailure';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { adminLink, type AdminTo } from './adminPaths';
@@ -41,7 +42,14 @@ export function AdminLayout() {
   if (me.isError && isApiError(me.error) && me.error.status === 403) return <NotStaff />;
   return (
     <main className="admin-bare" id="main">
-      {me.isError ? <SectionFailure error={me.error} onRetry={() => void me.refetch()} /> : <PageSkeleton lines={4} />}
+      {me.isError ? (
+        <SectionFailure error={me.error} onRetry={() => void me.refetch()} />
+      ) : (
+        // Who the staff member is decides the whole frame: a hung answer says so at 5 s with 다시 시도 (issue 38).
+        <Pending>
+          <PageSkeleton lines={4} />
+        </Pending>
+      )}
     </main>
   );
 }
