@@ -62,7 +62,7 @@ describe('watch-time writes', () => {
       vi.setSystemTime(new Date('2026-11-28T01:02:03.100Z'));
       const watch = (videoid: number, watchedtime: number) =>
         s.call('POST', '/api/Video/UpdateWatchTime/', { body: { useruid: 'u-demo-1', contentsid: 121, videoid, watchedtime } });
-      for (const [first, second] of [[12112, 12121], [12121, 12112]]) {
+      for (const [first, second] of [[12112, 12121], [12121, 12112]] as const) {
         expect((await watch(first, 40)).status).toBe(200);
         expect((await watch(second, 7)).status).toBe(200);
         const last = await s.call('GET', '/api/Contents/GetLastWatchTime/u-demo-1');
