@@ -191,6 +191,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? await jobModules[2].workMail(jobs, database.db, {
           transport,
           storeUrl: mail.storeUrl,
+          leaseMs: mail.leaseMs,
           remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid),
         })
       : undefined;

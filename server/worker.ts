@@ -41,7 +41,7 @@ if (ffmpeg) await workTranscodes(jobs, database.db, storage, (touched) => void b
 // The store's mail (issue 40): the outbox swept and sent from here, by as many workers as run (each mail once).
 const transport = mail.smtpUrl ? await smtpTransport(mail.smtpUrl, mail.from) : undefined;
 const mailWorker = transport
-  ? await workMail(jobs, database.db, { transport, storeUrl: mail.storeUrl, remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid) })
+  ? await workMail(jobs, database.db, { transport, storeUrl: mail.storeUrl, leaseMs: mail.leaseMs, remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid) })
   : undefined;
 console.log(`[worker] working the job queue (pid ${process.pid}):${ffmpeg ? ' lecture video' : ''}${transport ? ' mail' : ''}`);
 const stop = async () => {

@@ -45,8 +45,6 @@ export async function queueMail(tx: Db, mail: { kind: MailKind; key: string; use
     on conflict (event_key) do nothing`.execute(tx);
 }
 
-/** How long a sender holds a mail before another may take it (a process that died mid-send). */
-const LEASE_MS = 2 * 60_000;
 /** A mail handed to the queue still pending this long after (beyond all its retries) is handed again: its job was lost. */
 const REQUEUE_MS = 45 * 60_000;
 
@@ -68,16 +66,21 @@ export async function takeUnqueued(db: Db, limit = 50): Promise<number[]> {
   return rows.map((r) => r.mailid).sort((a, b) => a - b);
 }
 
-/** Takes the mail for one send: null when it is no longer pending or another sender holds it. */
-export async function leaseMail(db: Db, mailid: number): Promise<MailRow | null> {
+/**
+ * Takes the mail for one send, for `leaseMs` (a process that dies mid-send holds it that long): the row, 'held' while
+ * another sender's lease runs, null when it is no longer pending.
+ */
+export async function leaseMail(db: Db, mailid: number, leaseMs: number): Promise<MailRow | 'held' | null> {
   const now = kst();
   const row = await one(
     db,
-    sql<MailRow>`update mail_outbox set lease_until = ${later(LEASE_MS)}, attempts = attempts + 1, updated_at = ${now}
+    sql<MailRow>`update mail_outbox set lease_until = ${later(leaseMs)}, attempts = attempts + 1, updated_at = ${now}
       where mailid = ${mailid} and state = 'pending' and (lease_until is null or lease_until < ${now})
       returning *`,
   );
-  return row ?? null;
+  if (row) return row;
+  const still = await one(db, sql<{ mailid: number }>`select mailid from mail_outbox where mailid = ${mailid} and state = 'pending'`);
+  return still ? 'held' : null;
 }
 
 export async function markSent(db: Db, mailid: number): Promise<void> {

@@ -17,6 +17,8 @@ export interface MailWork {
   storeUrl: string;
   /** The signed switch-off link of a member's reminders. */
   remindersOffUrl(useruid: string): string;
+  /** How long one send holds its mail (MailSettings.leaseMs). */
+  leaseMs: number;
 }
 
 export interface MailWorker {
@@ -61,8 +63,11 @@ export async function workMail(jobs: JobQueue, db: Db, work: MailWork): Promise<
 }
 
 async function deliver(db: Db, work: MailWork, mailid: number, lastTry: boolean): Promise<void> {
-  const mail = await leaseMail(db, mailid);
-  if (!mail) return; // sent, skipped, failed for good, or another worker holds it
+  const mail = await leaseMail(db, mailid, work.leaseMs);
+  if (!mail) return; // sent, skipped or failed for good
+  // Another try holds it: alive and sending, or killed mid-send with its lease still running. The queue tries again
+  // with backoff, past the lease; returning would leave the mail to the 45-minute requeue.
+  if (mail === 'held') throw new Error(`mail ${mailid} is held by another send`);
   const who = await recipientOf(db, mail.useruid);
   const skip = !who ? 'no such member' : who.left ? 'the member has left' : !who.email ? 'the member has no e-mail address' : null;
   if (skip || !who) {

@@ -36,7 +36,17 @@ export interface MailCatcher {
 const KEEP = 500;
 const DELIVERABLE = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
 
-export async function startMailCatcher(options: { port?: number; host?: string } = {}): Promise<MailCatcher> {
+export interface MailCatcherOptions {
+  port?: number;
+  host?: string;
+  /**
+   * Tests: a mail for which this answers true is kept as received but never acknowledged (no 250 after DATA), as a
+   * relay that took the message and then hung; its sender meets the reply's time-out, or dies waiting.
+   */
+  hold?: (mail: CaughtMail) => boolean;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const [{ SMTPServer }, { simpleParser }] = await Promise.all([import('smtp-server'), import('mailparser')]);
   const host = options.host ?? '127.0.0.1';
   const caught: CaughtMail[] = [];
@@ -74,7 +84,7 @@ export async function startMailCatcher(options: { port?: number; host?: string }
               headers,
             });
             if (caught.length > KEEP) caught.shift();
-            callback();
+            if (!options.hold?.(caught[caught.length - 1]!)) callback();
           })
           .catch((err: Error) => callback(err));
       },

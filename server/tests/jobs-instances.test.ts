@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../testing';
+import { startMailCatcher, type MailCatcher } from '../local/mailCatcher';
 import { alive, countingFfmpeg, expectOneLadder, freePort, lectureMedia, makeVideo, signIn, startEntry, uploadLecture, waitFor, type NodeProcess } from './jobsTesting';
 
 /**
@@ -11,7 +12,8 @@ import { alive, countingFfmpeg, expectOneLadder, freePort, lectureMedia, makeVid
  * uploads, `npm run worker` processes work the queue. A worker SIGKILLed mid-encoding loses no job: once workers run
  * again the job is retried (its try, silent, is failed by their sweep) and the lecture reaches 게시 가능 from one
  * output. Then two workers share the uploads, each encoded once. The processes answering members never run ffmpeg,
- * not even to look for it. PostgreSQL only: the embedded PGlite is one process's (jobs-restart.test.ts).
+ * not even to look for it. The workers also send the store's mail (issue 40): one SIGKILLed mid-send loses no mail.
+ * PostgreSQL only: the embedded PGlite is one process's (jobs-restart.test.ts).
  */
 const work = mkdtempSync(join(tmpdir(), 'jobs-instances-'));
 const dataDir = join(work, 'data');
@@ -22,6 +24,9 @@ const processes: NodeProcess[] = [];
 let db: pg.Client;
 let url = '';
 let operator = '';
+/** The relay: while `holding`, the mail of certificate KPRA-KILL0 is taken and never acknowledged. */
+let holding = false;
+let relay: MailCatcher;
 
 describe.runIf(process.env.DATABASE_URL)('JOBS=off INSTANCES=2 and npm run worker on one PostgreSQL', () => {
   let instances: NodeProcess;
@@ -62,8 +67,11 @@ describe.runIf(process.env.DATABASE_URL)('JOBS=off INSTANCES=2 and npm run worke
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>storefront</title>');
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
+    relay = await startMailCatcher({ hold: (m) => holding && /KPRA-KILL0\b/.test(m.text) });
     // A try silent for 2 s is the others' to fail, and retried 1-2 s later (the defaults: 60 s, 10 s).
-    shared = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, FFMPEG_PATH: ffmpeg.path, JOB_ABANDONED_AFTER_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '1' };
+    shared = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, FFMPEG_PATH: ffmpeg.path, JOB_ABANDONED_AFTER_SECONDS: '2', JOB_RETRY_DELAY_SECONDS: '1',
+      // A send holds its mail 4 s (default 120 s): the time a mail of a worker killed mid-send waits.
+      SMTP_URL: relay.url, MAIL_LEASE_SECONDS: '4' };
     instances = startEntry('main.ts', {
       ...shared,
       PORT: String(port),
@@ -86,6 +94,7 @@ describe.runIf(process.env.DATABASE_URL)('JOBS=off INSTANCES=2 and npm run worke
     await Promise.race([Promise.all(processes.map((p) => p.exited)), new Promise((r) => setTimeout(r, 15_000))]);
     for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     for (const pid of instancePids()) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    await relay?.stop();
     rmSync(work, { recursive: true, force: true });
   }, 30_000);
 
@@ -141,6 +150,55 @@ describe.runIf(process.env.DATABASE_URL)('JOBS=off INSTANCES=2 and npm run worke
     );
     expect(tries.rows.map((r) => [r.uploadid, r.outcomes]).sort()).toEqual(uploads.map((u) => [u, 'completed']).sort());
   }, 420_000);
+
+  it('a worker SIGKILLed mid-send: every mail arrives, the one it was sending once more with the same Message-ID', async () => {
+    holding = true;
+    const mails: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const facts = { certificateno: `KPRA-KILL${i}`, contentsid: 104, title: '견갑골 안정화 클래스', issuedAt: '2026-11-28 10:00:00' };
+      const row = await db.query<{ mailid: number }>(
+        `insert into mail_outbox (event_key, kind, useruid, data, created_at, updated_at)
+          values ($1, 'certificate-issued', 'u-demo-1', $2, '2026-11-28 10:00:00', '2026-11-28 10:00:00') returning mailid`,
+        [`certificate-issued:kill-${i}`, JSON.stringify(facts)],
+      );
+      mails.push(row.rows[0]!.mailid);
+    }
+    const copies = (i: number) => relay.mails().filter((m) => new RegExp(`KPRA-KILL${i}\\b`).test(m.text));
+    await waitFor('the held mail at the relay', () => copies(0).length === 1, 60_000, everything);
+    // The worker whose try of that mail is running: it waits for the relay's answer, and dies.
+    const { rows } = await waitFor(
+      'the held mail\'s running try',
+      async () => {
+        const r = await db.query<{ pid: string }>(
+          `select split_part(a.worker, ':', 2) as pid from job_attempts a join pgboss.job j on j.id = a.job_id
+            where j.name = 'mail-send' and (j.data->>'mailid')::int = $1 and a.ended_at is null`,
+          [mails[0]],
+        );
+        return r.rows.length === 1 && r;
+      },
+      10_000,
+      everything,
+    );
+    const sender = workers.find((w) => String(w.child.pid) === rows[0]!.pid)!;
+    sender.child.kill('SIGKILL');
+    await sender.exited;
+    holding = false;
+    const again = startWorker();
+    await waitFor('a worker again', () => working(again), 120_000, everything);
+    await waitFor(
+      'every mail sent',
+      async () => (await db.query(`select 1 from mail_outbox where mailid = any($1) and state = 'sent'`, [mails])).rows.length === 6,
+      90_000,
+      everything,
+    );
+    expect(copies(0)).toHaveLength(2);
+    for (let i = 0; i < 6; i++) {
+      // Another mail the killed worker was sending at that moment may also come twice; never more, never another id.
+      expect(copies(i).length).toBeGreaterThanOrEqual(1);
+      expect(copies(i).length).toBeLessThanOrEqual(2);
+      expect(new Set(copies(i).map((m) => m.messageId)).size).toBe(1);
+    }
+  }, 240_000);
 
   it('the instances answering members never ran ffmpeg, not even to look for it', () => {
     const ranBy = new Set(readFileSync(join(work, 'ffmpeg-runs.log'), 'utf8').split('\n').filter(Boolean).map((l) => Number(l.split(' ')[1])));

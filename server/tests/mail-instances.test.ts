@@ -86,4 +86,18 @@ describe('a sender that died between sending and recording', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(catcher.mails().filter((m) => m.text.includes('KPRA-DIED'))).toHaveLength(2);
   });
+
+  it('a mail whose sender is still in its lease is sent once the lease runs out, not left for the requeue', async () => {
+    // Another worker holds it: taken 1 try ago, its lease running 3 s more (a worker killed mid-send, seen from here).
+    await sql`insert into mail_outbox (event_key, kind, useruid, data, attempts, lease_until, created_at, updated_at)
+      values ('certificate-issued:held', 'certificate-issued', 'u-demo-1', ${JSON.stringify({ ...facts(98), certificateno: 'KPRA-HELD' })},
+        1, ${kst(new Date(Date.now() + 3_000))}, ${kst()}, ${kst()})`.execute(s.db);
+    await s.mail!.sweep();
+    await until(
+      'sent after the lease',
+      async () => (await sql<{ state: string }>`select state from mail_outbox where event_key = 'certificate-issued:held'`.execute(s.db)).rows[0]!.state === 'sent',
+      40_000,
+    );
+    expect(catcher.mails().filter((m) => m.text.includes('KPRA-HELD'))).toHaveLength(1);
+  }, 60_000);
 });
