@@ -45,6 +45,9 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 export async function dropAll(db: Db): Promise<void> {
   const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public'`.execute(db);
   for (const { tablename } of tables.rows) await sql.raw(`drop table if exists "${tablename}" cascade`).execute(db);
+  // A sequence no column owns outlives its tables, and the next migration run would meet it.
+  const sequences = await sql<{ sequencename: string }>`select sequencename from pg_sequences where schemaname = 'public'`.execute(db);
+  for (const { sequencename } of sequences.rows) await sql.raw(`drop sequence if exists "${sequencename}" cascade`).execute(db);
   // The job queue's own schema (pg-boss, server/jobs/queue.ts): its jobs name rows that are gone.
   await sql`drop schema if exists pgboss cascade`.execute(db);
 }

@@ -1065,6 +1065,8 @@ export const migrations: { id: string; statements: string[] }[] = [
     statements: [
       `create sequence progress_write_seq`,
       `alter table progress add column write_seq bigint not null default nextval('progress_write_seq')`,
+      // Owned by its column: dropping the table (db:reset) drops it too.
+      `alter sequence progress_write_seq owned by progress.write_seq`,
     ],
   },
 ];
