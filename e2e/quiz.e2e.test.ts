@@ -89,6 +89,19 @@ describe('quiz and certificate journey of the demo member', () => {
     const number = (await item.locator('.certs__no').textContent())!;
     expect(number).toMatch(/^KPRA-[0-9A-Z]{10}$/);
 
+    // An order opened and printed earlier in the same visit leaves its print rule in the document (issue 42: the
+    // certificate then printed blank). Through the app's own links, so the page is never reloaded.
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await page.getByTestId('side-menu').getByRole('link', { name: '결제내역 조회' }).click();
+    await page.getByRole('link', { name: /상세보기/ }).first().click();
+    await page.getByTestId('payment-detail').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('payment-detail').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).first().click();
+    await page.getByTestId('side-menu').getByRole('link', { name: '수료증 발급' }).click();
+    await item.waitFor();
+
     // The print page, printed to PDF by Chromium: exactly one A4 page with the member's name and the class title.
     await item.getByRole('link', { name: `${title} 수료증 출력` }).click();
     await page.waitForURL(`**/myCertificatesPrint/${LECTURE}`);
@@ -114,6 +127,7 @@ describe('quiz and certificate journey of the demo member', () => {
     expect([Math.round(Number(size![1])), Math.round(Number(size![2]))]).toEqual([595, 842]); // A4 portrait in points
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.cert-print__tools').isVisible()).toBe(false);
+    expect(await certificate.locator('.certificate__name').isVisible()).toBe(true);
     await page.setViewportSize({ width: 794, height: 1123 });
     await page.screenshot({ path: '/tmp/shots-quiz/print-emulation.png', fullPage: true });
     await context.close();
