@@ -172,3 +172,40 @@ export function quoteRefund(order: RefundOrder, now: Date): RefundQuote {
     reasons,
   };
 }
+
+/**
+ * A refund the store issues from its console (issue 39): `amount` won of what is still held, whatever was used (the
+ * operator decides, with a reason). Everything else follows the rule above, by the refunded share of the charge
+ * instead of the lectures' prices: points used come back and earned points are taken back in that share, cumulatively
+ * with earlier refunds of the order; the coupon comes back, and the order's lectures end, only when it is then wholly
+ * refunded (`amount` is all that is left). What the balance cannot cover of the earned points is forgiven, never taken
+ * off the amount the operator chose. The caller keeps `amount` within what can still be cancelled.
+ */
+export function quoteStoreRefund(order: RefundOrder, amount: number, left: number): RefundQuote {
+  const b = order.before;
+  const isWhole = amount >= left;
+  // Cash the order no longer holds: earlier refunds, and cash kept back for earned points (their shortfall).
+  const after = b.amount + b.pointsShortfall + amount;
+  const share = (total: number) => (isWhole ? total : shareOf(total, after, order.paidAmount));
+  const pointsRestored = Math.max(0, share(order.pointUsed) - b.pointsRestored);
+  const owed = Math.max(0, share(order.pointsEarned) - (b.pointsTakenBack + b.pointsShortfall));
+  const pointsTakenBack = Math.min(owed, order.pointBalance + pointsRestored);
+  const open = order.lectures.filter((l) => !l.refunded);
+  const reasons = [`${isWhole ? '주문 전체' : '주문 일부'}를 운영자가 환불합니다.`, `카드 환불 금액: ${won(amount)}`];
+  if (pointsRestored > 0) reasons.push(`돌려받는 포인트: ${pointsRestored.toLocaleString('ko-KR')}P`);
+  if (pointsTakenBack > 0) reasons.push(`회수되는 적립 포인트: ${pointsTakenBack.toLocaleString('ko-KR')}P`);
+  if (order.couponDiscount > 0)
+    reasons.push(isWhole ? '사용한 쿠폰을 다시 사용할 수 있게 됩니다.' : '쿠폰은 주문 전체가 환불될 때 돌려드립니다.');
+  return {
+    refundable: amount > 0,
+    basis: 'unused',
+    amount,
+    contentsids: isWhole ? open.map((l) => l.contentsid) : [],
+    pointsRestored,
+    pointsTakenBack,
+    pointsShortfall: 0,
+    couponRestored: isWhole && order.couponDiscount > 0,
+    whole: isWhole,
+    reasons,
+  };
+}

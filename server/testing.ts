@@ -265,6 +265,12 @@ export const samples: Record<
   updateAdminFaq: { params: { faqid: 1 }, body: { category: '수강', question: '수정한 질문', answer: '<p>답변</p>', sortorder: 1 } },
   deleteAdminFaq: { params: { faqid: 2 } },
   openAdminViewAs: { body: { email: 'member@demo.kr', contentsid: 101, reason: '진도율 문의 확인' } },
+  listAdminOrders: { body: { limit: 20, status: 'paid', method: 'card', from: '2024-01-01', until: '2024-12-31' } },
+  getAdminOrder: { params: { paymentid: 1 } },
+  refundAdminOrder: { params: { paymentid: 1 }, body: { amount: 1000, cancellable: 1000, reason: '강의 오류 보상' } },
+  listAdminUnsettledRefunds: {},
+  checkAdminRefund: { params: { refundid: 1 } },
+  retryAdminRefund: { params: { refundid: 1 } },
 };
 
 /** A sample's multipart body: its files, then its other fields. */

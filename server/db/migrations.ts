@@ -1069,4 +1069,20 @@ export const migrations: { id: string; statements: string[] }[] = [
       `alter sequence progress_write_seq owned by progress.write_seq`,
     ],
   },
+  {
+    // Issue 39, the console's orders: how each order was paid as the provider recorded it (the orders list filters by
+    // it; live mode has no local ledger to join), set when the order is confirmed (server/domain/paymentSync.ts) and
+    // filled here from the demo's ledger for orders paid before; and who issued a refund from the console.
+    id: '040_order_method_store_refunds',
+    statements: [
+      `alter table payments add column paid_method text`,
+      `alter table payments add column installment_month int not null default 0`,
+      `update payments p set paid_method = l.method, installment_month = l.installment_month
+        from local_payments l where l.txid = p.provider_txid and p.paid_at is not null`,
+      `update payments set paid_method = 'card' where paid_method is null and paid_at is not null and pay_method = 'card'`,
+      `alter table refunds add column issued_by text`,
+      `create index payments_created on payments (created_at)`,
+      `create index payment_items_class on payment_items (contentsid, paymentid)`,
+    ],
+  },
 ];

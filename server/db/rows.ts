@@ -181,7 +181,8 @@ export interface RefundRow {
   paymentid: number;
   useruid: string;
   status: 'pending' | 'done';
-  basis: 'withdrawal' | 'unused';
+  /** `store`: issued from the console (issue 39), by the amount the operator chose. */
+  basis: 'withdrawal' | 'unused' | 'store';
   amount: number;
   points_restored: number;
   points_taken_back: number;
@@ -200,6 +201,8 @@ export interface RefundRow {
   cancellable_before: number | null;
   /** When the claim's request ended without knowing whether the provider cancelled (unreachable, answer lost). */
   unsettled_at: string | null;
+  /** The staff member who issued it from the console (migration 040); null: the member's own refund. */
+  issued_by: string | null;
 }
 
 export interface EnrollmentRow {

@@ -132,7 +132,8 @@ async function settleCharged(tx: Db, gateway: PaymentGateway, paymentid: number,
   const paid = await one(
     tx,
     sql<PaymentRow>`update payments set status = 'paid', paid_at = ${kst()}, provider_txid = ${provider.txId ?? provider.paymentId},
-      receipt_url = ${receiptLink(provider.receiptUrl)}, confirming_at = null where paymentid = ${paymentid} returning *`,
+      receipt_url = ${receiptLink(provider.receiptUrl)}, confirming_at = null,
+      paid_method = ${provider.method}, installment_month = ${provider.installmentMonth ?? 0} where paymentid = ${paymentid} returning *`,
   );
   await fulfil(tx, paid!);
   return { kind: 'paid', order: paid!, before: false };

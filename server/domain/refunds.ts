@@ -22,15 +22,15 @@ import { quoteRefund, type RefundLecture, type RefundOrder, type RefundQuote } f
  * out-of-date figure, so even a lost answer cannot refund twice.
  */
 
-const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
-const NOT_PAID = '결제가 완료된 주문만 환불할 수 있습니다.';
-const IN_PROGRESS = '환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.';
+export const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
+export const NOT_PAID = '결제가 완료된 주문만 환불할 수 있습니다.';
+export const IN_PROGRESS = '환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.';
 const AMOUNT_CHANGED = '환불 금액이 변경되었습니다. 다시 확인해주세요.';
 const KEY_REUSED = '이미 다른 주문의 환불에 사용된 요청 키입니다.';
 const PROVIDER_REFUSED = '결제사에서 환불이 거절되었습니다. 고객센터로 문의해주세요.';
 const PROVIDER_UNAVAILABLE = '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요.';
 
-const REFUNDABLE_STATUS = ['paid', 'partially_refunded', 'refunded'];
+export const REFUNDABLE_STATUS = ['paid', 'partially_refunded', 'refunded'];
 /** The tables a refund writes, for the cache declaration of RequestRefund. */
 export const REFUND_TABLES = [
   'payments',
@@ -48,7 +48,7 @@ export const REFUND_TABLES = [
 const at = (text: string) => new Date(`${text.replace(' ', 'T')}+09:00`);
 
 /** The order as the refund rule reads it, from the server's own records. */
-async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
+export async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
   const items = await all(
     db,
     sql<{ contentsid: number; price: number; title: string }>`select i.contentsid, i.price, l.title
@@ -136,15 +136,15 @@ export interface RefundDone {
 }
 
 /** The id the provider knows the order's payment by: the local card's transaction, or PortOne's payment id. */
-const providerIdOf = (gateway: PaymentGateway, p: PaymentRow) =>
+export const providerIdOf = (gateway: PaymentGateway, p: PaymentRow) =>
   gateway.name === 'local' ? (p.provider_txid ?? p.provider_payment_id) : p.provider_payment_id;
 
 /**
  * A claim may be settled from the provider's record once no request is working on it: its request ended without
  * knowing what the provider did (`unsettled_at`), or it is older than any request can run (the process died).
  */
-const ABANDONED_AFTER_MS = 5 * 60_000;
-const reconcilable = (c: RefundRow, now = Date.now()) =>
+export const ABANDONED_AFTER_MS = 5 * 60_000;
+export const reconcilable = (c: RefundRow, now = Date.now()) =>
   c.unsettled_at !== null || now - new Date(iso(c.created_at)).getTime() > ABANDONED_AFTER_MS;
 
 /** Refunds the member's order once, as quoted; see the module comment for the three steps. */
@@ -200,14 +200,25 @@ export async function requestRefund(
     // The earlier request's refund is now complete, or nothing had happened and this request may claim afresh.
     return settled === 'released' ? requestRefund(s, me, ask, true) : settled;
   }
-  const { claimed, order: claimedOrder } = claim;
+  return carryOutRefund(s, claim.claimed, claim.order, ask.reason);
+}
 
+/**
+ * Steps two and three of a claimed refund, the member's and the console's alike: the provider cancels the claimed
+ * amount, then finishRefund settles the rest once.
+ */
+export async function carryOutRefund(
+  s: { db: Db; gateway: PaymentGateway },
+  claimed: RefundRow,
+  claimedOrder: PaymentRow,
+  reason: string,
+): Promise<RefundDone> {
   let providerStatus = 'NONE';
   if (claimed.amount > 0) {
     const release = () => sql`delete from refunds where refundid = ${claimed.refundid} and status = 'pending'`.execute(s.db);
     try {
       const r = await s.gateway.cancel(providerIdOf(s.gateway, claimedOrder), {
-        reason: `${ask.reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
+        reason: `${reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
         amount: claimed.amount,
         currentCancellableAmount: claimed.cancellable_before ?? undefined,
       });
@@ -300,8 +311,11 @@ async function finishRefund(db: Db, claimed: RefundRow, providerStatus: string):
     const takenBack = Math.min(claimed.points_taken_back, balance + claimed.points_restored);
     if (takenBack > 0) await ledger(-takenBack, 'takeback', '환불 시 적립 포인트 회수');
     if (claimed.coupon_restored) await restoreCoupon(tx, p);
-    await sql`delete from enrollments where useruid = ${me} and paymentid = ${p.paymentid}
-      and contentsid in (${sql.join(idsOf(claimed))})`.execute(tx);
+    // A console refund of part of the order ends no lecture (its ids are empty).
+    const ended = idsOf(claimed);
+    if (ended.length)
+      await sql`delete from enrollments where useruid = ${me} and paymentid = ${p.paymentid}
+        and contentsid in (${sql.join(ended)})`.execute(tx);
     // The provider's webhook for this cancel may have recorded it already (providerCancellation.ts): counted once.
     const cancelledAfter = claimed.cancellable_before === null ? p.provider_cancelled_amount + claimed.amount : p.amount - claimed.cancellable_before + claimed.amount;
     const after = await one(

@@ -9,6 +9,7 @@ import { adminCatalogHandouts, adminCatalogHandoutsCache } from './admin-catalog
 import { adminCatalogThumbnail, adminCatalogThumbnailCache } from './admin-catalog-thumbnail';
 import { adminMedia, adminMediaCache } from './admin-media';
 import { adminMembers, adminMembersCache } from './admin-members';
+import { adminOrders, adminOrdersCache } from './admin-orders';
 import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
@@ -58,6 +59,7 @@ export const byTag = {
   'admin-board': adminBoard,
   'admin-media': adminMedia,
   'admin-members': adminMembers,
+  'admin-orders': adminOrders,
   'admin-banners': adminBanners,
 };
 
@@ -84,6 +86,7 @@ const all = {
   ...byTag['admin-board'],
   ...byTag['admin-media'],
   ...byTag['admin-members'],
+  ...byTag['admin-orders'],
   ...byTag['admin-banners'],
 } satisfies Handlers;
 
@@ -120,5 +123,6 @@ export const cacheTags = new CacheTags({
   ...adminBoardCache,
   ...adminMediaCache,
   ...adminMembersCache,
+  ...adminOrdersCache,
   ...adminBannersCache,
 } satisfies Record<OperationId, CacheDecl>);

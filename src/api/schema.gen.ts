@@ -2236,6 +2236,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Orders/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orders, newest first, with filters (owner and operators)
+         * @description Keyset paging on `before` (the previous page's `nextBefore`, an order id). Filters: a KST day range on the
+         *     order's date (`from`, `until`, both inclusive), the order's status, the payment method (`card` is every card
+         *     payment, `installment` the card payments in 할부 of 2 months or more, `free` the orders nothing was charged
+         *     for), a class (`contentsid`, any line of the order), and a member (`member`: a useruid, or an exact e-mail
+         *     address). The member's name and e-mail are masked: the member's own record, with its access record, is the
+         *     members screen. `until` before `from` is 400.
+         */
+        post: operations["listAdminOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Orders/{paymentid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with its lines, its payment, its refunds and the provider's own record (owner and operators)
+         * @description `cancellable` is what can still be refunded of the charged amount (the charge minus what was refunded or
+         *     cancelled at the provider); the console's refund never asks more. `provider` is the payment provider's own
+         *     record of the payment, read now: PortOne's (`GET /payments/{paymentId}`) in live mode, the demo's test-card
+         *     ledger in the demo (`source` says which); null for a free order; `providererror` when it could not be read.
+         *     404 '결제 정보를 찾을 수 없습니다.' for an unknown order.
+         */
+        get: operations["getAdminOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Orders/{paymentid}/Refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund all or part of an order from the console (owner and operators)
+         * @description The same refund as the member's RequestRefund (server/domain/refunds.ts): claimed under the order's row lock,
+         *     cancelled at the provider (PortOne's cancel with `currentCancellableAmount` in live mode, the demo's ledger in
+         *     the demo), then points, coupon and enrolments settled once. `amount` is the won returned, at most what can still
+         *     be cancelled; equal to it, the order is wholly refunded (its lectures end, the coupon comes back); less, the
+         *     order is partly refunded and keeps its lectures. Points used come back, and earned points are taken back, in the
+         *     refunded share of the charge (rules/refund.ts, quoteStoreRefund). `cancellable` is the figure the console showed:
+         *     when it is no longer the order's (another refund came first, a doubled press) the answer is 409
+         *     '환불 가능 금액이 바뀌었습니다. 다시 확인해주세요.' and nothing is refunded, so two presses refund once.
+         *     An amount above what can still be cancelled: 409 '환불 가능한 금액(…원)을 넘습니다.', nothing changed. An amount that
+         *     is not a whole number of won of at least 1: 400. Unknown order 404; an order not paid 409; another refund of it
+         *     under way 409. The provider refusing 502, unreachable 503 (the claim then waits in ListAdminUnsettledRefunds).
+         *     The member's history shows 부분환불 or 환불완료 with the amount, and the refund mail is queued. Audited.
+         */
+        post: operations["refundAdminOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Refunds/Unsettled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refund claims whose outcome at the provider is unknown (owner and operators)
+         * @description A refund whose request never heard the provider's answer (`unsettled_at`), or that no request has worked on
+         *     for five minutes (the process ended), oldest first. 확인 (CheckAdminRefund) reads the provider's record;
+         *     다시 시도 (RetryAdminRefund) tries the refund again. Members are masked.
+         */
+        get: operations["listAdminUnsettledRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Refunds/{refundid}/Check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 확인 - settle a waiting refund claim from the provider's own record (owner and operators)
+         * @description Reads the provider's record (PortOne's in live mode, the demo's ledger in the demo), as PortOne's webhook
+         *     does: the claimed amount was cancelled there → the refund is finished once (`refunded`); nothing was
+         *     cancelled → the claim is removed and the order is as before (`released`). A record that fits neither (a cancel
+         *     made in PortOne's own console meanwhile) is 409 and the claim stays, for the operator to compare by hand.
+         *     404 '환불 요청을 찾을 수 없습니다.' for an unknown or already finished claim; 409 while a request still works on
+         *     it; 503 when the provider cannot be read. Audited.
+         */
+        post: operations["checkAdminRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Refunds/{refundid}/Retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 다시 시도 - try a waiting refund claim again (owner and operators)
+         * @description First as 확인 (the provider's record decides); when nothing had been cancelled, the refund is asked again: the
+         *     member's refund as the member's rule quotes it now, a console refund for the same amount. The answer is
+         *     `refunded` when it went through. The provider refusing 502, unreachable 503, other refusals 409 as for a new
+         *     refund; 404 for an unknown or finished claim. Audited.
+         */
+        post: operations["retryAdminRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Audit/List": {
         parameters: {
             query?: never;
@@ -5702,6 +5852,168 @@ export interface components {
             list: components["schemas"]["AdminMail"][];
             nextBefore: number | null;
         };
+        AdminOrderQuery: {
+            limit: number;
+            /** @description The previous page's `nextBefore`. */
+            before?: number | null;
+            /**
+             * Format: date
+             * @description First KST day of the order date.
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last KST day (inclusive).
+             */
+            until?: string;
+            status?: components["schemas"]["PaymentStatus"];
+            method?: components["schemas"]["AdminOrderMethod"];
+            contentsid?: number;
+            /** @description A useruid, or the exact e-mail address. */
+            member?: string;
+        };
+        /**
+         * @description `card`: every card payment; `installment`: card payments in 할부 (2 months or more); `free`: nothing charged.
+         * @enum {string}
+         */
+        AdminOrderMethod: "card" | "installment" | "kakaopay" | "naverpay" | "tosspay" | "free";
+        AdminOrderRow: {
+            paymentid: number;
+            title: string;
+            /** @description The member's name, masked. */
+            member: string;
+            /** @description The member's e-mail, masked. */
+            email: string;
+            useruid: string;
+            /** @description Price of the lines before coupon and points. */
+            amount: number;
+            /** @description Charged through the provider. */
+            paidamount: number;
+            refundedamount: number;
+            status: components["schemas"]["PaymentStatus"];
+            method: components["schemas"]["AdminPaidMethod"] | null;
+            /** @description 0 for 일시불 or not a card. */
+            installmentmonth: number;
+            regdate: components["schemas"]["DateTime"];
+            paiddate: components["schemas"]["DateTime"] | null;
+            /** @description A refund claim of this order waits for 확인. */
+            unsettled: boolean;
+        };
+        /**
+         * @description How the order was paid, as the provider recorded it; null when not known (an open or failed order).
+         * @enum {string}
+         */
+        AdminPaidMethod: "card" | "kakaopay" | "naverpay" | "tosspay" | "free";
+        AdminOrderPage: {
+            list: components["schemas"]["AdminOrderRow"][];
+            nextBefore: number | null;
+        };
+        AdminOrderLine: {
+            contentsid: number;
+            title: string;
+            price: number;
+            /** @description Ended by a refund of this order. */
+            refunded: boolean;
+            /** @description The enrolment's end; null when it has none now. */
+            accessends: components["schemas"]["DateTime"] | null;
+            /** @description First play or download. */
+            firstused: components["schemas"]["DateTime"] | null;
+        };
+        AdminOrderRefund: {
+            refundid: number;
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "done";
+            unsettled: boolean;
+            reason: string;
+            /** @enum {string} */
+            issuedby: "member" | "staff";
+            pointsrestored: number;
+            pointstakenback: number;
+            couponrestored: boolean;
+            whole: boolean;
+            createdat: components["schemas"]["DateTime"];
+            donedat: components["schemas"]["DateTime"] | null;
+        };
+        AdminProviderRecord: {
+            /**
+             * @description `portone`: PortOne's own record, read now; `demo`: the demo's test-card ledger.
+             * @enum {string}
+             */
+            source: "portone" | "demo";
+            paymentid: string;
+            /** @enum {string} */
+            status: "READY" | "PAY_PENDING" | "VIRTUAL_ACCOUNT_ISSUED" | "PAID" | "FAILED" | "CANCELLED" | "PARTIAL_CANCELLED";
+            totalamount: number;
+            cancelledamount: number;
+            currency: string;
+            /** @enum {string|null} */
+            method: "card" | "kakaopay" | "naverpay" | "tosspay" | null;
+            installmentmonth: number | null;
+            txid: string | null;
+            paidat: string | null;
+            receipturl: string | null;
+        };
+        AdminOrder: components["schemas"]["AdminOrderRow"] & {
+            pointused: number;
+            couponnumber: string | null;
+            coupondiscount: number;
+            /** @description What the console may still refund. */
+            cancellable: number;
+            providerpaymentid: string;
+            pgtid: string | null;
+            receipturl: string | null;
+            cancelleddate: components["schemas"]["DateTime"] | null;
+            lines: components["schemas"]["AdminOrderLine"][];
+            refunds: components["schemas"]["AdminOrderRefund"][];
+            provider: components["schemas"]["AdminProviderRecord"] | null;
+            /** @description Why the provider's record could not be read now. */
+            providererror: string | null;
+        };
+        AdminRefundInput: {
+            /** @description Won to return; at most `cancellable`. */
+            amount: number;
+            /** @description What the console showed as still refundable (GetAdminOrder's `cancellable`). */
+            cancellable: number;
+            reason: string;
+        };
+        AdminRefundDone: {
+            refundid: number;
+            paymentid: number;
+            amount: number;
+            status: components["schemas"]["PaymentStatus"];
+            refundedamount: number;
+            cancellable: number;
+            pointsrestored: number;
+            pointstakenback: number;
+            couponrestored: boolean;
+        };
+        AdminUnsettledRefund: {
+            refundid: number;
+            paymentid: number;
+            title: string;
+            /** @description Masked. */
+            member: string;
+            /** @description Masked. */
+            email: string;
+            amount: number;
+            reason: string;
+            /** @enum {string} */
+            issuedby: "member" | "staff";
+            createdat: components["schemas"]["DateTime"];
+            /** @description null: abandoned (no request for five minutes). */
+            unsettledat: components["schemas"]["DateTime"] | null;
+        };
+        AdminRefundSettled: {
+            /** @description The refund finished (a new one after 다시 시도 of a released claim), or the claim removed. */
+            refundid: number;
+            paymentid: number;
+            /** @enum {string} */
+            outcome: "refunded" | "released";
+            amount: number;
+            status: components["schemas"]["PaymentStatus"];
+            refundedamount: number;
+        };
         AdminAuditQuery: {
             limit: number;
             /** @description The previous page's `nextBefore`. */
@@ -6050,6 +6362,21 @@ export interface components {
         };
         AdminMailPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminMailPage"];
+        };
+        AdminOrderPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminOrderPage"];
+        };
+        AdminOrderEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminOrder"];
+        };
+        AdminRefundEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminRefundDone"];
+        };
+        AdminUnsettledRefundListEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminUnsettledRefund"][];
+        };
+        AdminRefundSettledEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminRefundSettled"];
         };
         AdminAuditPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminAuditPage"];
@@ -10168,6 +10495,281 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listAdminOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminOrderQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getAdminOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 7001 */
+                paymentid: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    refundAdminOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 7001 */
+                paymentid: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRefundInput"];
+            };
+        };
+        responses: {
+            /** @description The refund, done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The payment provider refused the cancellation; nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사에서 환불이 거절되었습니다. 고객센터로 문의해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider could not be reached; the claim waits for 확인 or 다시 시도. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAdminUnsettledRefunds: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiting claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUnsettledRefundListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    checkAdminRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                refundid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the provider's record said, and what was done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundSettledEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The payment provider could not be reached; nothing was changed. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryAdminRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                refundid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRefundSettledEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The payment provider refused the cancellation; nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사에서 환불이 거절되었습니다. 고객센터로 문의해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The payment provider could not be reached; the claim keeps waiting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "respMessage": "결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listAdminAudit: {
