@@ -13,7 +13,14 @@ import { buildApp, launchBrowser, newPage, ROOT, signInLocal, startApp } from '.
 import { renderMail, type MailContext } from '../server/mail/templates';
 import { queueMail, type MailKind } from '../server/domain/mailOutbox';
 import { remindersOffLink } from '../server/domain/mailReminders';
-import type { AccessEndingFacts, CertificateIssuedFacts, PaymentConfirmedFacts, RefundFinishedFacts } from '../server/domain/mailEvents';
+import type {
+  AccessEndingFacts,
+  CertificateIssuedFacts,
+  PaymentConfirmedFacts,
+  QnaAnsweredFacts,
+  RefundFinishedFacts,
+  SuggestRepliedFacts,
+} from '../server/domain/mailEvents';
 import { startMailCatcher } from '../server/local/mailCatcher';
 import { kst } from '../server/lib/time';
 
@@ -58,11 +65,23 @@ const certificate: CertificateIssuedFacts = {
   issuedAt: '2027-01-15 20:31:02',
 };
 
+/** A question answered in the console (issue 39), and a 1:1 suggestion closed with a reply. */
+const answered: QnaAnsweredFacts = {
+  qnaid: 312,
+  contentsid: 121,
+  classTitle: order.lectures[0]!.title,
+  questionTitle: '브릿지 동작에서 허리 아래쪽이 뻐근해요',
+  answeredAt: '2026-12-02 09:41:27',
+};
+const replied: SuggestRepliedFacts = { suggestid: 58, title: '입원으로 수강 기간 연장을 요청합니다', repliedAt: '2026-12-02 11:03:55' };
+
 const MAILS: { name: string; kind: MailKind; facts: object }[] = [
   { name: 'order', kind: 'payment-confirmed', facts: order },
   { name: 'refund-partial', kind: 'refund-finished', facts: partialRefund },
   { name: 'reminder', kind: 'access-ending', facts: reminder },
   { name: 'certificate', kind: 'certificate-issued', facts: certificate },
+  { name: 'qna-answered', kind: 'qna-answered', facts: answered },
+  { name: 'suggest-replied', kind: 'suggest-replied', facts: replied },
 ];
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.jpg`), type: 'jpeg', quality: 70, fullPage: true });
@@ -92,7 +111,7 @@ async function shootMails(browser: Browser) {
 }
 
 /**
- * The outbox as a working store has it: the four mails above sent to the demo member through the real mail job and
+ * The outbox as a working store has it: every mail above sent to the demo member through the real mail job and
  * SMTP stand-in, a certificate refused (an address in `.invalid`, as a mistyped domain is), a reminder skipped (its
  * member switched reminders off) and one waiting for the mail server to answer again.
  */

@@ -480,6 +480,28 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
     // Mail `mailid` of `kind` to member `useruid` went out (다시 보내기 refuses it, 409).
     'the outbox holds a sent mail': withDb((db, p) => outboxMail(db, id(p, 'mailid'), text(p, 'kind'), text(p, 'useruid'), 'sent')),
 
+    // Member `useruid` asked question `qnaid` ('골반 중립이 어려워요', public) in class `contentsid`, and it waits for an
+    // answer: no answer, whatever a run before wrote (issue 39, the console's inbox). The demo's 103 (한리포머 강사's)
+    // holds no other question.
+    'a member asked a question in a class': withDb(async (db, p) => {
+      const [qnaid, contentsid, useruid] = [id(p, 'qnaid'), id(p, 'contentsid'), text(p, 'useruid')];
+      await sql`delete from qnas where qnaid = ${qnaid}`.execute(db);
+      await sql`insert into qnas (qnaid, contentsid, useruid, username, title, content, is_private, created_at)
+        select ${qnaid}, ${contentsid}, ${useruid}, name, '골반 중립이 어려워요', '<p>허리가 뜨는 느낌이 들어요.</p>', false, '2024-05-01 10:00:00'
+        from members where useruid = ${useruid}`.execute(db);
+    }),
+
+    // Member `useruid`'s secret suggestion `suggestid` ('수강 기간 연장 요청'), with the attachment fixture, is 접수 with no
+    // reply, and no suggestion has a greater id (the inbox's first item).
+    "a member's suggestion waits for a reply": withDb(async (db, p) => {
+      const [suggestid, useruid] = [id(p, 'suggestid'), text(p, 'useruid')];
+      await sql`delete from suggests where suggestid >= ${suggestid}`.execute(db);
+      await sql`insert into suggests (suggestid, useruid, suggesttype, title, content, is_secret, status, created_at)
+        values (${suggestid}, ${useruid}, '1', '수강 기간 연장 요청', '입원해서 수강하지 못했습니다.', true, 'waiting', '2024-05-01 10:00:00')`.execute(db);
+      await ensureUpload(db, useruid, uploadedFile.filename, uploadedFile.originalFilename);
+      await sql`insert into suggest_files (suggestid, filename, sort) values (${suggestid}, ${uploadedFile.filename}, 0)`.execute(db);
+    }),
+
     // Exactly one entry of the audit trail on that KST day (10:00), by `actor` (a staff member of the seed) doing
     // `operation`. Written once and kept: the trail is append-only (migration 029), and no console write is dated that day.
     'the audit trail has one entry on the day': withDb(async (db, p) => {

@@ -1085,4 +1085,19 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index payment_items_class on payment_items (contentsid, paymentid)`,
     ],
   },
+  {
+    // Issue 39, the console's inbox: who last wrote a question's answer; a suggestion's status set by staff (접수 /
+    // 답변완료, which a reply alone no longer decides: staff may reply and keep it open). The inbox lists unanswered
+    // first, newest first within each, from these indexes.
+    id: '039_inbox',
+    statements: [
+      `alter table qnas add column answered_by text`,
+      `alter table suggests add column status text not null default 'waiting'
+        constraint suggests_status check (status in ('waiting', 'answered'))`,
+      `update suggests set status = 'answered' where answer is not null`,
+      `create index if not exists qnas_inbox on qnas ((answer is not null), qnaid desc)`,
+      `create index if not exists qnas_inbox_class on qnas (contentsid, (answer is not null), qnaid desc)`,
+      `create index if not exists suggests_inbox on suggests (status, suggestid desc)`,
+    ],
+  },
 ];

@@ -116,6 +116,8 @@ export interface SuggestRow {
   created_at: string;
   answered_at: string | null;
   is_secret: boolean;
+  /** 접수 / 답변완료, set by staff (migration 039). */
+  status: 'waiting' | 'answered';
 }
 
 export interface MemberRow {
@@ -348,6 +350,8 @@ export interface QnaRow {
   answer: string | null;
   created_at: string;
   answered_at: string | null;
+  /** The staff member who wrote or last changed the answer (migration 039). */
+  answered_by: string | null;
 }
 
 export interface UploadRow {

@@ -62,6 +62,9 @@ export async function seed(db: Db): Promise<void> {
         useruid: m.useruid, role: m.role, teachername: m.teachername, granted_at: joined, granted_by: 'seed',
       }))).execute();
     await tx.insertInto('suggests').values({ suggestid: 1, useruid: d.DEMO_MEMBER.useruid, suggesttype: '1', title: '수강 기간 연장이 가능한가요?', content: '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>', answer: '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', created_at: '2024-04-02 10:00:00', answered_at: '2024-04-03 10:00:00' }).execute();
+    // Answered, so 답변완료 (migration 039's status); a database seeded before 039 gets it from 039 itself.
+    if ((await sql`select 1 from information_schema.columns where table_name = 'suggests' and column_name = 'status'`.execute(tx)).rows.length)
+      await sql`update suggests set status = 'answered' where answer is not null`.execute(tx);
 
     const me = d.DEMO_MEMBER.useruid;
     // Purchases: 101 and 102 in progress, 121 in progress (free-priced path not needed), 105 ended.

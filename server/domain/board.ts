@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
-import type { FaqRow, NoticeRow } from '../db/rows';
-import { one } from '../db/query';
+import type { FaqRow, NoticeRow, UploadRow } from '../db/rows';
+import { all, one } from '../db/query';
 import { fail } from '../lib/failure';
 import { iso } from '../lib/time';
+import { uploadedFile } from './uploads';
 
 type Notice = components['schemas']['Notice'];
 type Faq = components['schemas']['Faq'];
+type UploadedFile = components['schemas']['UploadedFile'];
 
 /** The demo's one notice attachment is shown under this name (the seed stores only its file). */
 const NOTICE_FILE = '워크숍 안내.pdf';
@@ -67,3 +69,24 @@ export async function ensurePinRoom(tx: Db, isnotice: number, noticeid?: number)
 
 /** `ilike` pattern of a title that contains `text` as typed: `%`, `_` and `\` match themselves, not any text. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Attachments of the given suggestions, in the order they were sent. A secret one's links are signed (its author's
+ * page uses them as plain links); `signAll` signs every link, as the console's inbox gets them (issue 39).
+ */
+export async function filesOf(db: Db, ids: number[], signAll = false): Promise<Map<number, UploadedFile[]>> {
+  const byId = new Map<number, UploadedFile[]>();
+  if (ids.length === 0) return byId;
+  const rows = await all(
+    db,
+    sql<UploadRow & { suggestid: number; is_secret: boolean }>`select f.suggestid, g.is_secret, u.*
+      from suggest_files f join suggests g on g.suggestid = f.suggestid join uploads u on u.filename = f.filename
+      where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`,
+  );
+  for (const r of rows) {
+    const list = byId.get(r.suggestid) ?? [];
+    list.push(uploadedFile(r, signAll || r.is_secret));
+    byId.set(r.suggestid, list);
+  }
+  return byId;
+}

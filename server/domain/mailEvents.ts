@@ -58,6 +58,20 @@ export interface CertificateIssuedFacts {
   issuedAt: string;
 }
 
+export interface QnaAnsweredFacts {
+  qnaid: number;
+  contentsid: number;
+  classTitle: string;
+  questionTitle: string;
+  answeredAt: string;
+}
+
+export interface SuggestRepliedFacts {
+  suggestid: number;
+  title: string;
+  repliedAt: string;
+}
+
 /** The confirmation of a paid order (전자상거래법 13조 2항), once per order. */
 export async function queuePaymentConfirmed(tx: Db, p: PaymentRow): Promise<void> {
   const lectures = await all(
@@ -119,3 +133,16 @@ export const issueWithMail = (insert: RawBuilder<unknown>) => {
     from issued i join lectures l on l.contentsid = i.contentsid
     on conflict (event_key) do nothing`;
 };
+
+/**
+ * A question answered in the console (issue 39), once per question: the key is the question, so a change of the
+ * answer later tells the member nothing twice.
+ */
+export async function queueQnaAnswered(tx: Db, useruid: string, facts: QnaAnsweredFacts): Promise<void> {
+  await queueMail(tx, { kind: 'qna-answered', key: String(facts.qnaid), useruid, data: facts });
+}
+
+/** A suggestion marked 답변완료 in the console, once per suggestion (reopened and closed again, it is not re-sent). */
+export async function queueSuggestReplied(tx: Db, useruid: string, facts: SuggestRepliedFacts): Promise<void> {
+  await queueMail(tx, { kind: 'suggest-replied', key: String(facts.suggestid), useruid, data: facts });
+}

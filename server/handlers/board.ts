@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
-import type { CountRow, FaqRow, NoticeRow, SuggestRow, UploadRow } from '../db/rows';
+import type { CountRow, FaqRow, NoticeRow, SuggestRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso, isoOrNull, kst } from '../lib/time';
-import { toFaq, toNotice } from '../domain/board';
+import { filesOf, toFaq, toNotice } from '../domain/board';
 import { fail } from '../lib/failure';
 import { SECRET_TITLE, maskName } from '../domain/privacy';
 import { ownUser } from '../domain/access';
 import { page, pageOf } from '../domain/paging';
-import { uploadedFile } from '../domain/uploads';
 import { ok, type Handlers } from '../openapi/typed';
 import { reads, writes, uncachedRead, keyed, type CacheTable } from '../openapi/cacheTags';
 
@@ -38,7 +37,8 @@ function toSuggestSummary(
     title: hidden ? SECRET_TITLE : r.title,
     username: mine ? (r.username ?? '회원') : maskName(r.username ?? '회원'),
     issecret: r.is_secret,
-    status: r.answer ? 'answered' : 'waiting',
+    // Set by staff (접수 / 답변완료): a reply alone does not close a suggestion (the console's inbox, issue 39).
+    status: r.status,
     regdate: iso(r.created_at),
     viewcnt: 0,
     // Attachments in list items too (SuggestSummary.files), so the list can mark them.
@@ -55,24 +55,6 @@ const toSuggest = (r: SuggestListRow, me: string, files: UploadedFile[] = []): c
   answer: r.answer,
   answerdate: isoOrNull(r.answered_at),
 });
-
-/** Attachments of the given suggestions, in the order they were sent; a secret one's links are signed. */
-async function filesOf(db: Db, ids: number[]): Promise<Map<number, UploadedFile[]>> {
-  const byId = new Map<number, UploadedFile[]>();
-  if (ids.length === 0) return byId;
-  const rows = await all(
-    db,
-    sql<UploadRow & { suggestid: number; is_secret: boolean }>`select f.suggestid, g.is_secret, u.*
-      from suggest_files f join suggests g on g.suggestid = f.suggestid join uploads u on u.filename = f.filename
-      where f.suggestid = any(${ids}::int[]) order by f.suggestid, f.sort`,
-  );
-  for (const r of rows) {
-    const list = byId.get(r.suggestid) ?? [];
-    list.push(uploadedFile(r, r.is_secret));
-    byId.set(r.suggestid, list);
-  }
-  return byId;
-}
 
 /**
  * The uploads a suggestion links, checked: each must be a file the member uploaded (by its stored

@@ -1,6 +1,7 @@
 import { account, accountCache } from './account';
 import { adminAudit, adminAuditCache } from './admin-audit';
 import { adminMail, adminMailCache } from './admin-mail';
+import { adminInbox, adminInboxCache } from './admin-inbox';
 import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
 import { adminCatalog, adminCatalogCache } from './admin-catalog';
@@ -61,6 +62,7 @@ export const byTag = {
   'admin-members': adminMembers,
   'admin-orders': adminOrders,
   'admin-banners': adminBanners,
+  'admin-inbox': adminInbox,
 };
 
 /** Every yaml operationId → its handler: an operation without one fails `npx tsc --noEmit` here. */
@@ -88,6 +90,7 @@ const all = {
   ...byTag['admin-members'],
   ...byTag['admin-orders'],
   ...byTag['admin-banners'],
+  ...byTag['admin-inbox'],
 } satisfies Handlers;
 
 export const handlers = untyped(all);
@@ -125,4 +128,5 @@ export const cacheTags = new CacheTags({
   ...adminMembersCache,
   ...adminOrdersCache,
   ...adminBannersCache,
+  ...adminInboxCache,
 } satisfies Record<OperationId, CacheDecl>);

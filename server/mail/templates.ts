@@ -1,6 +1,13 @@
 import { BUSINESS } from '../../rules/business';
 import { REFUND_POLICY, WITHDRAWAL_DAYS } from '../../rules/refund';
-import type { AccessEndingFacts, CertificateIssuedFacts, PaymentConfirmedFacts, RefundFinishedFacts } from '../domain/mailEvents';
+import type {
+  AccessEndingFacts,
+  CertificateIssuedFacts,
+  PaymentConfirmedFacts,
+  QnaAnsweredFacts,
+  RefundFinishedFacts,
+  SuggestRepliedFacts,
+} from '../domain/mailEvents';
 import type { MailKind } from '../domain/mailOutbox';
 import { button, escapeHtml, factsTable, frameHtml, frameText, kstText, nobr, oneLine, won } from './layout';
 
@@ -198,7 +205,48 @@ ${factsTable([['강의', escapeHtml(f.title)], ['수료증 번호', escapeHtml(f
   return { subject: `[${BUSINESS.company}] 수료증 발급 안내 - ${oneLine(f.title)}`, html, text };
 }
 
-/** The mail of an outbox row, from the facts kept with it. Kinds without a template yet are refused by the caller. */
+// The answer itself stays in the store: the mail says that there is one and links to where the member reads it, so no
+// staff-written HTML ever reaches a mail client and a private question's answer is read signed in.
+function qnaAnswered(f: QnaAnsweredFacts, c: MailContext): RenderedMail {
+  const playerUrl = link(c, `/player/${f.contentsid}`);
+  const html = frameHtml({
+    preview: `${oneLine(f.classTitle)} 질문에 답변이 등록되었습니다.`,
+    heading: '질문에 답변이 등록되었습니다',
+    bodyHtml: `<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(greeting(c))}남겨 주신 질문에 강사 답변이 등록되었습니다.</p>
+${factsTable([['강의', escapeHtml(f.classTitle)], ['질문', escapeHtml(oneLine(f.questionTitle))], ['답변 일시', escapeHtml(kstText(f.answeredAt))]])}
+<p style="font-size:14px;color:#444;">답변은 강의 플레이어의 ${nobr('[Q&A]')} 탭에서 확인할 수 있습니다.</p>${button(playerUrl, '답변 확인하기')}`,
+  });
+  const text = frameText([
+    `${greeting(c)}남겨 주신 질문에 강사 답변이 등록되었습니다.`,
+    '',
+    `강의: ${oneLine(f.classTitle)}`,
+    `질문: ${oneLine(f.questionTitle)}`,
+    `답변 일시: ${kstText(f.answeredAt)}`,
+    `답변 확인 (강의 플레이어의 [Q&A] 탭): ${playerUrl}`,
+  ]);
+  return { subject: `[${BUSINESS.company}] 질문 답변 안내 - ${oneLine(f.classTitle)}`, html, text };
+}
+
+function suggestReplied(f: SuggestRepliedFacts, c: MailContext): RenderedMail {
+  const boardUrl = link(c, '/q&a?tab=suggest');
+  const html = frameHtml({
+    preview: '1:1 문의에 답변이 등록되었습니다.',
+    heading: '1:1 문의 답변 안내',
+    bodyHtml: `<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(greeting(c))}보내 주신 1:1 문의에 답변이 등록되었습니다.</p>
+${factsTable([['문의', escapeHtml(oneLine(f.title))], ['답변 일시', escapeHtml(kstText(f.repliedAt))]])}
+<p style="font-size:14px;color:#444;">답변은 고객센터 &gt; 1:1 문의에서 로그인 후 확인할 수 있습니다.</p>${button(boardUrl, '답변 확인하기')}`,
+  });
+  const text = frameText([
+    `${greeting(c)}보내 주신 1:1 문의에 답변이 등록되었습니다.`,
+    '',
+    `문의: ${oneLine(f.title)}`,
+    `답변 일시: ${kstText(f.repliedAt)}`,
+    `답변 확인 (고객센터 > 1:1 문의): ${boardUrl}`,
+  ]);
+  return { subject: `[${BUSINESS.company}] 1:1 문의 답변 안내`, html, text };
+}
+
+/** The mail of an outbox row, from the facts kept with it (null only for a kind this build does not know). */
 export function renderMail(kind: MailKind, data: unknown, c: MailContext): RenderedMail | null {
   switch (kind) {
     case 'payment-confirmed':
@@ -209,6 +257,10 @@ export function renderMail(kind: MailKind, data: unknown, c: MailContext): Rende
       return accessEnding(data as AccessEndingFacts, c);
     case 'certificate-issued':
       return certificateIssued(data as CertificateIssuedFacts, c);
+    case 'qna-answered':
+      return qnaAnswered(data as QnaAnsweredFacts, c);
+    case 'suggest-replied':
+      return suggestReplied(data as SuggestRepliedFacts, c);
     default:
       return null;
   }

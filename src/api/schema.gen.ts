@@ -2962,6 +2962,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Questions/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 문의 - members' questions about classes, unanswered first
+         * @description The questions members asked in the player's Q&A tab (GetQnaList / SaveQna), of one class (`contentsid`) or of
+         *     every class the caller may see: owner and operators every class, an instructor the classes they teach (another
+         *     teacher's class named in `contentsid` is 403 '담당하는 클래스만 관리할 수 있습니다.', an unknown one 404).
+         *     Unanswered questions come first, then answered ones, each newest first; `status` keeps one of the two.
+         *     Keyset-paged on `after` (the previous page's `nextAfter`, opaque). A private question is shown in full: staff
+         *     answer it; only its author among members ever reads it. The author's name is masked as members see it.
+         */
+        post: operations["listAdminQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Questions/{qnaid}/Answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer a member's question (or change the answer)
+         * @description The answer's HTML is sanitised on the server, then written where members read it: the question's `answer` and
+         *     `answerdate` in GetQnaList (a private question's answer stays its author's). The class's instructor or the owner
+         *     and operators; another teacher's class is 403 '담당하는 클래스만 관리할 수 있습니다.', an unknown question 404
+         *     '요청하신 질문을 찾을 수 없습니다.', an answer with no text 400 '답변 내용을 입력해주세요.'. The first answer
+         *     queues one mail to the author (kind `qna-answered`) in the same transaction; a change of the answer sends no
+         *     second mail, and the same answer sent twice (a doubled press) changes nothing the second time. Audited.
+         */
+        put: operations["answerAdminQuestion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Suggests/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 1:1 문의 - members' suggestions, 접수 first (owner and operators)
+         * @description Every suggestion (GetSuggests / SaveSuggest), 접수 (`waiting`) first, then 답변완료 (`answered`), each newest
+         *     first; `status` keeps one of the two. Keyset-paged on `after` (the previous page's `nextAfter`, opaque). Secret
+         *     ones in full, with their attachments behind links signed for 10 minutes (the store's download links, as their
+         *     author gets them). Members' personal data: instructors are 403. The author's name is masked.
+         */
+        post: operations["listAdminSuggests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Suggests/{suggestid}/Reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reply to a suggestion and set its status 접수 / 답변완료 (owner and operators)
+         * @description The reply's HTML is sanitised on the server and written where the member reads it (GetSuggestInfo's `answer`,
+         *     `answerdate` and `status`, GetSuggests' `status`). 답변완료 needs a reply (400 '답변완료로 바꾸려면 답변을
+         *     입력해주세요.'); 접수 keeps the suggestion open, with or without a reply. The first time it becomes 답변완료, one
+         *     mail to the author is queued (kind `suggest-replied`) in the same transaction; a later change or a doubled press
+         *     sends no second mail, and the same reply and status sent twice change nothing the second time. An unknown
+         *     suggestion is 404 '요청하신 문의를 찾을 수 없습니다.'. Audited.
+         */
+        put: operations["replyAdminSuggest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Banners": {
         parameters: {
             query?: never;
@@ -6316,6 +6414,128 @@ export interface components {
             /** @enum {string} */
             outcome: "deleted" | "hidden";
             class: components["schemas"]["AdminClass"];
+        };
+        /**
+         * @example {
+         *       "limit": 20,
+         *       "contentsid": 103,
+         *       "status": "waiting"
+         *     }
+         */
+        AdminQuestionQuery: {
+            limit: number;
+            /** @description The previous page's `nextAfter`. */
+            after?: string | null;
+            /** @description One class only. */
+            contentsid?: number | null;
+            status?: components["schemas"]["SuggestStatus"];
+        };
+        /**
+         * @example {
+         *       "qnaid": 3,
+         *       "contentsid": 103,
+         *       "classtitle": "매트 필라테스 입문",
+         *       "username": "김*라",
+         *       "title": "골반 중립 자세 질문",
+         *       "content": "<p>허리가 뜨는 느낌이 들어요.</p>",
+         *       "issecret": false,
+         *       "answer": null,
+         *       "answerdate": null,
+         *       "answeredby": null,
+         *       "status": "waiting",
+         *       "regdate": "2024-03-16T08:12:00+09:00"
+         *     }
+         */
+        AdminQuestion: {
+            qnaid: number;
+            contentsid: number;
+            classtitle: string;
+            /** @description The author's name masked (김*라). */
+            username: string;
+            title: string;
+            /** @description The question as the member wrote it (HTML as stored). */
+            content: string;
+            issecret: boolean;
+            /** @description HTML; null until answered. */
+            answer: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first answered.
+             */
+            answerdate: string | null;
+            /** @description The name of the staff member who wrote or last changed the answer. */
+            answeredby: string | null;
+            status: components["schemas"]["SuggestStatus"];
+            regdate: components["schemas"]["DateTime"];
+        };
+        AdminQuestionPage: {
+            list: components["schemas"]["AdminQuestion"][];
+            nextAfter: string | null;
+        };
+        /**
+         * @example {
+         *       "answer": "<p>숨을 내쉬며 복부에 힘을 주세요.</p>"
+         *     }
+         */
+        AdminAnswerInput: {
+            /** @description HTML, sanitised on the server. */
+            answer: string;
+        };
+        /**
+         * @example {
+         *       "limit": 20,
+         *       "status": "waiting"
+         *     }
+         */
+        AdminSuggestQuery: {
+            limit: number;
+            /** @description The previous page's `nextAfter`. */
+            after?: string | null;
+            status?: components["schemas"]["SuggestStatus"];
+        };
+        AdminSuggest: {
+            suggestid: number;
+            typename: string;
+            /** @description The author's name masked (김*라). */
+            username: string;
+            title: string;
+            content: string;
+            issecret: boolean;
+            /** @description Attachments; each `path` signed for 10 minutes. */
+            files: components["schemas"]["UploadedFile"][];
+            /** @description HTML; null until replied. */
+            answer: string | null;
+            /** Format: date-time */
+            answerdate: string | null;
+            status: components["schemas"]["SuggestStatus"];
+            regdate: components["schemas"]["DateTime"];
+        };
+        AdminSuggestPage: {
+            list: components["schemas"]["AdminSuggest"][];
+            nextAfter: string | null;
+        };
+        /**
+         * @example {
+         *       "answer": "<p>확인 후 연장해 드렸습니다.</p>",
+         *       "status": "answered"
+         *     }
+         */
+        AdminSuggestReplyInput: {
+            /** @description HTML, sanitised on the server; may be empty while 접수. */
+            answer: string;
+            status: components["schemas"]["SuggestStatus"];
+        };
+        AdminQuestionEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminQuestion"];
+        };
+        AdminQuestionPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminQuestionPage"];
+        };
+        AdminSuggestEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminSuggest"];
+        };
+        AdminSuggestPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminSuggestPage"];
         };
         AdminNoticeQuery: {
             limit: number;
@@ -12058,6 +12278,154 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listAdminQuestions: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminQuestionQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminQuestionPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    answerAdminQuestion: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /**
+                 * @description The question's id (QnA.qnaid).
+                 * @example 2
+                 */
+                qnaid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The question with its answer as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminQuestionEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminSuggests: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSuggestQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSuggestPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    replyAdminSuggest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 42 */
+                suggestid: components["parameters"]["SuggestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSuggestReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The suggestion with its reply as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSuggestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAdminBanners: {
