@@ -1070,6 +1070,24 @@ export const migrations: { id: string; statements: string[] }[] = [
     ],
   },
   {
+    // Issue 39: a revoked certificate stays where it was issued, so its number keeps answering the public check (as
+    // revoked) and the one-per-member-and-class key keeps it from being issued again; its reason and who revoked it
+    // stay beside it (the audit trail has them too).
+    // Points added or taken from the console: who wrote the entry, and the console's key for a doubled request (one
+    // per staff member, as refunds' keys are one per member).
+    id: '038_certificate_revocation_console_points',
+    statements: [
+      `alter table certificates add column revoked_at text`,
+      `alter table certificates add column revoke_reason text`,
+      `alter table certificates add column revoked_by text`,
+      `create index certificates_newest on certificates (issued_at desc, certificateno desc)`,
+      `alter table points add column staff_useruid text`,
+      `alter table points add column idempotency_key text`,
+      `create unique index points_console_idempotency on points (staff_useruid, idempotency_key) where idempotency_key is not null`,
+      `create index points_newest on points (created_at desc, pointid desc)`,
+    ],
+  },
+  {
     // Issue 39, the console's orders: how each order was paid as the provider recorded it (the orders list filters by
     // it; live mode has no local ledger to join), set when the order is confirmed (server/domain/paymentSync.ts) and
     // filled here from the demo's ledger for orders paid before; and who issued a refund from the console.

@@ -226,6 +226,8 @@ export interface PointRow {
   created_at: string;
   paymentid: number | null;
   kind: string | null;
+  staff_useruid: string | null;
+  idempotency_key: string | null;
 }
 
 export interface CouponRow {
@@ -327,6 +329,9 @@ export interface CertificateRow {
   useruid: string;
   contentsid: number;
   issued_at: string;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+  revoked_by: string | null;
 }
 
 export interface RatingRow {

@@ -22,6 +22,8 @@ export interface MyLectureRow {
   certificateno: string | null;
   /** When the certificate was issued, if it was. */
   certificate_at: string | null;
+  /** When the association revoked the certificate (the console), if it did: it then no longer prints. */
+  certificate_revoked_at: string | null;
   /** When the class met the certificate rule, or null (`certificateDueAtSql`). */
   due_at: string | null;
   name: string | null;
@@ -65,7 +67,7 @@ export function myLecturesPage(
       (select count(*)::int from progress w where w.useruid = ${me} and w.contentsid = pg.contentsid and w.completed) as done,
       lw.videoid as lastvideoid, lw.updated_at as lastwatched,
       exists(select 1 from bookmarks b where b.useruid = ${me} and b.contentsid = pg.contentsid) as bookmarked,
-      c.certificateno, c.issued_at as certificate_at,
+      c.certificateno, c.issued_at as certificate_at, c.revoked_at as certificate_revoked_at,
       ${certificateDueAtSql(me, sql`pg.contentsid`, sql`pg.completed_at`)} as due_at,
       (select name from members where useruid = ${me}) as name
     from pg

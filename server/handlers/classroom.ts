@@ -17,7 +17,6 @@ import { learningHours } from '../../rules/certificate';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 
-
 /** The certificate of a class that met the rule (rules/certificate.ts), dated when it met it. */
 function certificateOf(
   e: MyLectureRow,
@@ -38,6 +37,7 @@ function certificateOf(
     hours,
     issuer: ISSUER,
     rule,
+    revokedat: isoOrNull(e.certificate_revoked_at),
   };
 }
 
@@ -86,7 +86,10 @@ export const classroom = {
       ),
     );
     // The rule the certificate states: asked only for the page's classes that have one.
-    const rules = await certificateTermsOfClasses(db, rows.flatMap(({ beside: e }) => (e.due_at || e.certificate_at ? [e.contentsid] : [])));
+    const rules = await certificateTermsOfClasses(
+      db,
+      rows.flatMap(({ beside: e }) => (e.due_at || e.certificate_at ? [e.contentsid] : [])),
+    );
     const list = rows.map(({ lecture: l, beside: e }) => ({
       ...l,
       startdate: iso(e.start_at),
@@ -113,7 +116,9 @@ export const classroom = {
     if (!(await ownsClassNow(ctx.s.db, me, ctx.params.contentsid))) return fail(403, NOT_OWNER_MATERIAL);
     const rows = await all(
       ctx.s.db,
-      sql<PdfRow & { class_title: string; class_created_at: string }>`select p.*, l.title as class_title, l.created_at as class_created_at
+      sql<
+        PdfRow & { class_title: string; class_created_at: string }
+      >`select p.*, l.title as class_title, l.created_at as class_created_at
         from pdfs p join lectures l on l.contentsid = p.contentsid where p.contentsid = ${ctx.params.contentsid} order by p.pdfid`,
     );
     return ok(

@@ -1,6 +1,8 @@
 import { account, accountCache } from './account';
 import { adminAudit, adminAuditCache } from './admin-audit';
 import { adminMail, adminMailCache } from './admin-mail';
+import { adminCertificates, adminCertificatesCache } from './admin-certificates';
+import { adminPoints, adminPointsCache } from './admin-points';
 import { adminInbox, adminInboxCache } from './admin-inbox';
 import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
@@ -56,6 +58,8 @@ export const byTag = {
   'admin-staff': adminStaff,
   'admin-audit': adminAudit,
   'admin-mail': adminMail,
+  'admin-certificates': adminCertificates,
+  'admin-points': adminPoints,
   'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate, ...adminCatalogThumbnail, ...adminCatalogHandouts },
   'admin-board': adminBoard,
   'admin-media': adminMedia,
@@ -84,6 +88,8 @@ const all = {
   ...byTag['admin-staff'],
   ...byTag['admin-audit'],
   ...byTag['admin-mail'],
+  ...byTag['admin-certificates'],
+  ...byTag['admin-points'],
   ...byTag['admin-catalog'],
   ...byTag['admin-board'],
   ...byTag['admin-media'],
@@ -119,6 +125,8 @@ export const cacheTags = new CacheTags({
   ...adminStaffCache,
   ...adminAuditCache,
   ...adminMailCache,
+  ...adminCertificatesCache,
+  ...adminPointsCache,
   ...adminCatalogCache,
   ...adminCatalogCertificateCache,
   ...adminCatalogThumbnailCache,

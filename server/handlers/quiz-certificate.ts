@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { CertificateRow } from '../db/rows';
 import { one } from '../db/query';
-import { iso } from '../lib/time';
+import { iso, isoOrNull } from '../lib/time';
 import { fail } from '../lib/failure';
 import { maskName } from '../domain/privacy';
 import { ok, type Handlers } from '../openapi/typed';
 import { ISSUER } from '../domain/certificates';
+import { revokedMessage } from '../domain/certificateRevocation';
 import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
 import { lookupLimit, throttle } from '../openapi/throttle';
 
@@ -21,19 +22,24 @@ export const quizCertificate = {
     const row = await one(
       ctx.s.db,
       sql<
-        Pick<CertificateRow, 'certificateno' | 'issued_at'> & { name: string; title: string }
-      >`select c.certificateno, c.issued_at, m.name, l.title
+        Pick<CertificateRow, 'certificateno' | 'issued_at' | 'revoked_at'> & { name: string; title: string }
+      >`select c.certificateno, c.issued_at, c.revoked_at, m.name, l.title
         from certificates c join members m on m.useruid = c.useruid join lectures l on l.contentsid = c.contentsid
         where c.certificateno = ${number}`,
     );
     if (!row) return fail(404, UNKNOWN_CERTIFICATE);
-    return ok({
-      certificateno: row.certificateno,
-      maskedname: maskName(row.name),
-      title: row.title,
-      completedate: iso(row.issued_at),
-      issuer: ISSUER,
-    });
+    // A revoked certificate is still this number's answer: whoever holds the paper learns it no longer stands.
+    return ok(
+      {
+        certificateno: row.certificateno,
+        maskedname: maskName(row.name),
+        title: row.title,
+        completedate: iso(row.issued_at),
+        issuer: ISSUER,
+        revokedat: isoOrNull(row.revoked_at),
+      },
+      row.revoked_at ? revokedMessage(row.revoked_at) : undefined,
+    );
   },
 } satisfies Partial<Handlers>;
 

@@ -1656,6 +1656,8 @@ export interface paths {
          * @description Addition beside spec section 7 (assumed): anyone holding a printed certificate can check its
          *     number. Returns the holder's masked name, the class title and the completion date; an unknown
          *     number is 404. Numbers are random (not an enumeration), so guessing reveals nothing.
+         *     A certificate the association revoked (the console's revokeAdminCertificate) still answers 200, with
+         *     `revokedat` set and `respMessage` '취소된 수료증입니다. (YYYY년 M월 D일 취소)'; the reason is not public.
          *     At most 10 checks per client within any minute (a person checks one or two printed numbers; a
          *     guesser is slowed to 14,400 a day); the 11th is a 429 with `Retry-After`.
          */
@@ -3348,6 +3350,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Certificates/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issued certificates, newest first (owner and operators)
+         * @description Every issued certificate, revoked ones included, newest issue first (`issuedat`, then the number). `q` finds a
+         *     certificate number (whole or its start, any case), or a member by a part of their name or email. The member is
+         *     shown masked (`김*라`, `me****@demo.kr`), as in every console list. `state` narrows to `issued` (standing) or
+         *     `revoked`.
+         */
+        post: operations["listAdminCertificates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Certificates/{certificateno}/Revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an issued certificate with a reason (owner and operators)
+         * @description The certificate stays on record, revoked from now: the public check (`verifyCertificate`) answers that it is
+         *     revoked and since when, the member's certificate list shows it revoked and it no longer prints. It is not issued
+         *     again by the member's next listing or quiz pass (one certificate per member and class, kept revoked:
+         *     docs/decisions.md). A doubled revoke revokes once: a revoked certificate answers 200 with its first revocation
+         *     unchanged, and no second audit entry. An unknown number 404 '수료증을 찾을 수 없습니다.'; a reason of fewer
+         *     than 2 characters 400 '취소 사유를 적어주세요.'. Audited with the reason.
+         */
+        post: operations["revokeAdminCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Points/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The points ledger, newest first (owner and operators)
+         * @description Every entry of every member's ledger (orders' uses and earnings, refunds, the console's adjustments), newest
+         *     first. `q` finds a member by a part of their name or email; `console: true` keeps only the entries staff wrote.
+         *     The member is shown masked; `balance` is the member's balance now, `staffname` who wrote a console entry.
+         */
+        post: operations["listAdminPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or take a member's points with a reason (owner and operators)
+         * @description One ledger entry (`amount` > 0 adds, < 0 takes) with its reason, and the member's balance moved in the same
+         *     transaction; a balance is never overwritten. The member sees the entry and its reason in their points history
+         *     (`getPoints`). Refused with nothing changed: an amount of 0 400 '0이 아닌 포인트를 적어주세요.' (a fraction, or
+         *     beyond ±10,000,000, is the schema's 400); a blank reason 400 '사유를 적어주세요.'; an unknown or withdrawn
+         *     member's email 404 '해당 이메일로 가입한 회원이 없습니다.'; taking more than the member can spend now (the
+         *     balance less what open orders hold) 409 '차감할 포인트가 회원의 사용 가능 포인트(…P)보다 많습니다.'; a balance
+         *     that would pass 1,000,000,000 409. A doubled request with the same `Idempotency-Key` from the same staff member
+         *     gets the first answer again (200) and moves nothing twice; the key with another member, amount or reason 409.
+         *     Audited with the balance before and after.
+         */
+        post: operations["adjustAdminPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4190,6 +4290,8 @@ export interface components {
             issuer: string;
             /** @description The class's rule as the certificate states it (its current one); null when the class has no quiz any more. */
             rule?: components["schemas"]["CertificateTerms"] | null;
+            /** @description When the association revoked it; null or absent while it stands. A revoked certificate no longer prints and is not issued again (docs/decisions.md). */
+            revokedat?: components["schemas"]["DateTime"] | null;
         };
         /** @enum {string} */
         MyLectureStatus: "ing" | "end" | "ebook" | "bookmark" | "certificate" | "package";
@@ -4643,6 +4745,8 @@ export interface components {
             title: string;
             completedate: components["schemas"]["DateTime"];
             issuer: string;
+            /** @description When the association revoked it (the console's revokeAdminCertificate); null or absent while it stands. A revoked certificate is no longer valid; the reason is not public. */
+            revokedat?: components["schemas"]["DateTime"] | null;
         };
         /**
          * @example {
@@ -5950,6 +6054,126 @@ export interface components {
             list: components["schemas"]["AdminMail"][];
             nextBefore: number | null;
         };
+        AdminCertificateQuery: {
+            page: number;
+            pageSize: number;
+            /** @description A certificate number (or its start), or part of a member's name or email. */
+            q?: string;
+            /**
+             * @description issued: standing; revoked; all (also when absent).
+             * @enum {string}
+             */
+            state?: "all" | "issued" | "revoked";
+        };
+        /**
+         * @example {
+         *       "certificateno": "KPRA-7QK2M9XA4D",
+         *       "contentsid": 101,
+         *       "title": "매트 필라테스 기초",
+         *       "member": {
+         *         "useruid": "u-demo-1",
+         *         "name": "김*라",
+         *         "email": "me****@demo.kr"
+         *       },
+         *       "issuedat": "2024-05-02T18:00:00+09:00",
+         *       "revokedat": null,
+         *       "revokereason": null,
+         *       "revokedby": null
+         *     }
+         */
+        AdminCertificate: {
+            certificateno: string;
+            contentsid: number;
+            title: string;
+            member: {
+                useruid: components["schemas"]["UserUidValue"];
+                /** @description Masked (`김*라`). */
+                name: string;
+                /** @description Masked (`me****@demo.kr`). */
+                email: string;
+            };
+            issuedat: components["schemas"]["DateTime"];
+            revokedat: components["schemas"]["DateTime"] | null;
+            revokereason: string | null;
+            /** @description The name of the staff member who revoked it. */
+            revokedby: string | null;
+        };
+        AdminCertificatePage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminCertificate"][];
+        };
+        /**
+         * @example {
+         *       "reason": "수료 요건 부정 충족 확인"
+         *     }
+         */
+        AdminCertificateRevocation: {
+            /** @description Why it is revoked (kept with it and in the audit trail; never shown publicly). */
+            reason: string;
+        };
+        AdminPointQuery: {
+            page: number;
+            pageSize: number;
+            /** @description Part of a member's name or email. */
+            q?: string;
+            /** @description Only the entries staff wrote from the console. */
+            console?: boolean;
+        };
+        /**
+         * @example {
+         *       "pointid": 41,
+         *       "member": {
+         *         "useruid": "u-demo-1",
+         *         "name": "김*라",
+         *         "email": "me****@demo.kr"
+         *       },
+         *       "amount": 3000,
+         *       "reason": "후기 이벤트 당첨",
+         *       "createdat": "2024-05-02T18:00:00+09:00",
+         *       "balance": 8000,
+         *       "staffname": "정운영"
+         *     }
+         */
+        AdminPointEntry: {
+            pointid: number;
+            member: {
+                useruid: components["schemas"]["UserUidValue"];
+                /** @description Masked (`김*라`). */
+                name: string;
+                /** @description Masked (`me****@demo.kr`). */
+                email: string;
+            };
+            /** @description > 0 added, < 0 taken. */
+            amount: number;
+            reason: string;
+            createdat: components["schemas"]["DateTime"];
+            /** @description The member's balance now. */
+            balance: number;
+            /** @description Who wrote it from the console; null for the store's own entries (orders, refunds). */
+            staffname: string | null;
+        };
+        AdminPointPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminPointEntry"][];
+        };
+        /**
+         * @example {
+         *       "email": "member@demo.kr",
+         *       "amount": 3000,
+         *       "reason": "후기 이벤트 당첨"
+         *     }
+         */
+        AdminPointAdjustment: {
+            /** @description The member's sign-in email. */
+            email: string;
+            /** @description Points to add (> 0) or take (< 0); not 0. */
+            amount: number;
+            /** @description Shown to the member in their points history. */
+            reason: string;
+        };
+        AdminPointAdjusted: {
+            entry: components["schemas"]["AdminPointEntry"];
+            /** @description The member's balance after the entry. */
+            balance: number;
+        };
         AdminOrderQuery: {
             limit: number;
             /** @description The previous page's `nextBefore`. */
@@ -6582,6 +6806,18 @@ export interface components {
         };
         AdminMailPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminMailPage"];
+        };
+        AdminCertificateEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCertificate"];
+        };
+        AdminCertificatePageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCertificatePage"];
+        };
+        AdminPointPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminPointPage"];
+        };
+        AdminPointAdjustedEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminPointAdjusted"];
         };
         AdminOrderPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminOrderPage"];
@@ -13066,6 +13302,153 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminCertificates: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCertificateQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of certificates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCertificatePageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    revokeAdminCertificate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example KPRA-7QK2M9XA4D */
+                certificateno: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCertificateRevocation"];
+            };
+        };
+        responses: {
+            /** @description The certificate, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCertificateEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminPoints: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPointQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of ledger entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPointPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    adjustAdminPoints: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description A key the console makes once per adjustment (a UUID); sent again, the first answer is given again and nothing moves twice.
+                 * @example 9c2e4f1a-7b3d-4e8a-a1c5-2d6f8b0e4a71
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPointAdjustment"];
+            };
+        };
+        responses: {
+            /** @description The entry written and the member's balance after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPointAdjustedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
