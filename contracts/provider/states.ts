@@ -469,6 +469,25 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       await sql`update members set mail_reminders = true where useruid = ${useruid}`.execute(db);
     }),
 
+    // Member `useruid`'s order `paymentid` of class `contentsid` is paid by card (`amount` won, 2024-05-01), nothing of
+    // it refunded, its enrolment and the demo card ledger's approval (txid `pact-tx-<paymentid>`) in place, whatever a
+    // run before did (issue 39, the console's orders).
+    'an order is paid by card': withDb((db, p) => paidCardOrder(db, p)),
+
+    // As 'an order is paid by card', and a console refund claim `refundid` of `claimed` won of it waits for 확인: its
+    // request never heard the card's answer. `cancelled`: the ledger shows the claim carried out. The only waiting claim.
+    'a refund claim of the order waits for 확인': withDb(async (db, p) => {
+      await paidCardOrder(db, p);
+      const [refundid, paymentid, claimed] = [id(p, 'refundid'), id(p, 'paymentid'), id(p, 'claimed')];
+      await sql`delete from refunds where status = 'pending' or refundid = ${refundid}`.execute(db);
+      await sql`insert into refunds (refundid, paymentid, useruid, status, basis, amount, points_restored, points_taken_back,
+          points_shortfall, coupon_restored, contentsids, reason, created_at, whole, cancellable_before, unsettled_at, issued_by)
+        values (${refundid}, ${paymentid}, ${text(p, 'useruid')}, 'pending', 'store', ${claimed}, 0, 0, 0, false, '', '강의 오류 보상',
+          '2024-05-02 10:00:00', false, ${id(p, 'amount')}, '2024-05-02 10:00:10', 'u-demo-5')`.execute(db);
+      if (p.cancelled === true)
+        await sql`update local_payments set cancelled_amount = ${claimed} where txid = ${`pact-tx-${paymentid}`}`.execute(db);
+    }),
+
     // Mail `mailid` of `kind` to member `useruid` is failed, the mail server having refused the address, and it is the
     // only failed mail of the outbox (no mail job runs in verification, so nothing else fails on its own).
     'the outbox holds one failed mail': withDb(async (db, p) => {
@@ -755,6 +774,27 @@ async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
 async function own(db: Kysely<any>, useruid: string, contentsid: number): Promise<void> {
   await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${contentsid}, null, '2024-01-01 00:00:00', '2099-12-31 23:59:59')
     on conflict (useruid, contentsid) do update set end_at = excluded.end_at, first_play_at = null, downloaded_at = null`.execute(db);
+}
+
+/** A paid card order of one class, as 'an order is paid by card' describes it; refunds of it removed. */
+async function paidCardOrder(db: Kysely<any>, p: StateParams): Promise<void> {
+  const [paymentid, contentsid, amount, useruid] = [id(p, 'paymentid'), id(p, 'contentsid'), id(p, 'amount'), text(p, 'useruid')];
+  const txid = `pact-tx-${paymentid}`;
+  await restoreMember(db, useruid);
+  await sql`delete from refunds where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from enrollments where useruid = ${useruid} and contentsid = ${contentsid}`.execute(db);
+  await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from payments where paymentid = ${paymentid}`.execute(db);
+  await sql`delete from local_payments where txid = ${txid}`.execute(db);
+  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid,
+      created_at, paid_at, paid_method, installment_month)
+    select ${paymentid}, ${useruid}, title, ${String(contentsid)}, ${amount}, ${amount}, 'paid', 'card', ${txid},
+      '2024-05-01 10:00:00', '2024-05-01 10:01:00', 'card', 0 from lectures where contentsid = ${contentsid}`.execute(db);
+  await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${contentsid}, ${amount})`.execute(db);
+  await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at, consumed_at, cancelled_amount, method, installment_month)
+    values (${txid}, ${String(paymentid)}, ${amount}, 'approved', '2024-05-01 10:00:30', '2024-05-01 10:01:00', 0, 'card', 0)`.execute(db);
+  await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at)
+    values (${useruid}, ${contentsid}, ${paymentid}, '2024-05-01 10:01:00', '2099-12-31 23:59:59')`.execute(db);
 }
 
 /** The member is a member again: a withdrawal (LeaveUser) undone, as 'member exists' does. */
