@@ -9,6 +9,7 @@ import './certificate-print.css';
 
 const TEXT = {
   notFound: `출력할 수 있는 수료증이 없습니다. ${certificateRuleText()}`,
+  revoked: (day: string) => `이 수료증은 ${day}에 발급 기관이 취소하여 출력할 수 없습니다. 궁금한 점은 1:1 문의로 알려주세요.`,
   back: '수료증 목록으로',
   print: '인쇄하기',
   heading: '수 료 증',
@@ -33,6 +34,15 @@ export function CertificatePrintPage({ contentsid }: { contentsid: number }) {
   if (!lecture || !c)
     return (
       <EmptyPage title="수료증 출력" message={TEXT.notFound} headingLevel={1}>
+        <Link to="/myCertificates" className="btn btn--dark">
+          {TEXT.back}
+        </Link>
+      </EmptyPage>
+    );
+  // A revoked certificate no longer prints: the public check says it no longer stands.
+  if (c.revokedat)
+    return (
+      <EmptyPage title="수료증 출력" message={TEXT.revoked(longKoreanDate(c.revokedat))} headingLevel={1}>
         <Link to="/myCertificates" className="btn btn--dark">
           {TEXT.back}
         </Link>

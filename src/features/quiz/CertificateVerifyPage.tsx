@@ -15,6 +15,8 @@ const TEXT = {
   empty: '수료증 번호를 입력해주세요.',
   checking: '확인하는 중입니다.',
   valid: '정상 발급된 수료증입니다.',
+  revoked: (day: string) => `취소된 수료증입니다. ${day}에 발급 기관이 취소하여 더 이상 유효하지 않습니다.`,
+  revokedOn: '취소일',
   name: '성명',
   course: '과정명',
   date: '수료일',
@@ -58,8 +60,13 @@ export function CertificateVerifyPage({ certificateno }: { certificateno: string
           {isApiError(check.error) ? check.error.message : GENERIC_FAILURE_MESSAGE}
         </p>
       ) : (
-        <div className="cert-verify__result cert-verify__result--ok" role="status">
-          <p className="cert-verify__valid">{TEXT.valid}</p>
+        <div
+          className={`cert-verify__result ${check.data.revokedat ? 'cert-verify__result--revoked' : 'cert-verify__result--ok'}`}
+          role="status"
+        >
+          <p className="cert-verify__valid">
+            {check.data.revokedat ? TEXT.revoked(longKoreanDate(check.data.revokedat)) : TEXT.valid}
+          </p>
           <dl className="certs__meta certs__meta--stack">
             <div>
               <dt>{TEXT.label}</dt>
@@ -81,6 +88,12 @@ export function CertificateVerifyPage({ certificateno }: { certificateno: string
               <dt>{TEXT.issuer}</dt>
               <dd>{check.data.issuer}</dd>
             </div>
+            {check.data.revokedat && (
+              <div>
+                <dt>{TEXT.revokedOn}</dt>
+                <dd>{longKoreanDate(check.data.revokedat)}</dd>
+              </div>
+            )}
           </dl>
         </div>
       )}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMyCertificates } from './useMyCertificates';
 import { EmptyPage } from '../../components/page/EmptyPage';
 import { formatDate, formatDuration } from '../../lib/format';
+import { longKoreanDate } from './certificateText';
 import { certificateRuleText } from '../../../rules/certificate';
 import './certificate.css';
 
@@ -14,6 +15,7 @@ const TEXT = {
   hours: (seconds: number) => `교육시간 ${formatDuration(seconds)}`,
   print: '출력',
   verify: '진위 확인',
+  revoked: (day: string) => `${day}에 발급 기관이 취소한 수료증입니다. 출력할 수 없으며, 궁금한 점은 1:1 문의로 알려주세요.`,
 };
 
 /** /myCertificates: every completed lecture with its certificate number, an 출력 link and the public check. */
@@ -42,16 +44,23 @@ export function MyCertificatesPage() {
                   </div>
                 </dl>
                 <p className="certs__hours">{TEXT.hours(l.totalduration)}</p>
+                {c.revokedat && (
+                  <p className="certs__revoked" role="note">
+                    {TEXT.revoked(longKoreanDate(c.revokedat))}
+                  </p>
+                )}
               </div>
               <div className="certs__actions">
-                <Link
-                  to="/myCertificatesPrint/$contentsid"
-                  params={{ contentsid: String(l.contentsid) }}
-                  className="btn btn--primary btn--sm"
-                  aria-label={`${c.title} 수료증 ${TEXT.print}`}
-                >
-                  {TEXT.print}
-                </Link>
+                {!c.revokedat && (
+                  <Link
+                    to="/myCertificatesPrint/$contentsid"
+                    params={{ contentsid: String(l.contentsid) }}
+                    className="btn btn--primary btn--sm"
+                    aria-label={`${c.title} 수료증 ${TEXT.print}`}
+                  >
+                    {TEXT.print}
+                  </Link>
+                )}
                 <Link
                   to="/certificate/$certificateno"
                   params={{ certificateno: c.certificateno }}

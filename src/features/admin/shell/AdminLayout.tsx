@@ -25,6 +25,8 @@ const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
   { area: 'staff', to: 'staff', label: '운영진' },
   { area: 'audit', to: 'audit', label: '감사 기록' },
   { area: 'mail', to: 'mails', label: '메일 발송' },
+  { area: 'certificates', to: 'certificates', label: '수료증' },
+  { area: 'points', to: 'points', label: '포인트' },
   { area: 'members', to: 'view-as', label: '회원 화면 보기' },
 ];
 

@@ -21,6 +21,8 @@ const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
 const AuditPage = screen(() => import('../audit/AuditPage'), 'AuditPage');
 const ViewAsPage = screen(() => import('../members/ViewAsPage'), 'ViewAsPage');
 const MailsPage = screen(() => import('../mail/MailsPage'), 'MailsPage');
+const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
+const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -34,6 +36,8 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   audit: AuditPage,
   viewAs: ViewAsPage,
   mails: MailsPage,
+  certificates: CertificatesPage,
+  points: PointsPage,
   notFound: AdminNotFound,
 };
 
