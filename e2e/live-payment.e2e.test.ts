@@ -319,7 +319,7 @@ describe('attacks', () => {
     await confirmPopup(page);
     expect(live.portone.store.find(order.provider_payment_id)).toMatchObject({ status: 'CANCELLED' });
     expect(live.portone.store.cancelledAmount(order.provider_payment_id)).toBe(47000);
-    await expect.poll(() => page.locator('.payment-detail__head .status-badge').textContent()).toBe('환불');
+    await expect.poll(() => page.locator('.payment-detail__head .status-badge').textContent()).toBe('환불완료');
     await page.close();
   });
 

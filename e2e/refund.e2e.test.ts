@@ -43,7 +43,7 @@ describe('refund journey (demo mode, local test card)', () => {
           .poll(() => page.locator('.swal2-popup .swal2-html-container').textContent())
           .toBe('47,000원 환불이 완료되었습니다.');
         await confirmPopup(page);
-        await expect.poll(() => page.locator('.payment-detail__head .status-badge').textContent()).toBe('환불');
+        await expect.poll(() => page.locator('.payment-detail__head .status-badge').textContent()).toBe('환불완료');
         expect(await page.getByTestId('refund-request').count()).toBe(0);
         expect(await page.getByTestId('payment-refunded').textContent()).toBe('환불금액 47,000원');
         await page.getByTestId('order-terms').waitFor();
@@ -52,7 +52,7 @@ describe('refund journey (demo mode, local test card)', () => {
         await page.goto('/mypayment');
         const row = page.locator(`[data-testid="payment-row"][data-paymentid="${paymentid}"]`);
         await row.waitFor();
-        expect(await row.locator('.status-badge').textContent()).toBe('환불');
+        expect(await row.locator('.status-badge').textContent()).toBe('환불완료');
         expect(await row.getByTestId('payment-refunded').textContent()).toBe('환불금액 47,000원');
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/refund-history-${width}.png`, fullPage: true });
 

@@ -8,7 +8,7 @@ describe('payment history badges', () => {
     expect(paymentBadge({ status: 'cancelled', paymethod: 'card' }).label).toBe('결제취소');
     expect(paymentBadge({ status: 'failed', paymethod: 'card' }).label).toBe('결제취소');
     expect(paymentBadge({ status: 'ready', paymethod: 'card' }).label).toBe('결제대기');
-    expect(paymentBadge({ status: 'refunded', paymethod: 'card' }).label).toBe('환불');
+    expect(paymentBadge({ status: 'refunded', paymethod: 'card' }).label).toBe('환불완료');
     expect(paymentBadge({ status: 'partially_refunded', paymethod: 'card' }).label).toBe('부분환불');
   });
 });

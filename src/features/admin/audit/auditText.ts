@@ -32,6 +32,9 @@ export const OPERATION_LABEL: Record<string, string> = {
   reorderAdminBanners: '배너 순서 변경',
   deleteAdminBanner: '배너 삭제',
   openAdminViewAs: '회원 화면으로 보기',
+  refundAdminOrder: '주문 환불',
+  checkAdminRefund: '환불 확인',
+  retryAdminRefund: '환불 다시 시도',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -45,6 +48,8 @@ export const OBJECT_LABEL: Record<string, string> = {
   banner: '배너',
   bannerImage: '배너 이미지',
   member: '회원',
+  order: '주문',
+  refund: '환불',
 };
 
 const MAX_LINES = 4;

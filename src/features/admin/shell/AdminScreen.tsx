@@ -21,6 +21,7 @@ const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
 const AuditPage = screen(() => import('../audit/AuditPage'), 'AuditPage');
 const ViewAsPage = screen(() => import('../members/ViewAsPage'), 'ViewAsPage');
 const MailsPage = screen(() => import('../mail/MailsPage'), 'MailsPage');
+const OrdersPage = screen(() => import('../orders/OrdersPage'), 'OrdersPage');
 const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
 
@@ -36,6 +37,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   audit: AuditPage,
   viewAs: ViewAsPage,
   mails: MailsPage,
+  orders: OrdersPage,
   certificates: CertificatesPage,
   points: PointsPage,
   notFound: AdminNotFound,

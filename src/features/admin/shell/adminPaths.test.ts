@@ -19,6 +19,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('audit')).toEqual({ screen: 'audit' });
     expect(adminScreenOf('view-as')).toEqual({ screen: 'viewAs' });
     expect(adminScreenOf('mails')).toEqual({ screen: 'mails' });
+    expect(adminScreenOf('Orders/')).toEqual({ screen: 'orders' });
     expect(adminScreenOf('certificates')).toEqual({ screen: 'certificates' });
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });
   });
