@@ -52,7 +52,8 @@ describe.each(WIDTHS)('회원 화면으로 보기 at $width px', (viewport) => {
     await page.getByLabel('회원 이메일').fill('nobody@demo.kr');
     await page.getByLabel('사유').fill('진도율이 오르지 않는다는 문의 확인');
     await page.getByRole('button', { name: '회원 화면 열기' }).click();
-    expect(await page.getByRole('alert').filter({ hasText: '해당 이메일로 가입한 회원이 없습니다.' }).count()).toBe(1);
+    // The server's answer: waited for, not read at the press (a clean-clone run read it before it came).
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '해당 이메일로 가입한 회원이 없습니다.' }).count()).toBe(1);
     await page.getByLabel('회원 이메일').fill('member@demo.kr');
     await page.getByRole('button', { name: '회원 화면 열기' }).click();
 
