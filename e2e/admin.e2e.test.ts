@@ -57,11 +57,13 @@ describe.each(WIDTHS)('the console at $width px', (viewport) => {
     }
     // An operator has every area but the staff page (the owner's).
     if (isPhone(page)) await page.getByRole('button', { name: '메뉴' }).click();
-    expect(await menu.locator('.admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스', '카테고리', '메인 배너', '공지사항', 'FAQ', '감사 기록', '주문', '메일 발송', '수료증', '포인트', '회원 화면 보기']);
+    expect(await menu.locator('.admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스', '문의 (Q&A)', '1:1 문의', '카테고리', '메인 배너', '공지사항', 'FAQ', '감사 기록', '주문', '메일 발송', '수료증', '포인트', '회원 화면 보기']);
     if (isPhone(page)) await page.getByRole('button', { name: '닫기' }).click();
 
     for (const [label, path, ready] of [
       ['클래스', '/admin/classes', '[data-testid="admin-class-table"]'],
+      ['문의 (Q&A)', '/admin/questions', '[data-testid="admin-question-list"]'],
+      ['1:1 문의', '/admin/suggests', '[data-testid="admin-suggest-list"]'],
       ['공지사항', '/admin/notices', '[data-testid="admin-notice-table"]'],
       ['FAQ', '/admin/faqs', '.admin-faq-group'],
       ['감사 기록', '/admin/audit', '.admin-audit-filters'],
@@ -223,7 +225,7 @@ describe('the instructor', () => {
     for (const sub of subs) expect(sub).toContain(STAFF.instructor.teacher);
     expect(await page.getByRole('link', { name: '새 클래스' }).count()).toBe(0);
     await page.getByRole('button', { name: '메뉴' }).click();
-    expect(await page.locator('#admin-menu .admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스']);
+    expect(await page.locator('#admin-menu .admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스', '문의 (Q&A)']);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     // 101 is taught by 최밸런스 강사: the server's refusal, as it says it.

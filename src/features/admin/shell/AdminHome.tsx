@@ -6,6 +6,8 @@ import { useAdminMe } from './useAdminMe';
 import { useAdminTitle } from './useAdminTitle';
 
 const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
+  { area: 'questions', to: 'questions', title: '문의 (Q&A)', text: '회원이 강의에 남긴 질문에 답변합니다. 답변 대기 질문이 먼저 보입니다.' },
+  { area: 'suggests', to: 'suggests', title: '1:1 문의', text: '고객센터 1:1 문의에 답변하고 접수·답변완료 상태를 정합니다.' },
   { area: 'classes', to: 'classes', title: '클래스', text: '클래스 정보, 커리큘럼, 게시 상태를 관리합니다.' },
   { area: 'categories', to: 'categories', title: '카테고리', text: '스토어 메뉴의 카테고리를 추가하고 옮기고 정렬합니다.' },
   { area: 'banners', to: 'banners', title: '메인 배너', text: '메인 화면 배너의 이미지, 문구, 링크, 순서를 관리합니다.' },

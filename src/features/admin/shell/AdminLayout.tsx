@@ -18,6 +18,8 @@ export const NOT_STAFF_MESSAGE = '운영진만 이용할 수 있습니다.';
 const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
   { area: null, to: '', label: '콘솔 홈' },
   { area: 'classes', to: 'classes', label: '클래스' },
+  { area: 'questions', to: 'questions', label: '문의 (Q&A)' },
+  { area: 'suggests', to: 'suggests', label: '1:1 문의' },
   { area: 'categories', to: 'categories', label: '카테고리' },
   { area: 'banners', to: 'banners', label: '메인 배너' },
   { area: 'notices', to: 'notices', label: '공지사항' },

@@ -21,6 +21,8 @@ const StaffPage = screen(() => import('../staff/StaffPage'), 'StaffPage');
 const AuditPage = screen(() => import('../audit/AuditPage'), 'AuditPage');
 const ViewAsPage = screen(() => import('../members/ViewAsPage'), 'ViewAsPage');
 const MailsPage = screen(() => import('../mail/MailsPage'), 'MailsPage');
+const QuestionsPage = screen(() => import('../inbox/QuestionsPage'), 'QuestionsPage');
+const SuggestsPage = screen(() => import('../inbox/SuggestsPage'), 'SuggestsPage');
 const OrdersPage = screen(() => import('../orders/OrdersPage'), 'OrdersPage');
 const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
@@ -37,6 +39,8 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   audit: AuditPage,
   viewAs: ViewAsPage,
   mails: MailsPage,
+  questions: QuestionsPage,
+  suggests: SuggestsPage,
   orders: OrdersPage,
   certificates: CertificatesPage,
   points: PointsPage,

@@ -19,6 +19,8 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('audit')).toEqual({ screen: 'audit' });
     expect(adminScreenOf('view-as')).toEqual({ screen: 'viewAs' });
     expect(adminScreenOf('mails')).toEqual({ screen: 'mails' });
+    expect(adminScreenOf('questions')).toEqual({ screen: 'questions' });
+    expect(adminScreenOf('Suggests/')).toEqual({ screen: 'suggests' });
     expect(adminScreenOf('Orders/')).toEqual({ screen: 'orders' });
     expect(adminScreenOf('certificates')).toEqual({ screen: 'certificates' });
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });

@@ -1,14 +1,14 @@
 import type { AdminRole } from '../../../api/queries/admin-staff';
 
 /** The console's areas; the nav and each screen ask `canUse` (the server decides every right anyway). */
-export type AdminArea = 'classes' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'members' | 'mail' | 'certificates' | 'points' | 'orders';
+export type AdminArea = 'questions' | 'suggests' | 'classes' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'members' | 'mail' | 'certificates' | 'points' | 'orders';
 
 export const ROLE_LABEL: Record<AdminRole, string> = { owner: '대표 운영자', operator: '운영자', instructor: '강사' };
 
 const AREAS: Record<AdminRole, readonly AdminArea[]> = {
-  owner: ['classes', 'categories', 'banners', 'notices', 'faqs', 'staff', 'audit', 'members', 'mail', 'orders', 'certificates', 'points'],
-  operator: ['classes', 'categories', 'banners', 'notices', 'faqs', 'audit', 'members', 'mail', 'orders', 'certificates', 'points'],
-  instructor: ['classes'],
+  owner: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'staff', 'audit', 'members', 'mail', 'orders', 'certificates', 'points'],
+  operator: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'audit', 'members', 'mail', 'orders', 'certificates', 'points'],
+  instructor: ['classes', 'questions'],
 };
 
 export function canUse(role: AdminRole, area: AdminArea): boolean {
