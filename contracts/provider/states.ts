@@ -396,7 +396,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     'a certificate has the number': withDb(async (db, p) => {
       await sql`insert into certificates (certificateno, useruid, contentsid, issued_at) values (${text(p, 'certificateno')}, ${text(p, 'useruid')}, ${id(p, 'contentsid')}, '2024-05-01 10:00:00')
-        on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno`.execute(db);
+        on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno, revoked_at = null, revoke_reason = null, revoked_by = null`.execute(db);
     }),
 
     'no certificate has the number': withDb(
@@ -519,6 +519,22 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         values (${suggestid}, ${useruid}, '1', '수강 기간 연장 요청', '입원해서 수강하지 못했습니다.', true, 'waiting', '2024-05-01 10:00:00')`.execute(db);
       await ensureUpload(db, useruid, uploadedFile.filename, uploadedFile.originalFilename);
       await sql`insert into suggest_files (suggestid, filename, sort) values (${suggestid}, ${uploadedFile.filename}, 0)`.execute(db);
+    }),
+
+    // Certificate `certificateno`, revoked from the console on 2024-06-03 10:00 KST (a state after 'a certificate has the
+    // number', which issues it standing).
+    'the certificate was revoked': withDb(async (db, p) => {
+      await sql`update certificates set revoked_at = '2024-06-03 10:00:00', revoke_reason = '수료 요건 부정 충족 확인', revoked_by = 'u-demo-4'
+        where certificateno = ${text(p, 'certificateno')}`.execute(db);
+    }),
+
+    // Member `useruid` can spend no points: no open order holds any, and a ledger entry takes the balance to 0 (the
+    // ledger is only ever added to, as the console does).
+    'the member has no points': withDb(async (db, p) => {
+      const useruid = text(p, 'useruid');
+      await sql`update payments set status = 'cancelled', cancelled_at = '2024-05-01 10:00:00' where useruid = ${useruid} and status = 'ready'`.execute(db);
+      await sql`insert into points (useruid, amount, reason, created_at, kind)
+        select ${useruid}, -balance, 'pact state', '2024-05-01 10:00:00', 'console' from point_balances where useruid = ${useruid} and balance > 0`.execute(db);
     }),
 
     // Exactly one entry of the audit trail on that KST day (10:00), by `actor` (a staff member of the seed) doing
