@@ -68,7 +68,7 @@ await withAppAndBrowser(async (server, browser) => {
     await page.getByLabel('사유').fill('수강 후기 이벤트 당첨');
     await page.getByRole('button', { name: '적립하기' }).click();
     await confirmPopup(page);
-    await page.getByRole('status').filter({ hasText: '적립' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '+3,000P' }).waitFor();
     await page.getByTestId('admin-points-table').getByText('수강 후기 이벤트 당첨').first().waitFor();
     await shoot(page, null, `admin-points-${width}`);
     if (width === 1280) await page.screenshot({ path: join(GUIDE, 'points.jpg'), type: 'jpeg', quality: 70 });

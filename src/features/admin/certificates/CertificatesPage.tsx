@@ -173,7 +173,9 @@ function CertificateRow({ certificate: c, onRevoke }: { certificate: AdminCertif
             {c.revokereason && <span className="admin-table__sub">사유: {c.revokereason}</span>}
           </span>
         ) : (
-          <span className="admin-badge admin-badge--published">유효</span>
+          <span className="admin-cert-state">
+            <span className="admin-badge admin-badge--published">유효</span>
+          </span>
         )}
       </td>
       <td>
