@@ -321,7 +321,11 @@ function judge(c: Case, base: Observation, got: Observation): string[] {
   const data = shownStrings(base.answers.get(c.operation));
   // Needed: its answer was on screen (the cart's list comes from a call named like a write); unread answers: any read.
   const answer = base.answers.get(c.operation);
-  const neededOnScreen = answer === undefined ? isRead(c.operation) : data.some((s) => base.mainText.includes(s));
+  // A write's answer that only echoes what the screen's reads brought (the player's watch-time write names the class
+  // and the video, both shown from the curriculum) is not data the screen needed from it.
+  const fromReads = (s: string) => [...base.answers].some(([op, a]) => op !== c.operation && isRead(op) && a.includes(s));
+  const own = isRead(c.operation) ? data : data.filter((s) => !fromReads(s));
+  const neededOnScreen = answer === undefined ? isRead(c.operation) : own.some((s) => base.mainText.includes(s));
   const korean = got.alerts.some((a) => /[가-힣]/.test(a)) || got.notFoundCard;
   if (neededOnScreen) {
     if (c.mode === 'success:false') {

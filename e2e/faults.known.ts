@@ -13,7 +13,5 @@ export const KNOWN_FAULTS: Record<string, string> = {
  * A key "* <operation>" stands for that operation on every screen.
  */
 export const KNOWN_SILENT_WAITS: Record<string, string> = {
-  // The console's who-am-I (issue 38) waits behind its own loading line, not the store's `Pending`; a hang still ends
-  // in the time-out's message with 다시 시도. The console's screens should take the section's late notice next.
-  'member /admin/$ getAdminMe': "the console's layout shows 불러오는 중 until GetAdminMe answers",
+  // None today: the console's who-am-I (issue 38) now waits behind the section's Pending, late notice and all.
 };
