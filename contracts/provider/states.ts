@@ -782,6 +782,8 @@ async function archiveOrders(db: Kysely<any>, useruid: string, keptPaymentid: nu
 async function clearOrder(db: Kysely<any>, paymentid: number): Promise<void> {
   await sql`delete from points where paymentid = ${paymentid}`.execute(db);
   await sql`delete from payment_items where paymentid = ${paymentid}`.execute(db);
+  // Another state may have left refunds of this number (the console's refund queue): they go with their order.
+  await sql`delete from refunds where paymentid = ${paymentid}`.execute(db);
   await sql`update enrollments set paymentid = null where paymentid = ${paymentid}`.execute(db);
   await sql`delete from payments where paymentid = ${paymentid}`.execute(db);
 }
