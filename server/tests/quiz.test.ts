@@ -353,6 +353,8 @@ describe('certificates', () => {
       title: c.title,
       completedate: c.completedate,
       issuer: BUSINESS.company,
+      // Standing: not revoked (the console's revocation, issue 39, fills it).
+      revokedat: null,
     });
     expect(JSON.stringify(check.json)).not.toContain(ME);
 
