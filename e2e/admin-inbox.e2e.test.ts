@@ -1,13 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { startMailCatcher, type MailCatcher } from '../server/local/mailCatcher';
 import { appUnderTest, newPage, signInLocal } from './support';
 
 /**
  * The console's inbox (issue 39): teacher@demo.kr answers a member's question and the member reads the answer in the
  * player's Q&A tab; an operator replies to a 1:1 suggestion and closes it, and the member sees 답변완료 and the reply.
- * Both screens fit a phone.
+ * Both screens fit a phone. The answer and the reply each send the member one mail (issue 40), read back from the
+ * SMTP stand-in.
  */
-const app = appUnderTest();
+let catcher: MailCatcher;
+// Filled before the app starts: this hook is registered before appUnderTest's.
+const mail = { smtpUrl: '' };
+beforeAll(async () => {
+  catcher = await startMailCatcher();
+  mail.smtpUrl = catcher.url;
+  return () => catcher.stop();
+});
+const app = appUnderTest({ server: { jobs: true, mail } });
+const mailsTo = (subject: RegExp) => catcher.mails().filter((m) => subject.test(m.subject) && m.envelopeTo.includes('member@demo.kr'));
+async function oneMail(subject: RegExp, line: string) {
+  await app.server.mail!.sweep();
+  await expect.poll(() => mailsTo(subject).filter((m) => m.text.split('\n').includes(line)).length, { timeout: 20_000 }).toBe(1);
+}
 const CLIENT = { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' };
 const QUESTION = '브릿지 동작에서 허리가 아파요';
 const SUGGESTION = '입원으로 수강 기간 연장을 요청합니다';
@@ -45,6 +60,7 @@ describe('the inbox', () => {
     await teacher.page.getByRole('status').filter({ hasText: '답변을 저장했습니다' }).waitFor();
     await teacher.page.getByTestId('admin-question-list').locator('li[data-status="answered"]', { hasText: QUESTION }).waitFor();
     await teacher.context.close();
+    await oneMail(/질문 답변 안내/, `질문: ${QUESTION}`);
 
     const member = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
     await signInLocal(member.page, 'member@demo.kr');
@@ -69,6 +85,7 @@ describe('the inbox', () => {
     await operator.page.getByRole('status').filter({ hasText: '답변완료로 저장했습니다' }).waitFor();
     expect(await overflow(operator.page)).toBeLessThanOrEqual(0);
     await operator.context.close();
+    await oneMail(/1:1 문의 답변 안내/, `문의: ${SUGGESTION}`);
 
     await member.page.goto('/q&a?tab=suggest');
     await member.page.getByText(SUGGESTION).first().click();
@@ -76,5 +93,9 @@ describe('the inbox', () => {
     await view.getByText('30일 연장해 드렸습니다').waitFor();
     expect(await view.locator('.status').textContent()).toBe('답변완료');
     await member.context.close();
+    await app.server.mail!.sweep();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(mailsTo(/질문 답변 안내/).filter((m) => m.text.includes(QUESTION))).toHaveLength(1);
+    expect(mailsTo(/1:1 문의 답변 안내/).filter((m) => m.text.includes(SUGGESTION))).toHaveLength(1);
   });
 });
