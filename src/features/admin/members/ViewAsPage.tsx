@@ -4,7 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { adminClassesQuery, adminClassQuery } from '../../../api/queries/admin-catalog';
 import { openAdminViewAs, type AdminViewAs, type AdminViewAsOpening } from '../../../api/queries/admin-members';
 import { VIEW_AS_KEY, type ViewAs } from '../../../components/viewAs/readOnly';
-import { AdminPageHead, AdminRefusal, FieldError } from '../shell/AdminParts';
+import { AdminPageHead, AdminRefusal, FieldError, MemberEmailField } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -79,20 +79,7 @@ function ViewAsForm() {
       />
       <form className="admin-card" onSubmit={submit} noValidate aria-label={TITLE}>
         <div className="admin-form__grid">
-          <div className="admin-field">
-            <label htmlFor="view-as-email">회원 이메일</label>
-            <input
-              id="view-as-email"
-              type="email"
-              value={values.email}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="member@example.com"
-              onChange={(e) => set('email', e.currentTarget.value)}
-              {...described('email')}
-            />
-            <FieldError id="view-as-email" message={errors.email} />
-          </div>
+          <MemberEmailField id="view-as-email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
           <ClassPicker
             value={values.contentsid}
             chosen={chosen}

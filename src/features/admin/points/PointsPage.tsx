@@ -12,7 +12,7 @@ import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore } from '../shell/AdminParts';
+import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -94,20 +94,7 @@ function PointForm() {
   return (
     <form className="admin-card" onSubmit={(e) => void submit(e)} noValidate aria-label="포인트 적립·차감">
       <div className="admin-form__grid">
-        <div className="admin-field">
-          <label htmlFor="points-email">회원 이메일</label>
-          <input
-            id="points-email"
-            type="email"
-            value={values.email}
-            maxLength={200}
-            autoComplete="off"
-            placeholder="member@example.com"
-            onChange={(e) => set('email', e.currentTarget.value)}
-            {...described('email')}
-          />
-          <FieldError id="points-email" message={errors.email} />
-        </div>
+        <MemberEmailField id="points-email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         <fieldset className="admin-field admin-points-direction">
           <legend>구분</legend>
           <label>

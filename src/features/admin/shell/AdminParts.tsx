@@ -49,6 +49,30 @@ export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loadi
   );
 }
 
+/**
+ * A member named by their e-mail address, the way the console finds one member (회원 화면으로 보기, 포인트): the input
+ * with its own message beside it. `id` is the input's (its message is `<id>-error`).
+ */
+export function MemberEmailField({ id, value, error, onChange }: { id: string; value: string; error: string | undefined; onChange: (email: string) => void }) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>회원 이메일</label>
+      <input
+        id={id}
+        type="email"
+        value={value}
+        maxLength={200}
+        autoComplete="off"
+        placeholder="member@example.com"
+        onChange={(e) => onChange(e.currentTarget.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
 /** A field's own message beside it (id `<id>-error`, named by the input's aria-describedby). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
