@@ -54,7 +54,6 @@ export async function testServer(options: StartOptions = {}): Promise<TestServer
 }
 
 /** A JSON answer's body; undefined for any other, and for an answer without a body (HEAD, 204). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every operation
 export async function jsonOf(res: Response): Promise<any> {
   const text = await res.text();
   return text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
