@@ -4,7 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { adminClassesQuery, adminClassQuery } from '../../../api/queries/admin-catalog';
 import { openAdminViewAs, type AdminViewAs, type AdminViewAsOpening } from '../../../api/queries/admin-members';
 import { VIEW_AS_KEY, type ViewAs } from '../../../components/viewAs/readOnly';
-import { AdminPageHead, AdminRefusal, FieldError, MemberEmailField } from '../shell/AdminParts';
+import { AdminPageHead, AdminRefusal, FieldError, MemberEmailField, ReasonField } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -87,22 +87,16 @@ function ViewAsForm() {
             invalid={described('contentsid')}
             error={errors.contentsid}
           />
-          <div className="admin-field admin-field--wide">
-            <label htmlFor="view-as-reason">사유</label>
-            <input
-              id="view-as-reason"
-              value={values.reason}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="예: 진도율이 오르지 않는다는 문의 확인"
-              onChange={(e) => set('reason', e.currentTarget.value)}
-              {...described('reason', 'view-as-reason-hint')}
-            />
-            <span className="admin-field__hint" id="view-as-reason-hint">
-              누가, 언제, 어느 회원의 어느 클래스를 왜 열었는지 감사 기록에 남습니다.
-            </span>
-            <FieldError id="view-as-reason" message={errors.reason} />
-          </div>
+          <ReasonField
+            id="view-as-reason"
+            value={values.reason}
+            error={errors.reason}
+            onChange={(v) => set('reason', v)}
+            maxLength={200}
+            placeholder="예: 진도율이 오르지 않는다는 문의 확인"
+            hint="누가, 언제, 어느 회원의 어느 클래스를 왜 열었는지 감사 기록에 남습니다."
+            wide
+          />
         </div>
         <div className="admin-form__actions">
           {serverError && (

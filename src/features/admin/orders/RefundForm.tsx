@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderKeys, refundAdminOrder, type AdminOrder, type AdminRefundInput } from '../../../api/queries/admin-orders';
 import { formatWon } from '../../../lib/formatPrice';
 import { confirmDark } from '../../../lib/popup';
-import { FieldError } from '../shell/AdminParts';
+import { FieldError, ReasonField } from '../shell/AdminParts';
 import { useFormDraft } from '../shell/useFormDraft';
 import { checkRefund, type RefundFormValues } from './refundFields';
 
@@ -80,19 +80,14 @@ export function RefundForm({ order }: { order: AdminOrder }) {
           </span>
           <FieldError id="refund-amount" message={errors.amount} />
         </div>
-        <div className="admin-field">
-          <label htmlFor="refund-reason">사유</label>
-          <input
-            id="refund-reason"
-            value={values.reason}
-            maxLength={200}
-            autoComplete="off"
-            placeholder="예: 강의 영상 오류 보상"
-            onChange={(e) => set('reason', e.currentTarget.value)}
-            {...described('reason')}
-          />
-          <FieldError id="refund-reason" message={errors.reason} />
-        </div>
+        <ReasonField
+          id="refund-reason"
+          value={values.reason}
+          error={errors.reason}
+          onChange={(v) => set('reason', v)}
+          maxLength={200}
+          placeholder="예: 강의 영상 오류 보상"
+        />
       </div>
       <p className="admin-muted">사용한 포인트와 적립 포인트는 환불 비율만큼 정리되고, 쿠폰은 주문 전체가 환불될 때 돌려드립니다.</p>
       <div className="admin-form__actions">

@@ -12,7 +12,7 @@ import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField } from '../shell/AdminParts';
+import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField, ReasonField } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -133,22 +133,16 @@ function PointForm() {
           </span>
           <FieldError id="points-amount" message={errors.amount} />
         </div>
-        <div className="admin-field admin-field--wide">
-          <label htmlFor="points-reason">사유</label>
-          <input
-            id="points-reason"
-            value={values.reason}
-            maxLength={100}
-            autoComplete="off"
-            placeholder="예: 후기 이벤트 당첨"
-            onChange={(e) => set('reason', e.currentTarget.value)}
-            {...described('reason', 'points-reason-hint')}
-          />
-          <span className="admin-field__hint" id="points-reason-hint">
-            회원의 포인트 내역에 그대로 보이고, 감사 기록에도 남습니다.
-          </span>
-          <FieldError id="points-reason" message={errors.reason} />
-        </div>
+        <ReasonField
+          id="points-reason"
+          value={values.reason}
+          error={errors.reason}
+          onChange={(v) => set('reason', v)}
+          maxLength={100}
+          placeholder="예: 후기 이벤트 당첨"
+          hint="회원의 포인트 내역에 그대로 보이고, 감사 기록에도 남습니다."
+          wide
+        />
       </div>
       <div className="admin-form__actions">
         {serverError && (

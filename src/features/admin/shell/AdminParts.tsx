@@ -73,6 +73,44 @@ export function MemberEmailField({ id, value, error, onChange }: { id: string; v
   );
 }
 
+/**
+ * The 사유 a console write is recorded with (audit trail, and where the member sees it): the input, an optional hint
+ * (`<id>-hint`) and its own message (`<id>-error`).
+ */
+export function ReasonField(props: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (reason: string) => void;
+  maxLength: number;
+  placeholder: string;
+  hint?: ReactNode;
+  wide?: boolean;
+}) {
+  const { id, value, error, hint } = props;
+  return (
+    <div className={props.wide ? 'admin-field admin-field--wide' : 'admin-field'}>
+      <label htmlFor={id}>사유</label>
+      <input
+        id={id}
+        value={value}
+        maxLength={props.maxLength}
+        autoComplete="off"
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      />
+      {hint && (
+        <span className="admin-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
 /** A field's own message beside it (id `<id>-error`, named by the input's aria-describedby). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
