@@ -53,7 +53,21 @@ function markWrittenVideo() {
 async function play(page: Page): Promise<void> {
   if ((await state(page)).paused) await page.locator('.player-stage__bar media-play-button').click();
   const from = (await state(page)).t;
-  await expect.poll(async () => (await state(page)).t, { timeout: 15_000 }).toBeGreaterThan(from + 0.5);
+  try {
+    await expect.poll(async () => (await state(page)).t, { timeout: 15_000 }).toBeGreaterThan(from + 0.5);
+  } catch (error) {
+    // Says why time stood still: paused (and by whom), or playing without data (buffered, network and ready states).
+    const seen = await video(page).evaluate((v: HTMLVideoElement) => ({
+      t: v.currentTime,
+      paused: v.paused,
+      readyState: v.readyState,
+      networkState: v.networkState,
+      buffered: Array.from({ length: v.buffered.length }, (_, i) => [v.buffered.start(i), v.buffered.end(i)]),
+      error: v.error?.code,
+      notice: document.querySelector('.player-stage')?.textContent?.slice(0, 200),
+    }));
+    throw new Error(`the video did not play on from ${from}: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 async function pause(page: Page): Promise<void> {

@@ -24,6 +24,10 @@ export function openPlayingPlace(useruid: string, onDisplaced: () => void): Play
   const tab = crypto.randomUUID();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : undefined;
   let held: { contentsid: number; videoid: number; regdate: string } | undefined;
+  // Claims go one after another, so the last one answered is the last one the server recorded; while one is on its
+  // way, this tab's own record may be newer than `held` (its second differs), and no check judges it.
+  let claims: Promise<unknown> = Promise.resolve();
+  let claiming = 0;
   const displaced = () => {
     if (!held) return;
     held = undefined;
@@ -36,12 +40,20 @@ export function openPlayingPlace(useruid: string, onDisplaced: () => void): Play
   return {
     async claim(contentsid, videoid) {
       channel?.postMessage({ type: 'claim', tab, useruid } satisfies Message);
-      const check = await claimPlayingPlace(useruid, contentsid, videoid);
-      held = { contentsid, videoid, regdate: check.current.regdate };
+      claiming += 1;
+      const claimed = claims.then(() => claimPlayingPlace(useruid, contentsid, videoid));
+      claims = claimed.catch(() => undefined);
+      try {
+        const check = await claimed;
+        held = { contentsid, videoid, regdate: check.current.regdate };
+      } finally {
+        claiming -= 1;
+      }
     },
     async lostToAnother() {
-      if (!held) return false;
+      if (!held || claiming > 0) return false;
       const record = await readPlayingPlace(useruid).catch(() => undefined);
+      if (!held || claiming > 0) return false;
       // null: the place was released (an older tab closing); nobody else plays, so this tab keeps going.
       if (!record) return false;
       const mine = record.contentsid === held.contentsid && record.videoid === held.videoid && record.regdate === held.regdate;
