@@ -12,6 +12,7 @@ import { accepted, ok, type DatasOf, type Handlers, type OpCtx } from '../openap
 import { classesOwnedNow } from '../domain/ownership';
 import { recordFirstUse, type FirstUse } from '../domain/usage';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
+import { GUESSABLE, throttle } from '../openapi/throttle';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
 const NO_ENROLLMENT = '수강 정보를 찾을 수 없습니다.';
@@ -73,6 +74,9 @@ export const payment = {
     const me = ownUser(ctx, b.useruid);
     const key = ctx.req.headers.get('idempotency-key');
     const ids = idsText(b.contentsids);
+    // A coupon number is a guessable secret whose existence this answer tells (404 against 409): it shares the
+    // lookup's allowance (issue 41). Without a coupon, paying is not a guess and is never throttled.
+    if (b.couponnumber) await throttle(ctx, GUESSABLE.coupon);
     const p = await ctx.s.db.transaction().execute(async (tx) => {
       const balance = await lockMember(tx, me);
       await expireOpenOrders(tx, me);

@@ -10,11 +10,10 @@ import { ownUser } from '../domain/access';
 import { page, pageOf, totalOf } from '../domain/paging';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, type CacheTable } from '../openapi/cacheTags';
-import { lookupLimit, throttle } from '../openapi/throttle';
+import { GUESSABLE, throttle } from '../openapi/throttle';
 
 const NO_PAYMENT = '결제 정보를 찾을 수 없습니다.';
-/** Coupon numbers are codes handed out, some readable words: 10 lookups a minute per client, so they cannot be tried fast. */
-const COUPON_LOOKUPS = lookupLimit('쿠폰 조회', 10);
+const NOT_THIS_ORDERS = '이 주문에 적용된 쿠폰이 아닙니다.';
 
 /** A ledger row with the running balance after it. */
 type PointWithBalance = PointRow & { balance: number };
@@ -73,7 +72,8 @@ export const points = {
   },
   async getCouponInfo(ctx) {
     const me = ownUser(ctx, undefined);
-    await throttle(ctx, COUPON_LOOKUPS);
+    // Coupon numbers are codes handed out, some readable words: they cannot be tried fast (GUESSABLE).
+    await throttle(ctx, GUESSABLE.coupon);
     const c = await couponByCode(ctx.s.db, ctx.params.couponnumber, me);
     if (!c) return fail(404, NO_COUPON);
     const used = await couponSpent(ctx.s.db, c, me);
@@ -89,14 +89,18 @@ export const points = {
   async useCoupon(ctx) {
     // The coupon is marked used at UpdatePaid; this call confirms it for that paid order, idempotently.
     const me = ownUser(ctx, ctx.body.useruid);
+    // It names a coupon number, so it counts as a guess (issue 41): refused like the lookup while the allowance is spent.
+    await throttle(ctx, GUESSABLE.coupon);
     const p = await one(
       ctx.s.db,
       sql<PaymentRow>`select * from payments where paymentid = ${ctx.body.paymentid} and useruid = ${me}`,
     );
     if (!p) return fail(404, NO_PAYMENT);
-    const c = await couponByCode(ctx.s.db, ctx.body.couponnumber, me);
-    if (!c) return fail(404, NO_COUPON);
-    if (p.couponnumber !== c.couponnumber) return fail(409, '이 주문에 적용된 쿠폰이 아닙니다.');
+    // Only the order's own coupon is looked up: any other number, real or made up, gets the same answer.
+    const code = ctx.body.couponnumber.trim().toUpperCase();
+    if (!p.couponnumber || p.couponnumber.toUpperCase() !== code) return fail(409, NOT_THIS_ORDERS);
+    const c = await couponByCode(ctx.s.db, p.couponnumber, me);
+    if (!c) return fail(409, NOT_THIS_ORDERS);
     const mine = c.per_member ? await couponSpent(ctx.s.db, c, me) : c.used_by === me;
     if (p.status !== 'paid' || !mine) return fail(409, '결제가 완료된 주문의 쿠폰만 확인할 수 있습니다.');
     return ok(toCoupon(c, true), '쿠폰이 적용되었습니다.');

@@ -21,13 +21,26 @@ import { Failure } from '../lib/failure';
 export interface LookupLimit {
   /** What is looked up, for the message: '수료증 확인'. */
   readonly what: string;
+  /** The allowance the lookup counts against (its window's name); limits sharing one key share one allowance. */
+  readonly key: string;
   /** Lookups a client may make within any `windowSeconds`. */
   readonly limit: number;
   readonly windowSeconds: number;
 }
 
-export const lookupLimit = (what: string, limit: number, windowSeconds = 60): LookupLimit => ({ what, limit, windowSeconds });
+export const lookupLimit = (what: string, limit: number, windowSeconds = 60, key = what): LookupLimit => ({ what, key, limit, windowSeconds });
 
+/**
+ * One allowance for every answer that tells whether a guessed number exists (issue 41, hole 4): the coupon lookup,
+ * paying with a coupon (Payment/Save), confirming it (Coupon/Update) and the public certificate check all count against
+ * it, so while one of them answers 429 no other tells a real number from a made-up one. 10 a minute: a member applies a
+ * coupon and pays with it in 3 or 4 calls, a holder checks one or two printed numbers; a guesser gets 14,400 a day.
+ */
+const GUESSES = 'guessable-number';
+export const GUESSABLE = {
+  coupon: lookupLimit('쿠폰 조회', 10, 60, GUESSES),
+  certificate: lookupLimit('수료증 확인', 10, 60, GUESSES),
+} as const;
 /** The key a client counts under: an IPv4 address (IPv4-mapped IPv6 unwrapped), or an IPv6 address's /64. */
 export function clientKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -61,7 +74,7 @@ export async function takeLookup(db: Db, rule: LookupLimit, client: string, now:
   const windowMs = rule.windowSeconds * 1000;
   const since = now - windowMs;
   const counted = await sql<{ n: number }>`insert into lookup_windows as w (rule, client, times, expires_at)
-      values (${rule.what}, ${client}, array[${now}::bigint], ${now + windowMs})
+      values (${rule.key}, ${client}, array[${now}::bigint], ${now + windowMs})
     on conflict (rule, client) do update
       set times = array(select t from unnest(w.times) t where t > ${since} order by t) || ${now}::bigint,
         expires_at = ${now + windowMs}
@@ -70,7 +83,7 @@ export async function takeLookup(db: Db, rule: LookupLimit, client: string, now:
   sweep(db, now);
   if (counted.rows.length) return 0;
   const oldest = await sql<{ wait: number }>`select greatest(1, ceil((min(t) + ${windowMs} - ${now}) / 1000.0))::int as wait
-    from lookup_windows, unnest(times) t where rule = ${rule.what} and client = ${client} and t > ${since}`.execute(db);
+    from lookup_windows, unnest(times) t where rule = ${rule.key} and client = ${client} and t > ${since}`.execute(db);
   return oldest.rows[0]?.wait ?? rule.windowSeconds;
 }
 
@@ -82,9 +95,18 @@ function sweep(db: Db, now: number): void {
   });
 }
 
-/** Refuses (429, `Retry-After`) a lookup over `rule` for this request's client; counts it otherwise. */
-export async function throttle(ctx: { s: { db: Db }; client: string }, rule: LookupLimit, now = Date.now()): Promise<void> {
-  const wait = await takeLookup(ctx.s.db, rule, clientKey(ctx.client), now);
+/**
+ * Refuses (429, `Retry-After`) a lookup over `rule` for this request's client or its signed-in member; counts it
+ * otherwise. The member counts apart from the address, so a member who moves between addresses (a phone's network,
+ * a VPN) keeps one allowance; the address counts apart from the member, so new accounts on one address gain nothing.
+ */
+export async function throttle(
+  ctx: { s: { db: Db }; client: string; member?: { useruid: string } | undefined },
+  rule: LookupLimit,
+  now = Date.now(),
+): Promise<void> {
+  const byMember = ctx.member ? await takeLookup(ctx.s.db, rule, `member:${ctx.member.useruid}`, now) : 0;
+  const wait = byMember || (await takeLookup(ctx.s.db, rule, clientKey(ctx.client), now));
   if (wait > 0) {
     throw new Failure(429, `${rule.what} 요청이 너무 많습니다. ${wait}초 후에 다시 시도해주세요.`, {
       'retry-after': String(wait),

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT, testServer, type TestServer } from '../testing';
+import { CLIENT, signInAs, testServer, type TestServer } from '../testing';
 
 /**
  * Guessable lookups are throttled per client (issue 23, finding 10: 60 wrong certificate numbers went through in
@@ -68,7 +68,7 @@ describe('the public certificate check', () => {
 });
 
 describe('the coupon lookup', () => {
-  it('uses the same limit: the 11th lookup in a minute is a 429 with Retry-After', async () => {
+  it('uses the same limit per client and per member: the 11th lookup in a minute is a 429 with Retry-After', async () => {
     const auth = { Authorization: `Bearer ${s.token}` };
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await lookup(`/api/Coupon/GetCouponInfo/GUESS${i}`, '127.0.0.3', auth)).status);
@@ -78,6 +78,9 @@ describe('the coupon lookup', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.json.respMessage).toMatch(/^쿠폰 조회 요청이 너무 많습니다\. \d+초 후에 다시 시도해주세요\.$/);
-    expect((await lookup('/api/Coupon/GetCouponInfo/WELCOME5000', '127.0.0.4', auth)).status).toBe(200);
+    // The same member from another address keeps its spent allowance (issue 41); another member there has its own.
+    expect((await lookup('/api/Coupon/GetCouponInfo/WELCOME5000', '127.0.0.4', auth)).status).toBe(429);
+    const another = { Authorization: `Bearer ${await signInAs(s, 'new@demo.kr')}` };
+    expect((await lookup('/api/Coupon/GetCouponInfo/WELCOME5000', '127.0.0.4', another)).status).toBe(200);
   });
 });

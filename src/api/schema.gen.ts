@@ -1068,6 +1068,11 @@ export interface paths {
          *       expired (409 '사용 기간이 지난 쿠폰입니다.'), reach its minimum order amount (409) and
          *       not be held by another open order (409 '다른 주문에 사용 중인 쿠폰입니다.'). The server
          *       computes `coupondiscount` (fixed: its value, at most the amount; percent: rounded down).
+         *       A coupon issued to another member is the same 404 '쿠폰을 찾을 수 없습니다.' as a made-up number.
+         *       A Save naming a coupon counts against the allowance the coupon lookup and the certificate check
+         *       share (10 per client and 10 per member within any minute, issue 41): past it, the same 429 as
+         *       GetCouponInfo, '쿠폰 조회 요청이 너무 많습니다. N초 후에 다시 시도해주세요.', whether the number is
+         *       real or not. A Save without a coupon is never throttled.
          *     - `pointused` must not exceed the balance minus the points other open orders hold (409
          *       '보유 포인트가 부족합니다.') nor the amount left after the coupon (409).
          *     - `paidamount` = amount - coupondiscount - pointused; `paymethod` is `free` exactly when
@@ -1387,8 +1392,10 @@ export interface paths {
          *     carries the code as issued. `isused` is about the asking member for a once-per-member coupon
          *     (a welcome coupon) and about the whole store for a single-use code. A coupon issued to another
          *     member is 404. The member's own coupons are listed by `POST /api/Coupon/GetMyCoupons/`.
-         *     Coupon numbers are handed-out codes, some of them words: at most 10 lookups per client within
-         *     any minute (the payment page looks a coupon up once per 적용), the 11th is a 429 with `Retry-After`.
+         *     Coupon numbers are handed-out codes, some of them words: at most 10 lookups per client and 10 per
+         *     member within any minute (the payment page looks a coupon up once per 적용), the 11th is a 429 with
+         *     `Retry-After`. The allowance is shared with every other answer that tells a guessed number exists
+         *     (Payment/Save and Coupon/Update naming a coupon, the certificate check; issue 41).
          */
         get: operations["getCouponInfo"];
         put?: never;
@@ -1413,6 +1420,9 @@ export interface paths {
          * @description The coupon is reserved by Payment/Save and marked used by UpdatePaid; this call only
          *     confirms it. `paymentid` names the member's payment (unknown or another member's is 404);
          *     409 when that payment is not paid or used another coupon. Idempotent.
+         *     A number that is not the order's coupon is 409 '이 주문에 적용된 쿠폰이 아닙니다.' whether or not such a
+         *     coupon exists (it is never looked up). The call counts against the coupon lookup's allowance and
+         *     answers its 429 past it (issue 41).
          */
         post: operations["useCoupon"];
         delete?: never;
@@ -1659,7 +1669,9 @@ export interface paths {
          *     A certificate the association revoked (the console's revokeAdminCertificate) still answers 200, with
          *     `revokedat` set and `respMessage` '취소된 수료증입니다. (YYYY년 M월 D일 취소)'; the reason is not public.
          *     At most 10 checks per client within any minute (a person checks one or two printed numbers; a
-         *     guesser is slowed to 14,400 a day); the 11th is a 429 with `Retry-After`.
+         *     guesser is slowed to 14,400 a day); the 11th is a 429 with `Retry-After`. The allowance is the one
+         *     every guessable number shares (coupon lookups and payments naming a coupon count against it too;
+         *     issue 41).
          */
         get: operations["verifyCertificate"];
         put?: never;
@@ -7075,10 +7087,12 @@ export interface components {
             };
         };
         /**
-         * @description Too many lookups from this client (server/openapi/throttle.ts): a public or guessable lookup allows a
-         *     number of lookups per client within a sliding minute, stated on the operation. The client is the
-         *     connection's address as the server sees it (an IPv6 address counts by its /64); no proxy header is
-         *     trusted yet, so behind a reverse proxy all visitors share one allowance (issue 27 revisits this).
+         * @description Too many lookups from this client or member (server/openapi/throttle.ts): a public or guessable lookup
+         *     allows a number of lookups per client, and per signed-in member, within a sliding minute, stated on the
+         *     operation. Every call that tells whether a guessed coupon or certificate number exists shares one
+         *     allowance. The client is the connection's address as the server sees it (an IPv6 address counts by
+         *     its /64); no proxy header is trusted yet, so behind a reverse proxy all visitors share one allowance
+         *     (issue 27 revisits this).
          *     Wait `Retry-After` seconds; the message says how long, in Korean.
          */
         TooManyRequests: {
@@ -9084,6 +9098,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updatePaid: {
@@ -9609,6 +9624,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMyCoupons: {
