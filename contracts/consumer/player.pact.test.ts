@@ -63,18 +63,19 @@ describe('player calls (storefront-web → storefront-api)', () => {
           okEnvelope({
             videoid: integer(12112),
             sourceurl: regex(
-              /^\/api\/Media\/DataGetMedia\?path=[^&]+&expires=\d+&signature=[\w-]+$/,
-              '/api/Media/DataGetMedia?path=media%2Flectures%2F121%2F12112.mp4&expires=1900000000&signature=abc_DEF-123',
+              /^\/api\/Media\/DataGetMedia\?path=[^&]+&expires=\d+&signature=[\w-]+&member=u-demo-1$/,
+              '/api/Media/DataGetMedia?path=media%2Flectures%2F121%2F12112.mp4&expires=1900000000&signature=abc_DEF-123&member=u-demo-1',
             ),
             path: string('media/lectures/121/12112.mp4'),
             duration: integer(353),
-            // Issue 26: the player lists these in its captions menu; each link is signed like the video's.
+            // Issue 26: the player lists these in its captions menu; each link is signed like the video's, for the
+            // member it is issued to (issue 41: it serves only while they have the class).
             captions: eachLike({
               srclang: string('ko'),
               label: string('한국어'),
               url: regex(
-                /^\/api\/Media\/DataGetMedia\?path=[^&]+\.vtt&expires=\d+&signature=[\w-]+$/,
-                '/api/Media/DataGetMedia?path=media%2Fcaptions%2F12112.ko.vtt&expires=1900000000&signature=abc_DEF-123',
+                /^\/api\/Media\/DataGetMedia\?path=[^&]+\.vtt&expires=\d+&signature=[\w-]+&member=u-demo-1$/,
+                '/api/Media/DataGetMedia?path=media%2Fcaptions%2F12112.ko.vtt&expires=1900000000&signature=abc_DEF-123&member=u-demo-1',
               ),
             }),
           }),

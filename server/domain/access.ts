@@ -16,6 +16,9 @@ export const NOT_OWNER_VIDEO = '수강 중인 강의의 영상만 재생할 수 
 export const NOT_OWNER_MATERIAL = '수강 중인 강의의 자료만 볼 수 있습니다.';
 export const NOT_OWNER_DOWNLOAD = '수강 중인 강의의 자료만 내려받을 수 있습니다.';
 export const NOT_AUTHOR_DOWNLOAD = '작성자만 내려받을 수 있는 파일입니다.';
+/** A signed link whose member no longer has the class (issue 41, hole 1): refunded, revoked, or its access period over. */
+export const LINK_ENDED_VIDEO = '환불되었거나 수강 기간이 끝난 강의의 영상이라 이 링크로는 더 이상 재생할 수 없습니다.';
+export const LINK_ENDED_MATERIAL = '환불되었거나 수강 기간이 끝난 강의의 자료라 이 링크로는 더 이상 내려받을 수 없습니다.';
 const SIGN_IN = '로그인 후 이용해주세요.';
 const NOT_YOURS = '본인의 정보만 조회할 수 있습니다.';
 
@@ -64,7 +67,8 @@ const handoutResource = (filename: string, member: string) => `handout:${encodeU
 /**
  * Throws 401/403 unless the caller may fetch the file (signed link, or the right bearer). Answers the member a
  * handout download counts for: the one its signed link names (whoever presents it within its 10 minutes:
- * the link is the member's to hand on, like the file itself), else the owner whose token was sent.
+ * the link is the member's to hand on, like the file itself, but only while that member still has the class),
+ * else the owner whose token was sent.
  */
 export async function checkDownload(
   ctx: { member: Member | undefined; s: { db: Db } },
@@ -78,6 +82,8 @@ export async function checkDownload(
       typeof link.member === 'string' &&
       verifySignature(handoutResource(filename, link.member), link.expires, link.signature)
     ) {
+      // A good signature says who the link was issued to, not that they still have the class: asked at each fetch.
+      if (!(await ownsClassNow(ctx.s.db, link.member, access.contentsid))) return refuseEndedLink('handout', link.member, filename);
       return link.member;
     }
   } else if (verifySignature(`file:${filename}`, link.expires, link.signature)) return undefined;
@@ -111,8 +117,33 @@ export const downloadPathFor = (filename: string, originalFilename: string, acce
     ? handoutPath(filename, originalFilename, member)
     : downloadPath(filename, originalFilename, !isPublic(access));
 
-/** A `<video src>` for a video: previews are public, a class video carries a signature. */
-export function mediaPath(path: string, isPreview: boolean): string {
+/**
+ * What a class video's, fragment's or caption's signature covers: its path and the member it was issued to (issue 41,
+ * hole 1), so serving it can ask whether that member still has the class. Encoded like a handout's member.
+ */
+const mediaResource = (path: string, member: string) => `media:${encodeURIComponent(member)}:${path}`;
+
+/** The query of a media link to `path` signed for `member` (its `member` last, after `expires` and `signature`). */
+export const signedMediaQuery = (path: string, member: string, ttlSeconds?: number) =>
+  `${signedQuery(mediaResource(path, member), ttlSeconds)}&member=${encodeURIComponent(member)}`;
+
+/** The member a media link was signed for, when its signature holds for `path`; else undefined. */
+export const signedMediaMember = (path: string, link: { expires?: unknown; signature?: unknown; member?: unknown }) =>
+  typeof link.member === 'string' && verifySignature(mediaResource(path, link.member), link.expires, link.signature)
+    ? link.member
+    : undefined;
+
+/** A `<video src>` for a video: a preview's is public (no member), a class video's is signed for `member`. */
+export function mediaPath(path: string, member: string | undefined): string {
   const base = `/api/Media/DataGetMedia?path=${encodeURIComponent(path)}`;
-  return onMediaOrigin(isPreview ? base : base + signedQuery(`media:${path}`));
+  return onMediaOrigin(member === undefined ? base : base + signedMediaQuery(path, member));
+}
+
+/**
+ * 403 for a well-signed link whose member no longer has the class, with the English line an operator greps for (a
+ * member who keeps fetching after a refund shows up here).
+ */
+export function refuseEndedLink(kind: 'handout' | 'video' | 'caption', member: string, what: string): never {
+  console.warn(`[links] refused a signed ${kind} link of ${member} for ${what}: the member no longer has the class`);
+  return fail(403, kind === 'handout' ? LINK_ENDED_MATERIAL : LINK_ENDED_VIDEO);
 }

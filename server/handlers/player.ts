@@ -44,10 +44,11 @@ export const player = {
     if (me && !ctx.viewAs) await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
     return ok({
       videoid: v.videoid,
-      sourceurl: mediaPath(v.path, v.is_preview),
+      // Signed for the member it is issued to, so each fetch can ask whether they still have the class (issue 41).
+      sourceurl: mediaPath(v.path, me),
       path: v.path,
       duration: v.duration_sec,
-      captions: await captionTracks(ctx.s.db, v.videoid, v.is_preview),
+      captions: await captionTracks(ctx.s.db, v.videoid, me),
     });
   },
   async getMedia({ s, query, req }) {

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { all, one } from '../db/query';
 import { fail } from '../lib/failure';
-import { verifySignature } from '../lib/signedUrl';
-import { NOT_OWNER_VIDEO, mediaPath } from '../domain/access';
+import { NOT_OWNER_VIDEO, mediaPath, refuseEndedLink, signedMediaMember } from '../domain/access';
+import { ownsClassNowSql } from '../domain/ownership';
 
 /**
  * Caption tracks (issue 26). A track is a row of `captions` (video, language, label, path); its WebVTT is written
@@ -66,24 +66,34 @@ export interface CaptionTrack {
   url: string;
 }
 
-/** The tracks of a video, each linked like its video (open for a preview, else signed for ten minutes). */
-export async function captionTracks(db: Db, videoid: number, isPreview: boolean): Promise<CaptionTrack[]> {
+/** The tracks of a video, each linked like its video (open for a preview, `member` undefined; else signed for them, ten minutes). */
+export async function captionTracks(db: Db, videoid: number, member: string | undefined): Promise<CaptionTrack[]> {
   const rows = await all(
     db,
     sql<{ srclang: string; label: string; path: string }>`select srclang, label, path from captions where videoid = ${videoid} order by srclang`,
   );
-  return rows.map((r) => ({ srclang: r.srclang, label: r.label, url: mediaPath(r.path, isPreview) }));
+  return rows.map((r) => ({ srclang: r.srclang, label: r.label, url: mediaPath(r.path, member) }));
 }
 
 /** `GET /api/Media/DataGetMedia?path=….vtt`: a track, under its video's rule (a `<track src>` sends no token either). */
-export async function captionFile(db: Db, query: { path: string; expires?: unknown; signature?: unknown }, dataDir: string): Promise<Response> {
+export async function captionFile(
+  db: Db,
+  query: { path: string; expires?: unknown; signature?: unknown; member?: unknown },
+  dataDir: string,
+): Promise<Response> {
+  // As for the video (lessonMedia.ts): the link's member's hold on the class is read with the track, trusted once signed.
+  const claimed = typeof query.member === 'string' ? query.member : undefined;
   const track = await one(
     db,
-    sql<{ videoid: number; srclang: string; preview: boolean; duration: number }>`select c.videoid, c.srclang, v.is_preview as preview,
-      v.duration_sec as duration from captions c join videos v on v.videoid = c.videoid where c.path = ${query.path}`,
+    sql<{ videoid: number; srclang: string; preview: boolean; duration: number; owned: boolean }>`select c.videoid, c.srclang,
+      v.is_preview as preview, v.duration_sec as duration,
+      ${claimed === undefined ? sql<boolean>`false` : ownsClassNowSql(claimed, sql.ref('v.contentsid'))} as owned
+      from captions c join videos v on v.videoid = c.videoid where c.path = ${query.path}`,
   );
   if (!track) return fail(404, NOT_FOUND);
-  if (!track.preview && !verifySignature(`media:${query.path}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
+  const member = track.preview ? undefined : signedMediaMember(query.path, query);
+  if (!track.preview && member === undefined) return fail(403, NOT_OWNER_VIDEO);
+  if (member !== undefined && !track.owned) return refuseEndedLink('caption', member, query.path);
   // An uploaded track is read from the file its row names by lecture and language (the path only found the row).
   const vtt = isUploadedCaption(query.path)
     ? await readFile(uploadedCaptionFile(dataDir, track.videoid, track.srclang), 'utf8').catch(() => undefined)

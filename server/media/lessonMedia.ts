@@ -12,11 +12,11 @@ import {
   lessonFrames,
   progressiveLesson,
 } from './lessonVideo';
-import { signedQuery, verifySignature } from '../lib/signedUrl';
 import { onMediaOrigin } from '../lib/mediaOrigin';
 import { one } from '../db/query';
 import { fail } from '../lib/failure';
-import { NOT_OWNER_VIDEO } from '../domain/access';
+import { NOT_OWNER_VIDEO, refuseEndedLink, signedMediaMember, signedMediaQuery } from '../domain/access';
+import { ownsClassNowSql } from '../domain/ownership';
 import { UPLOADED_PART, uploadedMedia } from './uploadedMedia';
 import type { LectureStorage } from '../domain/lectureMedia';
 
@@ -41,8 +41,8 @@ const NOT_FOUND = '요청하신 영상을 찾을 수 없습니다.';
 export async function lessonMedia(
   db: Db,
   clipFile: string,
-  /** The getMedia query: the video path and, for a class video, its link's signature. */
-  query: { path: string; expires?: unknown; signature?: unknown },
+  /** The getMedia query: the video path and, for a class video, its link's signature and member. */
+  query: { path: string; expires?: unknown; signature?: unknown; member?: unknown },
   range: string | undefined,
   /** Where lectures uploaded in the console are kept (server/media/uploadedMedia.ts). */
   lectures: LectureStorage,
@@ -51,17 +51,26 @@ export async function lessonMedia(
   const uploaded = UPLOADED_PART.exec(requested);
   const hls = uploaded ? null : HLS_PART.exec(requested);
   const videoPath = uploaded ? uploaded[1]! : hls ? hls[1]! : requested;
+  // Whether the link's member has the class now rides on the same read (one primary-key probe of enrollments): it is
+  // trusted only once the signature below has shown the link was issued to that member.
+  const claimed = typeof query.member === 'string' ? query.member : undefined;
   const video = await one(
     db,
     sql<{
       preview: boolean;
       duration: number;
-    }>`select bool_or(is_preview) as preview, max(duration_sec)::int as duration from videos where path = ${videoPath} having count(*) > 0`,
+      owned: boolean;
+    }>`select bool_or(v.is_preview) as preview, max(v.duration_sec)::int as duration,
+      bool_or(${claimed === undefined ? sql<boolean>`false` : ownsClassNowSql(claimed, sql.ref('v.contentsid'))}) as owned
+      from videos v where v.path = ${videoPath} having count(*) > 0`,
   );
   if (!video) return fail(404, NOT_FOUND);
-  // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner.
-  if (!video.preview && !verifySignature(`media:${requested}`, query.expires, query.signature)) return fail(403, NOT_OWNER_VIDEO);
-  if (uploaded) return uploadedMedia(lectures, requested, video);
+  // A `<video src>` sends no token: a class video plays only from the signed link GetVideoSourceUrl gave its owner,
+  // and only while that owner still has the class (a refund or an ended access period cuts every link at once).
+  const member = video.preview ? undefined : signedMediaMember(requested, query);
+  if (!video.preview && member === undefined) return fail(403, NOT_OWNER_VIDEO);
+  if (member !== undefined && !video.owned) return refuseEndedLink('video', member, requested);
+  if (uploaded) return uploadedMedia(lectures, requested, video, member);
   const headers = { 'cache-control': 'private, max-age=3600' };
   if (!hls) return bytesWithRange(progressive(lessonClip(clipFile), video.duration), range, 'video/mp4');
   const assets = dirname(clipFile);
@@ -69,7 +78,7 @@ export async function lessonMedia(
   const ttl = video.duration + 600;
   const link = (part: string) => {
     const p = `${videoPath}/${part}`;
-    const signed = video.preview ? '' : signedQuery(`media:${p}`, ttl);
+    const signed = member === undefined ? '' : signedMediaQuery(p, member, ttl);
     return onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${signed}`);
   };
   const playlist = (lines: string[]) =>

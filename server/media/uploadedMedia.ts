@@ -1,7 +1,7 @@
-import { signedQuery } from '../lib/signedUrl';
 import { onMediaOrigin } from '../lib/mediaOrigin';
 import { fail } from '../lib/failure';
 import type { LectureStorage } from '../domain/lectureMedia';
+import { signedMediaQuery } from '../domain/access';
 
 /**
  * A lecture uploaded in the console and made into an HLS ladder (server/jobs/transcodeJob.ts): `videos.path` is
@@ -12,7 +12,13 @@ import type { LectureStorage } from '../domain/lectureMedia';
 export const UPLOADED_PART = /^(uploaded\/\d+\/[A-Za-z0-9_-]+\/master\.m3u8)(?:\/(\d{3,4}p)\/(index\.m3u8|init(?:_\d+)?\.mp4|\d+\.m4s))?$/;
 const NOT_FOUND = '요청하신 영상을 찾을 수 없습니다.';
 
-export async function uploadedMedia(storage: LectureStorage, requested: string, video: { preview: boolean; duration: number }): Promise<Response> {
+/** `member`: whom the links inside a playlist are signed for (the one its own link named); none for a preview. */
+export async function uploadedMedia(
+  storage: LectureStorage,
+  requested: string,
+  video: { preview: boolean; duration: number },
+  member: string | undefined,
+): Promise<Response> {
   const m = UPLOADED_PART.exec(requested);
   if (!m) return fail(404, NOT_FOUND);
   const [, master, rung, file] = m;
@@ -20,7 +26,7 @@ export async function uploadedMedia(storage: LectureStorage, requested: string, 
   const ttl = video.duration + 600;
   const link = (part: string) => {
     const p = `${master}/${part}`;
-    return onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${video.preview ? '' : signedQuery(`media:${p}`, ttl)}`);
+    return onMediaOrigin(`/api/Media/DataGetMedia?path=${encodeURIComponent(p)}${member === undefined ? '' : signedMediaQuery(p, member, ttl)}`);
   };
   const read = async (path: string) => (await storage.ladderFile(path)) ?? fail(404, NOT_FOUND);
   const text = async (path: string) => new Response((await read(path)).body).text();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../fakes/s3/index.ts';
-import { signedQuery } from '../lib/signedUrl';
+import { signedMediaQuery } from '../domain/access';
 import { CLIENT, signInAs, testServer, type TestServer } from '../testing';
 
 /**
@@ -217,7 +217,8 @@ describe('lecture video on S3 (MEDIA_STORE=s3, against s3rver)', () => {
     expect((await fetch(server.url + segment.replace(/&expires=.*$/, ''))).status).toBe(403);
     expect(fake.calls.length).toBe(asked);
     const missing = `uploaded/${LECTURE}/${ready.uploadid}/master.m3u8/360p/9.m4s`;
-    const gone = await fetch(`${server.url}/api/Media/DataGetMedia?path=${encodeURIComponent(missing)}${signedQuery(`media:${missing}`, 60)}`);
+    const member = new URL(segment, server.url).searchParams.get('member')!;
+    const gone = await fetch(`${server.url}/api/Media/DataGetMedia?path=${encodeURIComponent(missing)}${signedMediaQuery(missing, member, 60)}`);
     expect([gone.status, (await gone.json()).respMessage]).toEqual([404, '요청하신 영상을 찾을 수 없습니다.']);
   }, 90_000);
 

@@ -253,7 +253,11 @@ export interface paths {
          *     sent with it is not consulted), and the download counts as the named member's. Serving a handout
          *     records that member's first download of the class (`downloaddate`, refund-relevant; kept, never
          *     moved), with or without `POST /api/Payment/UpdateDownload/...`; with a token instead of a link it
-         *     counts for the token's owner.
+         *     counts for the token's owner. The named member must still have the class when the link is fetched
+         *     (issue 41): after a refund that ended it, a revocation or the end of the access period the link
+         *     answers 403 '환불되었거나 수강 기간이 끝난 강의의 자료라 이 링크로는 더 이상 내려받을 수 없습니다.', however
+         *     long its signature still runs. Listing the handouts (`GetContentsPdfList`) is not a use of the class;
+         *     the first file served is (docs/decisions.md, issue 41).
          */
         get: operations["downloadFile"];
         put?: never;
@@ -582,9 +586,15 @@ export interface paths {
          *     common header (hence `X-Storefront-Client` is optional here). A free preview video plays
          *     for anyone by its `path`. A class video plays only from the link
          *     `GET /api/Contents/GetVideoSourceUrl/{id}` gives a member who owns the class: the path plus
-         *     `expires` and `signature` (HMAC of the server, valid 10 minutes); without them, or expired, 403.
+         *     `expires`, `signature` (HMAC of the server, valid 10 minutes) and `member` (whom it was issued to,
+         *     signed with the path); without them, expired or altered, 403.
          *     A caption track (a `captions[].url` of that answer, a `.vtt` path) is served the same way, as
          *     `text/vtt`, under the same rule as its video: open when the video is a preview, else signed.
+         *     An HLS playlist's links are signed for the member its own link named.
+         *     Every fetch of a signed link also asks whether its member still has the class (issue 41): after a
+         *     refund that ended it (the member's or the console's), a revocation, or the end of the access period,
+         *     the link answers 403 '환불되었거나 수강 기간이 끝난 강의의 영상이라 이 링크로는 더 이상 재생할 수 없습니다.'
+         *     at once, however long its signature still runs.
          */
         get: operations["getMedia"];
         put?: never;
@@ -751,7 +761,7 @@ export interface paths {
         };
         /**
          * Playable source of a video
-         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기); any other video without a token is 401. `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes (`expires`, `signature`) unless the video is a preview; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`. Assumption (issue 26, the spec has no captions): `captions` lists the video's WebVTT tracks, each with `srclang` (BCP 47), `label` (shown in the captions menu) and `url` (a `GET /api/Media/DataGetMedia?path=…vtt` link, signed exactly like `sourceurl` and on the same media origin, so a track loads wherever the video does); absent or empty when the video has none. Under a 회원 화면으로 보기 grant (`viewAsGrant`) nothing is recorded: staff watching as the member is never the member's first play.
+         * @description `id` is the videoid. Only a free preview, or a video of a class the member owns (active enrolment; else 403). A preview plays for anyone, a visitor without a token included (issue 26: the class view's 미리보기); any other video without a token is 401. `sourceurl` is ready for `<video src>`: `GET /api/Media/DataGetMedia?path=`, signed for 10 minutes for the member it is issued to (`expires`, `signature`, `member`) unless the video is a preview, and good only while that member still has the class; ask again for a fresh link. Issuing a class video's (not a preview's) source records the member's first play of the class (`firstplaydate`, refund-relevant; the first time is kept, never moved), whether or not the browser then calls `POST /api/Payment/FirstPlay/...`. Assumption (issue 26, the spec has no captions): `captions` lists the video's WebVTT tracks, each with `srclang` (BCP 47), `label` (shown in the captions menu) and `url` (a `GET /api/Media/DataGetMedia?path=…vtt` link, signed exactly like `sourceurl` and on the same media origin, so a track loads wherever the video does); absent or empty when the video has none. Under a 회원 화면으로 보기 grant (`viewAsGrant`) nothing is recorded: staff watching as the member is never the member's first play.
          */
         get: operations["getVideoSourceUrl"];
         put?: never;
@@ -7050,8 +7060,9 @@ export interface components {
         /**
          * @description Signed in, but the record is not the caller's own: a `useruid` in the path, query or body that is
          *     not the access token's own ('본인의 정보만 조회할 수 있습니다.'), a class the member does not own
-         *     ('수강 중인 강의의 자료만 볼 수 있습니다.'), a secret suggestion's file, or a forged or expired signed
-         *     link. The session stays valid (not a sign-out).
+         *     ('수강 중인 강의의 자료만 볼 수 있습니다.'), a secret suggestion's file, a forged or expired signed
+         *     link, or a signed link whose member no longer has the class (refunded, revoked, access period over).
+         *     The session stays valid (not a sign-out).
          */
         Forbidden: {
             headers: {
@@ -7234,8 +7245,9 @@ export interface components {
          */
         SignedSignature: string;
         /**
-         * @description The member a class handout's signed link was issued to (`useruid`), signed together with the file: a link
-         *     with another member named fails its signature. Sent back as given.
+         * @description The member a class handout's or class video's signed link was issued to (`useruid`), signed together with
+         *     the file or path: a link with another member named fails its signature, and the link serves only while that
+         *     member still has the class. Sent back as given.
          * @example u-demo-1
          */
         SignedMember: string;
@@ -7665,8 +7677,9 @@ export interface operations {
                  */
                 signature?: components["parameters"]["SignedSignature"];
                 /**
-                 * @description The member a class handout's signed link was issued to (`useruid`), signed together with the file: a link
-                 *     with another member named fails its signature. Sent back as given.
+                 * @description The member a class handout's or class video's signed link was issued to (`useruid`), signed together with
+                 *     the file or path: a link with another member named fails its signature, and the link serves only while that
+                 *     member still has the class. Sent back as given.
                  * @example u-demo-1
                  */
                 member?: components["parameters"]["SignedMember"];
@@ -8186,6 +8199,13 @@ export interface operations {
                  * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
                  */
                 signature?: components["parameters"]["SignedSignature"];
+                /**
+                 * @description The member a class handout's or class video's signed link was issued to (`useruid`), signed together with
+                 *     the file or path: a link with another member named fails its signature, and the link serves only while that
+                 *     member still has the class. Sent back as given.
+                 * @example u-demo-1
+                 */
+                member?: components["parameters"]["SignedMember"];
                 /** @example media/lectures/101/0101-01.mp4 */
                 path: string;
             };
