@@ -23,20 +23,17 @@ describe('classroom journeys of the demo member', () => {
     await expect.poll(() => page.getByTestId('count-class').textContent()).toBe(shown);
     await page.keyboard.press('Escape');
 
-    // 이어보기 of the last watched class carries its video and the second the server stored.
+    // 이어보기 of the last watched class carries its video and the second the server stored (mid-video here; the end
+    // of a finished video is the next test's).
     const token = await memberToken(page);
-    const last = (await (
-      await page.request.get(`/api/Contents/GetLastWatchTime/${DEMO.member.useruid}`, {
-        headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
-      })
-    ).json()) as { datas: { contentsid: number; videoid: number; watchedtime: number } };
-    const resume = page
-      .locator(`[data-testid="class-card"][data-contentsid="${last.datas.contentsid}"]`)
-      .getByRole('link', { name: '이어보기' });
+    await page.request.post('/api/Video/UpdateWatchTime/', {
+      headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+      data: { useruid: DEMO.member.useruid, contentsid: 101, videoid: 10121, watchedtime: 42 },
+    });
+    await page.reload();
+    const resume = page.locator('[data-testid="class-card"][data-contentsid="101"]').getByRole('link', { name: '이어보기' });
     // The cards do not wait for the resume point: the link takes its second when it comes.
-    await expect
-      .poll(() => resume.getAttribute('href'))
-      .toBe(`/player/${last.datas.contentsid}?videoid=${last.datas.videoid}&t=${last.datas.watchedtime}`);
+    await expect.poll(() => resume.getAttribute('href')).toBe('/player/101?videoid=10121&t=42');
     expect(await page.locator('[data-testid="class-card"] >> text=수강 종료').count()).toBe(0);
 
     await page.getByRole('navigation', { name: '내 강의실' }).getByRole('link', { name: '종료' }).click();
@@ -55,6 +52,40 @@ describe('classroom journeys of the demo member', () => {
     expect(await ended.getByRole('link', { name: '이어보기' }).count()).toBe(0);
     expect(await ended.getByRole('link', { name: '바로 구매' }).getAttribute('href')).toMatch(/^\/payment\/\d+$/);
     await context.close();
+  });
+
+  it('이어보기 after a lecture watched to its end opens the first unfinished one at its second, at 390 and 1280 px (issue 42)', async () => {
+    // The demo member's class 101: lectures 10111 and 10112 complete, watched to their end; 10121 and 10122 not begun.
+    await sql`delete from progress where useruid = ${DEMO.member.useruid} and videoid in (10121, 10122)`.execute(app.server.db);
+    await sql`update progress set updated_at = '2099-01-01 00:00:00' where useruid = ${DEMO.member.useruid} and videoid = 10112`.execute(app.server.db);
+    const opensFirstUnfinished = async (page: Page) => {
+      await page.waitForURL('**/player/101**');
+      await expect
+        .poll(() => page.locator('.player-curriculum__item[aria-current="true"]').getAttribute('data-videoid'), { timeout: 15_000 })
+        .toBe('10121');
+      expect(await page.locator('.player-stage video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(5);
+    };
+    for (const [width, from] of [
+      [390, '/myclass'],
+      [1280, '/myclassProgress/101'],
+    ] as const) {
+      const { context, page } = await newPage(app.browser, app.server.url, { width, height: 844 });
+      await signInLocal(page, DEMO.member.email);
+      await page.goto(from);
+      const resume = (from === '/myclass' ? page.locator('[data-testid="class-card"][data-contentsid="101"]') : page.locator('#main'))
+        .getByRole('link', { name: '이어보기' })
+        .first();
+      await expect.poll(() => resume.getAttribute('href')).toBe('/player/101');
+      await resume.click();
+      await opensFirstUnfinished(page);
+      // /main's 이어서 학습하기 goes the same way.
+      await page.goto('/main');
+      const go = page.locator('.continue-learning').getByRole('link', { name: /^이어보기/ });
+      expect(await go.getAttribute('href')).toBe('/player/101');
+      await go.click();
+      await opensFirstUnfinished(page);
+      await context.close();
+    }
   });
 
   it('/myclassProgress shows each video’s completion, and a finished video raises it', async () => {

@@ -50,4 +50,29 @@ describe('where the player opens', () => {
     expect(pickStart(videos, { videoid: 12121, t: 30 }, null)).toEqual({ videoid: 12112, start: 40 });
     expect(pickStart(videos, { videoid: 12112, t: 598 }, null)).toEqual({ videoid: 12112, start: 0 });
   });
+
+  describe('a resume point at the end of a finished video (issue 42: 이어보기 started over)', () => {
+    const half = [
+      video(10111, { iscomplete: true, watchedtime: 600 }),
+      video(10112, { iscomplete: true, watchedtime: 600 }),
+      video(10121, { watchedtime: 0 }),
+      video(10122, { watchedtime: 120 }),
+    ];
+    it('goes on with the next video not yet complete, at its own second', () => {
+      expect(pickStart(half, { videoid: 10111, t: 600 }, null)).toEqual({ videoid: 10121, start: 0 });
+      expect(pickStart(half, {}, last(10112, 598))).toEqual({ videoid: 10121, start: 0 });
+      const later = [half[0]!, half[1]!, video(10121, { iscomplete: true, watchedtime: 600 }), half[3]!];
+      expect(pickStart(later, {}, last(10121, 600))).toEqual({ videoid: 10122, start: 120 });
+    });
+    it('an unfinished video earlier in the class comes next when none is left after it', () => {
+      const gap = [video(10111, { watchedtime: 50 }), video(10112, { iscomplete: true, watchedtime: 600 })];
+      expect(pickStart(gap, {}, last(10112, 600))).toEqual({ videoid: 10111, start: 50 });
+    });
+    it('a finished class, a second mid-video, and a video picked without a second open as they are', () => {
+      const done = half.map((v) => ({ ...v, iscomplete: true }));
+      expect(pickStart(done, {}, last(10112, 600))).toEqual({ videoid: 10112, start: 0 });
+      expect(pickStart(half, { videoid: 10111, t: 200 }, null)).toEqual({ videoid: 10111, start: 200 });
+      expect(pickStart(half, { videoid: 10111 }, null)).toEqual({ videoid: 10111, start: 0 });
+    });
+  });
 });

@@ -15,14 +15,30 @@ export interface StartPoint {
 /** A position this close to the end opens the video from the start again. */
 const NEAR_END_SECONDS = 5;
 
+/** Whether a second is at a video's end, where nothing is left to resume. */
+export const atVideoEnd = (seconds: number, duration: number) => duration > 0 && seconds >= duration - NEAR_END_SECONDS;
+
 const startOf = (v: Video, at: number) => ({
   videoid: v.videoid,
-  start: at > 0 && at < v.duration - NEAR_END_SECONDS ? Math.floor(at) : 0,
+  start: at > 0 && !atVideoEnd(at, v.duration) ? Math.floor(at) : 0,
 });
 
 /**
+ * Resuming at the end of a finished video continues with the next video not yet complete (else the first one not
+ * complete), at its own second: "이어보기" goes on with the class, it does not replay what was finished (issue 42).
+ */
+function resumeAt(playable: Video[], v: Video, at: number): StartPoint {
+  if (!v.iscomplete || !atVideoEnd(at, v.duration)) return startOf(v, at);
+  const unfinished = (x: Video) => !x.iscomplete;
+  const next = playable.slice(playable.indexOf(v) + 1).find(unfinished) ?? playable.find(unfinished);
+  return next ? startOf(next, next.watchedtime) : startOf(v, at);
+}
+
+/**
  * The address's video and second ("이어보기"), else the member's last watched video of this class (GetLastWatchTime),
- * else the first playable video not yet complete; a video the member may not play is never chosen.
+ * else the first playable video not yet complete; a video the member may not play is never chosen. A resume point at
+ * the end of a finished video goes on to the next unfinished one; the address's video without a second (a reload, a
+ * video picked from the curriculum) opens as it is.
  */
 export function pickStart(
   videos: Video[],
@@ -31,9 +47,9 @@ export function pickStart(
 ): StartPoint | undefined {
   const playable = videos.filter((v) => v.path !== null);
   const named = playable.find((v) => v.videoid === address.videoid);
-  if (named) return startOf(named, address.t ?? named.watchedtime);
+  if (named) return address.t === undefined ? startOf(named, named.watchedtime) : resumeAt(playable, named, address.t);
   const lastVideo = last ? playable.find((v) => v.videoid === last.videoid) : undefined;
-  if (lastVideo && last) return startOf(lastVideo, last.watchedtime);
+  if (lastVideo && last) return resumeAt(playable, lastVideo, last.watchedtime);
   const first = playable.find((v) => !v.iscomplete) ?? playable[0];
   return first ? startOf(first, first.watchedtime) : undefined;
 }

@@ -45,7 +45,7 @@ export function ContinueLearning({ useruid }: { useruid: string }) {
       <Link
         to="/player/$contentsid"
         params={{ contentsid: String(point.contentsid) }}
-        search={point.seconds > 0 ? { videoid: point.videoid, t: point.seconds } : { videoid: point.videoid }}
+        search={point.videoid === null ? {} : point.seconds > 0 ? { videoid: point.videoid, t: point.seconds } : { videoid: point.videoid }}
         className="btn btn--primary continue-learning__go"
         aria-label={`이어보기: ${point.classTitle} · ${point.lectureTitle}`}
       >

@@ -28,8 +28,8 @@ describe('continuePoint', () => {
     });
   });
 
-  it('opens a lecture watched to its last seconds from the start', () => {
-    expect(continuePoint({ ...last, watchedtime: 1497 }, now)).toMatchObject({ seconds: 0, clock: '0:00 / 25:00' });
+  it('a lecture watched to its last seconds shows whole, and the link leaves the next video to the player', () => {
+    expect(continuePoint({ ...last, watchedtime: 1497 }, now)).toMatchObject({ videoid: null, seconds: 0, clock: '25:00 / 25:00', percent: 100 });
   });
 
   it('shows nothing before any watching, for a class no longer owned, or once its period is over', () => {

@@ -1,16 +1,15 @@
 import type { components } from '../../api/schema.gen';
 import { enrolmentEnded } from '../../lib/enrolmentEnd';
 import { formatClock } from '../../lib/format';
+import { atVideoEnd } from '../../../rules/startPoint';
 
 type LastWatch = components['schemas']['LastWatch'];
-
-/** A position this close to the end opens the lecture from its start (as the player's start point does). */
-const NEAR_END_SECONDS = 5;
 
 /** What the main page's "이어서 학습하기" block shows, and where its link goes. */
 interface ContinuePoint {
   contentsid: number;
-  videoid: number;
+  /** The video the link names; null when the last one was watched to its end: the player goes on with the next one. */
+  videoid: number | null;
   /** The second the player opens at (`?t=`); 0 opens from the start. */
   seconds: number;
   classTitle: string;
@@ -28,12 +27,14 @@ interface ContinuePoint {
  */
 export function continuePoint(last: LastWatch | null | undefined, now: Date = new Date()): ContinuePoint | undefined {
   if (!last || !last.expiredate || enrolmentEnded(last.expiredate, now)) return undefined;
-  const nearEnd = last.duration > 0 && last.watchedtime >= last.duration - NEAR_END_SECONDS;
-  const seconds = nearEnd ? 0 : Math.floor(last.watchedtime);
+  // Watched to its end: the block shows it whole, and the link names no video, so the player goes on from it to the
+  // next unfinished one by the start rule (rules/startPoint.ts) instead of replaying it.
+  const ended = atVideoEnd(last.watchedtime, last.duration);
+  const seconds = ended ? last.duration : Math.floor(last.watchedtime);
   return {
     contentsid: last.contentsid,
-    videoid: last.videoid,
-    seconds,
+    videoid: ended ? null : last.videoid,
+    seconds: ended ? 0 : seconds,
     classTitle: last.lecturetitle,
     lectureTitle: last.videotitle,
     thumbnail: last.thumbnail,

@@ -8,6 +8,7 @@ import { InlineFailure } from '../../components/section/InlineFailure';
 import { Pending } from '../../components/section/Pending';
 import { QueryState } from '../../components/section/QueryState';
 import { ClassCard, type ResumePoint } from './ClassCard';
+import { lastWatchPoint } from './resumePoint';
 import { ClassroomTabs } from './ClassroomTabs';
 import './classroom.css';
 
@@ -28,9 +29,9 @@ const HEADINGS: Record<ClassroomTab, { empty: string; hint: string }> = {
 /** Resume at the server's last second when the last watched video is this class's; otherwise at the class's last video. */
 function resumeOf(
   lecture: MyLecture,
-  last: { contentsid: number; videoid: number; watchedtime: number } | null | undefined,
+  last: { contentsid: number; videoid: number; watchedtime: number; duration: number } | null | undefined,
 ): ResumePoint {
-  if (last && last.contentsid === lecture.contentsid) return { videoid: last.videoid, seconds: last.watchedtime };
+  if (last && last.contentsid === lecture.contentsid) return lastWatchPoint(last);
   return { videoid: lecture.lastvideoid, seconds: null };
 }
 

@@ -14,7 +14,7 @@ const videos = [
 ];
 
 /** 이어보기 of class 121 inside a router (the link) and a cache that never retries on its own. */
-function renderResume(lastWatch: () => Promise<{ contentsid: number; videoid: number; watchedtime: number } | null>) {
+function renderResume(lastWatch: () => Promise<{ contentsid: number; videoid: number; watchedtime: number; duration: number } | null>) {
   function Head() {
     const last = useQuery({ queryKey: ['last'], queryFn: lastWatch });
     const completion = useQuery({ queryKey: ['completion'], queryFn: async () => videos });
@@ -27,13 +27,13 @@ function renderResume(lastWatch: () => Promise<{ contentsid: number; videoid: nu
 
 describe('이어보기 on the class progress page', () => {
   it('opens the last video at its second when the member last watched this class', async () => {
-    renderResume(async () => ({ contentsid: 121, videoid: 8, watchedtime: 42 }));
+    renderResume(async () => ({ contentsid: 121, videoid: 8, watchedtime: 42, duration: 300 }));
     const link = await screen.findByRole('link', { name: '이어보기' });
     expect(link.getAttribute('href')).toBe('/player/121?videoid=8&t=42');
   });
 
   it('otherwise opens the first unfinished video of this class', async () => {
-    renderResume(async () => ({ contentsid: 101, videoid: 3, watchedtime: 10 }));
+    renderResume(async () => ({ contentsid: 101, videoid: 3, watchedtime: 10, duration: 300 }));
     expect((await screen.findByRole('link', { name: '이어보기' })).getAttribute('href')).toBe('/player/121?videoid=8&t=95');
   });
 
@@ -41,7 +41,7 @@ describe('이어보기 on the class progress page', () => {
     const lastWatch = vi
       .fn()
       .mockRejectedValueOnce(new ApiError('server', '시험용 안내: 요청을 처리하지 못했습니다.', 200))
-      .mockResolvedValueOnce({ contentsid: 121, videoid: 8, watchedtime: 42 });
+      .mockResolvedValueOnce({ contentsid: 121, videoid: 8, watchedtime: 42, duration: 300 });
     renderResume(lastWatch);
     expect((await screen.findByRole('alert')).textContent).toContain('시험용 안내: 요청을 처리하지 못했습니다.');
     expect(screen.queryByRole('link', { name: '이어보기' })).toBeNull();

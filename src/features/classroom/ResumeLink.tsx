@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '../../components/section/QueryState';
 import { PlayerLink } from './PlayerLink';
-import { classResumePoint } from './resumePoint';
+import { classResumePoint, lastWatchPoint } from './resumePoint';
 
 type Completion = { videoid: number; watchedtime: number; iscomplete: boolean };
-type LastWatch = { contentsid: number; videoid: number; watchedtime: number } | null;
+type LastWatch = { contentsid: number; videoid: number; watchedtime: number; duration: number } | null;
 
 const LABEL = '이어보기';
 const waiting = (
@@ -30,7 +30,7 @@ export function ResumeLink({
     <QueryState query={last} fallback={waiting}>
       {(lastWatch) =>
         lastWatch?.contentsid === contentsid ? (
-          <PlayerLink contentsid={contentsid} videoid={lastWatch.videoid} seconds={lastWatch.watchedtime}>
+          <PlayerLink contentsid={contentsid} {...lastWatchPoint(lastWatch)}>
             {LABEL}
           </PlayerLink>
         ) : (
