@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, popupText, signInLocal } from './support';
+import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, popupText, pressPlayUnlessPlaying, signInLocal } from './support';
 
 /**
  * Lecture videos in the console (issue 38), through the real server, its job queue and ffmpeg: the operator uploads a
@@ -161,7 +161,7 @@ describe('a lecture video from the console to the player', () => {
     const video = page.locator('.player-stage video');
     await video.waitFor();
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.player-stage video')?.readyState ?? 0) >= 2, null, { timeout: 20_000 });
-    if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.player-stage__bar media-play-button').click();
+    await pressPlayUnlessPlaying(page);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
     await page.locator('media-rendition-menu-button').click();
     const items = page.locator('media-rendition-menu [role="menuitemradio"]');

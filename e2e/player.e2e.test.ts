@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FASTEST_RATE, SLACK_SEC } from '../rules/watchCoverage';
-import { appUnderTest, DEMO, newPage, signInLocal } from './support';
+import { appUnderTest, DEMO, newPage, pressPlayUnlessPlaying, signInLocal } from './support';
 import { formatClock } from '../src/lib/format';
 
 /** Issue 13: the demo member's video player against the real server. Lecture 121 (MP4) and 102 (HLS) are theirs. */
@@ -49,9 +49,9 @@ function markWrittenVideo() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Presses play (a real click, as a member would) unless it already plays, then waits for time to move. */
+/** Presses play unless the video already plays, then waits for time to move (says why if it does not). */
 async function play(page: Page): Promise<void> {
-  if ((await state(page)).paused) await page.locator('.player-stage__bar media-play-button').click();
+  await pressPlayUnlessPlaying(page);
   const from = (await state(page)).t;
   try {
     await expect.poll(async () => (await state(page)).t, { timeout: 15_000 }).toBeGreaterThan(from + 0.5);

@@ -61,6 +61,19 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Presses the player's play button unless its video already plays. Looked at and pressed in one step in the page: the
+ * stage's own start (autoplay once the metadata is in) can begin between a check made from the test and a click, and
+ * the button, a toggle, would then pause the video (seen in CI under load: stuck half a second in, paused).
+ */
+export async function pressPlayUnlessPlaying(page: Page): Promise<void> {
+  const button = page.locator('.player-stage__bar media-play-button');
+  await button.waitFor();
+  await button.evaluate((b: HTMLElement) => {
+    if (document.querySelector<HTMLVideoElement>('.player-stage video')?.paused) b.click();
+  });
+}
+
 /** Text of the dark popup (sweetalert2) once it is shown. */
 export async function popupText(page: Page, timeout = 10_000): Promise<string> {
   const box = page.locator('.swal2-popup .swal2-html-container');
