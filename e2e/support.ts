@@ -63,8 +63,8 @@ export async function newPage(
 
 /**
  * Presses the player's play button unless its video already plays. Looked at and pressed in one step in the page: the
- * stage's own start (autoplay once the metadata is in) can begin between a check made from the test and a click, and
- * the button, a toggle, would then pause the video (seen in CI under load: stuck half a second in, paused).
+ * stage's own start (autoplay once the metadata is in, where the browser allows it) could begin between a check made
+ * from the test and a click, and the button, a toggle, would then pause the video.
  */
 export async function pressPlayUnlessPlaying(page: Page): Promise<void> {
   const button = page.locator('.player-stage__bar media-play-button');
