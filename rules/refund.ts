@@ -15,6 +15,8 @@
  * of one order add up to exactly what was paid and never more. Pure and dependency-free (rules/ imports nothing).
  */
 
+import { refundedTo, type PaidMethod } from './paidMethod';
+
 /** Days after payment within which an unused order is withdrawn in full (전자상거래법 17조 1항). */
 export const WITHDRAWAL_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -69,6 +71,8 @@ export interface RefundOrder {
   before: { amount: number; pointsRestored: number; pointsTakenBack: number; pointsShortfall: number };
   /** The member's point balance now, for taking earned points back. */
   pointBalance: number;
+  /** How it was paid (payments.paid_method): the dialog names where the money goes back, "카카오페이 환불 금액". */
+  paidMethod?: PaidMethod | null;
 }
 
 export type RefundBasis = 'withdrawal' | 'unused' | 'none';
@@ -151,7 +155,7 @@ export function quoteRefund(order: RefundOrder, now: Date): RefundQuote {
     if (kept.length) reasons.push(`환불되지 않는 강의: ${kept.join(', ')}`);
   }
   reasons.push(`환불 강의: ${unused.map((l) => l.title).join(', ')}`);
-  reasons.push(`카드 환불 금액: ${won(amount)}`);
+  reasons.push(`${refundedTo(order.paidMethod)} 환불 금액: ${won(amount)}`);
   if (pointsRestored > 0) reasons.push(`돌려받는 포인트: ${pointsRestored.toLocaleString('ko-KR')}P`);
   if (covered > 0) reasons.push(`회수되는 적립 포인트: ${covered.toLocaleString('ko-KR')}P`);
   if (pointsShortfall > 0)
@@ -191,7 +195,7 @@ export function quoteStoreRefund(order: RefundOrder, amount: number, left: numbe
   const owed = Math.max(0, share(order.pointsEarned) - (b.pointsTakenBack + b.pointsShortfall));
   const pointsTakenBack = Math.min(owed, order.pointBalance + pointsRestored);
   const open = order.lectures.filter((l) => !l.refunded);
-  const reasons = [`${isWhole ? '주문 전체' : '주문 일부'}를 운영자가 환불합니다.`, `카드 환불 금액: ${won(amount)}`];
+  const reasons = [`${isWhole ? '주문 전체' : '주문 일부'}를 운영자가 환불합니다.`, `${refundedTo(order.paidMethod)} 환불 금액: ${won(amount)}`];
   if (pointsRestored > 0) reasons.push(`돌려받는 포인트: ${pointsRestored.toLocaleString('ko-KR')}P`);
   if (pointsTakenBack > 0) reasons.push(`회수되는 적립 포인트: ${pointsTakenBack.toLocaleString('ko-KR')}P`);
   if (order.couponDiscount > 0)

@@ -25,6 +25,8 @@ const paidOrder: Payment = {
   paidamount: 47000,
   status: 'paid',
   paymethod: 'card',
+  paidmethod: 'card',
+  installmentmonth: 0,
   regdate: '2024-05-01T10:00:00+09:00',
   paiddate: '2024-05-01T10:01:00+09:00',
   pgtid: 'state-tx-7001',

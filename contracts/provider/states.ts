@@ -86,8 +86,8 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
       const now = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
       const txid = `state-tx-${paymentid}`;
-      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
-        values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${txid}, ${now}, ${now})`.execute(db);
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at, paid_method)
+        values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${txid}, ${now}, ${now}, 'card')`.execute(db);
       for (const r of rows) {
         await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${r.contentsid}, ${r.saleprice})`.execute(db);
         await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at) values (${useruid}, ${r.contentsid}, ${paymentid}, ${now}, '2099-12-31 23:59:59')
@@ -319,8 +319,8 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       const pointused = id(p, 'pointused');
       const couponnumber = typeof p.couponnumber === 'string' ? p.couponnumber : null;
       await clearOrder(db, paymentid);
-      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, point_used, couponnumber, status, pay_method, created_at, paid_at)
-        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, 10000, ${10000 + pointused}, ${pointused}, ${couponnumber}, 'paid', 'card', '2024-05-01 10:00:00', '2024-05-01 10:01:00')`.execute(
+      await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, point_used, couponnumber, status, pay_method, created_at, paid_at, paid_method)
+        values (${paymentid}, ${useruid}, '상태 준비 주문', ${contentsids.join(',')}, 10000, ${10000 + pointused}, ${pointused}, ${couponnumber}, 'paid', 'card', '2024-05-01 10:00:00', '2024-05-01 10:01:00', 'card')`.execute(
         db,
       );
       if (couponnumber)
@@ -882,8 +882,8 @@ async function paidOrder(db: Kysely<any>, useruid: string, paymentid: number, co
   }>`select saleprice, title from lectures where contentsid in (${sql.join(contentsids)}) order by contentsid`.execute(db);
   if (rows.length !== contentsids.length) throw new Error(`the seed has no lectures ${contentsids.join(', ')}`);
   const amount = rows.reduce((sum, r) => sum + r.saleprice, 0);
-  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at)
-    values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${`state-tx-${paymentid}`}, '2024-05-01 10:00:00', '2024-05-01 10:01:00')
+  await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, provider_txid, created_at, paid_at, paid_method)
+    values (${paymentid}, ${useruid}, ${rows[0]!.title}, ${contentsids.join(',')}, ${amount}, ${amount}, 'paid', 'card', ${`state-tx-${paymentid}`}, '2024-05-01 10:00:00', '2024-05-01 10:01:00', 'card')
     on conflict (paymentid) do update set useruid = excluded.useruid`.execute(db);
   const { rows: now } = await sql<{ status: string }>`select status from payments where paymentid = ${paymentid}`.execute(db);
   if (now[0]?.status !== 'paid') throw new Error(`payment ${paymentid} exists but is ${now[0]?.status}, not paid`);

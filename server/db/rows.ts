@@ -155,6 +155,10 @@ export interface PaymentRow {
   couponnumber: string | null;
   status: Schemas['PaymentStatus'];
   pay_method: Schemas['PayMethod'];
+  /** How the provider says it was paid (migration 040), null until it did; `free` orders keep null here. */
+  paid_method: 'card' | 'kakaopay' | 'naverpay' | 'tosspay' | null;
+  /** The card's 할부 months as the provider recorded them; 0 for 일시불 or not a card. */
+  installment_month: number;
   provider_txid: string | null;
   created_at: string;
   paid_at: string | null;

@@ -19,8 +19,6 @@ type Filter = components['schemas']['AdminOrderQuery'];
 
 /** An order as the list reads it: its member's name and address, and whether a refund claim of it waits. */
 export interface OrderListRow extends PaymentRow {
-  paid_method: ProviderPayment['method'];
-  installment_month: number;
   name: string | null;
   email: string | null;
   left_at: string | null;
@@ -75,9 +73,6 @@ export async function orderPage(db: Db, f: Filter): Promise<{ rows: OrderListRow
 /** The member as a list shows them: masked, or 탈퇴 회원 with nothing personal. */
 export const maskedMember = (r: { name: string | null; email: string | null; left_at: string | null }) =>
   r.left_at || !r.name ? { member: LEFT, email: '' } : { member: maskName(r.name), email: r.email ? maskEmail(r.email) : '' };
-
-/** How the order was paid: 무료 for a free order, else as the provider recorded it (null until it did). */
-export const paidMethodOf = (r: OrderListRow) => (r.pay_method === 'free' ? ('free' as const) : r.paid_method);
 
 interface OrderLine {
   contentsid: number;

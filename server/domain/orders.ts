@@ -26,6 +26,10 @@ export const idsText = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b
 export const idsOf = (p: { contentsids: string }) => p.contentsids.split(',').filter(Boolean).map(Number);
 export const earnedPoints = (paid: number) => Math.floor(paid * EARN_RATE);
 
+/** How the order was paid: 무료 for a free order, else as the provider recorded it (null until it did). */
+export const paidMethodOf = (r: Pick<PaymentRow, 'pay_method' | 'paid_method'>) =>
+  r.pay_method === 'free' ? ('free' as const) : r.paid_method;
+
 /**
  * Locks the member's balance row for the rest of the transaction: every Save and UpdatePaid of one
  * member runs one after the other, so two requests can never both hold the same points.

@@ -95,6 +95,7 @@ export async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
       pointsShortfall: sum((r) => r.points_shortfall),
     },
     pointBalance: balance?.balance ?? 0,
+    paidMethod: p.paid_method,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import type { PaymentRow } from '../db/rows';
-import { maskedMember, orderDetail, orderPage, paidMethodOf, type OrderListRow } from '../domain/adminOrders';
+import { maskedMember, orderDetail, orderPage, type OrderListRow } from '../domain/adminOrders';
+import { paidMethodOf } from '../domain/orders';
 import { REFUND_TABLES, type RefundDone } from '../domain/refunds';
 import { cancellableOf, checkClaim, issueStoreRefund, retryClaim, unsettledClaims, type Settled } from '../domain/storeRefunds';
 import { iso, isoOrNull } from '../lib/time';

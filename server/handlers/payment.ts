@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { CountRow, EnrollmentRow, PaymentRow } from '../db/rows';
 import { all, one } from '../db/query';
-import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, priceOrder } from '../domain/orders';
+import { expireOpenOrders, fulfil, idsOf, idsText, lockMember, paidMethodOf, priceOrder } from '../domain/orders';
 import { ALREADY_PAID, CONFIRMING, SYNC_TABLES, syncPayment } from '../domain/paymentSync';
 import { iso, isoOrNull, kst } from '../lib/time';
 import { fail } from '../lib/failure';
@@ -29,6 +29,8 @@ const toPayment = (p: PaymentRow): components['schemas']['Payment'] => ({
   paidamount: p.amount,
   status: p.status,
   paymethod: p.pay_method,
+  paidmethod: paidMethodOf(p),
+  installmentmonth: p.installment_month,
   regdate: iso(p.created_at),
   paiddate: isoOrNull(p.paid_at),
   pgtid: p.provider_txid ?? null,

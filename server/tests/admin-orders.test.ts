@@ -89,6 +89,15 @@ describe('the orders list', () => {
     expect((await list({ method: 'kakaopay' })).json.datas.list.map((o: { paymentid: number }) => o.paymentid)).toEqual([kakao]);
     const inst = (await list({ method: 'installment' })).json.datas.list;
     expect(inst.map((o: { paymentid: number; installmentmonth: number }) => [o.paymentid, o.installmentmonth])).toEqual([[months, 6]]);
+
+    // The member's own order says the same (issue 42): the receipt and the refund quote name the method paid with.
+    const own = async (paymentid: number) => (await s.call('GET', `/api/Payment/GetInfo/${paymentid}/0`)).json.datas;
+    expect(await own(kakao)).toMatchObject({ paymethod: 'card', paidmethod: 'kakaopay', installmentmonth: 0 });
+    expect(await own(months)).toMatchObject({ paidmethod: 'card', installmentmonth: 6 });
+    expect(await own(1)).toMatchObject({ paidmethod: 'card', installmentmonth: 0 });
+    const quote = async (paymentid: number) => (await s.call('GET', `/api/Payment/RefundQuote/${paymentid}`)).json.datas.reasons as string[];
+    expect((await quote(kakao)).filter((r) => r.includes('환불 금액'))).toEqual([expect.stringMatching(/^카카오페이 환불 금액: [\d,]+원$/)]);
+    expect((await quote(months)).filter((r) => r.includes('환불 금액'))).toEqual([expect.stringMatching(/^카드 환불 금액: [\d,]+원$/)]);
   });
 });
 

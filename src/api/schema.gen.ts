@@ -4437,6 +4437,11 @@ export interface components {
          */
         PayMethod: "card" | "free";
         /**
+         * @description How the order was paid, as the provider recorded it (PortOne's method in live mode, the test window's in the demo); `free` when nothing was charged. Shown as 신용카드 (일시불 / 할부 n개월), 카카오페이, 네이버페이, 토스페이 or 무료 (rules/paidMethod.ts).
+         * @enum {string}
+         */
+        PaidMethod: "card" | "kakaopay" | "naverpay" | "tosspay" | "free";
+        /**
          * @example {
          *       "paymentid": 7001,
          *       "useruid": "8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33",
@@ -4451,6 +4456,8 @@ export interface components {
          *       "paidamount": 74000,
          *       "status": "paid",
          *       "paymethod": "card",
+         *       "paidmethod": "card",
+         *       "installmentmonth": 0,
          *       "regdate": "2024-03-15T14:30:00+09:00",
          *       "paiddate": "2024-03-15T14:31:10+09:00",
          *       "pgtid": "LPT-20240315-000001"
@@ -4471,6 +4478,10 @@ export interface components {
             paidamount: number;
             status: components["schemas"]["PaymentStatus"];
             paymethod: components["schemas"]["PayMethod"];
+            /** @description How it was paid; null until the provider said (an attempt that was never paid). */
+            paidmethod: components["schemas"]["PaidMethod"] | null;
+            /** @description The card's 할부 months; 0 for 일시불 or not a card. */
+            installmentmonth: number;
             regdate: components["schemas"]["DateTime"];
             /** Format: date-time */
             paiddate: string | null;
@@ -6235,7 +6246,7 @@ export interface components {
             paidamount: number;
             refundedamount: number;
             status: components["schemas"]["PaymentStatus"];
-            method: components["schemas"]["AdminPaidMethod"] | null;
+            method: components["schemas"]["PaidMethod"] | null;
             /** @description 0 for 일시불 or not a card. */
             installmentmonth: number;
             regdate: components["schemas"]["DateTime"];
@@ -6243,11 +6254,6 @@ export interface components {
             /** @description A refund claim of this order waits for 확인. */
             unsettled: boolean;
         };
-        /**
-         * @description How the order was paid, as the provider recorded it; null when not known (an open or failed order).
-         * @enum {string}
-         */
-        AdminPaidMethod: "card" | "kakaopay" | "naverpay" | "tosspay" | "free";
         AdminOrderPage: {
             list: components["schemas"]["AdminOrderRow"][];
             nextBefore: number | null;

@@ -11,6 +11,7 @@ import { formatWon } from '../../lib/format';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentIdOf } from './providerReturn';
 import { OrderTerms } from './OrderTerms';
+import { paidMethodText } from '../../../rules/paidMethod';
 import './checkout.css';
 
 /** /paymentResult and /paymentResultFree: the receipt of one order, read from the server. */
@@ -66,7 +67,7 @@ export function ReceiptPage({ free }: { free: boolean }) {
           </div>
           <div>
             <dt>결제수단</dt>
-            <dd>{paidFree ? '무료' : '신용카드'}</dd>
+            <dd data-testid="paid-method">{paidMethodText(o.paidmethod, o.installmentmonth)}</dd>
           </div>
         </dl>
         <ul className="receipt__lectures" aria-label="주문 클래스">

@@ -9,10 +9,11 @@ import { mayAskRefund, RefundAction } from './RefundAction';
 import { OrderTerms } from '../checkout/OrderTerms';
 import { formatWon } from '../../lib/format';
 import { StatusBadge } from './StatusBadge';
+import { paidMethodText } from '../../../rules/paidMethod';
 import '../checkout/checkout.css';
 import './payment.css';
 
-/** One order of /mypayment (?paymentid=): lectures, amounts, coupon, points, card and dates on Korean time. */
+/** One order of /mypayment (?paymentid=): lectures, amounts, coupon, points, how it was paid and dates on Korean time. */
 export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
   const { data: p } = useSuspenseQuery(paymentInfoQuery(paymentid));
   return (
@@ -70,7 +71,7 @@ export function PaymentDetailPage({ paymentid }: { paymentid: number }) {
         <dl className="payment-facts">
           <div>
             <dt>결제 방법</dt>
-            <dd>{p.paymethod === 'free' ? '무료 (결제 금액 없음)' : '신용카드'}</dd>
+            <dd data-testid="paid-method">{paidMethodText(p.paidmethod, p.installmentmonth)}</dd>
           </div>
           {p.pgtid && (
             <div>

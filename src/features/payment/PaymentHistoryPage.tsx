@@ -9,6 +9,7 @@ import { formatWon } from '../../lib/format';
 import { formatDateTimeKst } from '../../lib/formatDateTime';
 import { paymentBadge } from './paymentStatus';
 import { StatusBadge } from './StatusBadge';
+import { paidMethodText } from '../../../rules/paidMethod';
 import './payment.css';
 
 const VIEWS: [PaymentView, string][] = [
@@ -67,6 +68,11 @@ function PaymentRow({ payment: p }: { payment: Payment }) {
         <StatusBadge badge={paymentBadge(p)} />
       </div>
       <p className="payment-row__title">{p.title}</p>
+      {p.paidmethod && (
+        <p className="payment-row__method" data-testid="paid-method">
+          {paidMethodText(p.paidmethod, p.installmentmonth)}
+        </p>
+      )}
       {(p.refundedamount ?? 0) > 0 && (
         <p className="payment-refund" data-testid="payment-refunded">
           환불금액 <strong>{formatWon(p.refundedamount ?? 0)}</strong>

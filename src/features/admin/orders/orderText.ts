@@ -1,4 +1,5 @@
 import type { AdminOrderMethod, AdminOrderRow } from '../../../api/queries/admin-orders';
+import { PAID_METHOD_NAME, paidMethodText } from '../../../../rules/paidMethod';
 
 /** The order's status as the console says it (the member's history says the same words: 부분환불, 환불완료). */
 export const STATUS_LABEL: Record<AdminOrderRow['status'], string> = {
@@ -20,22 +21,12 @@ export const STATUS_BADGE: Record<AdminOrderRow['status'], string> = {
   failed: 'admin-badge--hidden',
 };
 
-/** The method filter's choices. */
-export const METHOD_FILTER_LABEL: Record<AdminOrderMethod, string> = {
-  card: '신용카드',
-  installment: '신용카드 할부',
-  kakaopay: '카카오페이',
-  naverpay: '네이버페이',
-  tosspay: '토스페이',
-  free: '무료',
-};
+/** The method filter's choices: the member's screens' names (rules/paidMethod.ts), and 할부 apart. */
+export const METHOD_FILTER_LABEL: Record<AdminOrderMethod, string> = { ...PAID_METHOD_NAME, installment: '신용카드 할부' };
 
-/** How an order was paid: 신용카드 with 일시불 or 할부 n개월, an easy pay, 무료; '-' while the provider has not said. */
-export function methodText(o: Pick<AdminOrderRow, 'method' | 'installmentmonth'>): string {
-  if (!o.method) return '-';
-  if (o.method === 'card') return o.installmentmonth >= 2 ? `신용카드 (할부 ${o.installmentmonth}개월)` : '신용카드 (일시불)';
-  return METHOD_FILTER_LABEL[o.method];
-}
+/** How an order was paid, in the words the member's receipt uses (one function for every screen). */
+export const methodText = (o: Pick<AdminOrderRow, 'method' | 'installmentmonth'>): string =>
+  paidMethodText(o.method, o.installmentmonth);
 
 /** The provider record's status in Korean. */
 export const PROVIDER_STATUS_LABEL: Record<string, string> = {
