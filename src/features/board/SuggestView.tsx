@@ -3,6 +3,7 @@ import { boardKeys, deleteSuggest, suggestInfoQuery } from '../../api/queries/bo
 import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { AttachmentList } from './AttachmentList';
 import { SafeHtml } from '../../components/ui/SafeHtml';
+import { MemberText } from '../../components/ui/MemberText';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Pending } from '../../components/section/Pending';
 import { SectionFailure } from '../../components/section/SectionFailure';
@@ -48,7 +49,7 @@ export function SuggestView({ suggestid, useruid, onClose }: { suggestid: number
           {s.username} · {formatDate(s.regdate)}
         </p>
       </header>
-      <p className="suggest-view__content">{s.content}</p>
+      <MemberText text={s.content} className="suggest-view__content" />
       <AttachmentList files={s.files} />
       {s.answer && (
         <div className="suggest-view__answer">

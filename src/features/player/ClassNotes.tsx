@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { notesQuery, type Note } from '../../api/queries/progress-notes';
 import { InlineFailure } from '../../components/section/InlineFailure';
+import { MemberText } from '../../components/ui/MemberText';
 import { formatClock } from './clock';
 
 /**
@@ -40,7 +41,7 @@ export function ClassNotes({ contentsid, useruid }: { contentsid: number; userui
                 >
                   {formatClock(n.second)}
                 </Link>
-                <p className="class-notes__text">{n.text}</p>
+                <MemberText text={n.text} className="class-notes__text" />
               </li>
             ))}
           </ol>

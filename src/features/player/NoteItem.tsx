@@ -4,6 +4,7 @@ import { formatClock } from './clock';
 import { noteTextProblem } from './noteText';
 import { NoteField } from './NoteField';
 import { WriteFields } from '../../components/viewAs/readOnly';
+import { MemberText } from '../../components/ui/MemberText';
 
 interface NoteItemProps {
   note: Note;
@@ -45,7 +46,7 @@ export function NoteItem({ note, videoTitle, onSeek, onEdit, onDelete }: NoteIte
         {videoTitle ? <span className="player-note__video">{videoTitle}</span> : null}
       </button>
       {draft === undefined ? (
-        <p className="player-note__text">{note.text}</p>
+        <MemberText text={note.text} className="player-note__text" />
       ) : (
         <div className="player-note__edit">
           <label htmlFor={fieldId} className="player-sr">

@@ -1,8 +1,9 @@
 import type { QnA } from '../../api/queries/classroom-lectures';
 import { SafeHtml } from '../../components/ui/SafeHtml';
+import { MemberText } from '../../components/ui/MemberText';
 import { formatDate } from '../../lib/format';
 
-/** One question: title line always, question and answer when opened. Server HTML goes through SafeHtml. */
+/** One question: title line always, question and answer when opened. The member's question is text; the answer is staff HTML (SafeHtml). */
 export function QnaItem({ item }: { item: QnA }) {
   const answered = item.status === 'answered';
   return (
@@ -23,7 +24,7 @@ export function QnaItem({ item }: { item: QnA }) {
         </summary>
         <div className="qna-item__body">
           {item.content ? (
-            <SafeHtml html={item.content} className="safe-html qna-item__text" />
+            <MemberText text={item.content} className="qna-item__text" />
           ) : (
             <p className="muted">작성자만 볼 수 있는 질문입니다.</p>
           )}

@@ -11,6 +11,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SafeHtml } from '../../../components/ui/SafeHtml';
+import { MemberText } from '../../../components/ui/MemberText';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
@@ -147,7 +148,8 @@ function QuestionItem({
           {q.username} · {formatDateTimeKst(q.regdate)}
         </span>
       </p>
-      <SafeHtml html={q.content} className="safe-html inbox-item__text" />
+      {/* The member's question is their text (as on the member's page); the answers are staff HTML. */}
+      <MemberText text={q.content} className="inbox-item__text inbox-item__plain" />
       {q.issecret && <p className="admin-muted inbox-item__hint">비공개 질문입니다. 답변은 질문한 회원만 볼 수 있습니다.</p>}
       {q.answer && !editing && (
         <div className="inbox-item__answer">

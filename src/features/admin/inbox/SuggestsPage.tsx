@@ -11,6 +11,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SafeHtml } from '../../../components/ui/SafeHtml';
+import { MemberText } from '../../../components/ui/MemberText';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
@@ -118,7 +119,7 @@ function SuggestItem({
         </span>
       </p>
       {/* The member's page shows the content as text; so does the console. */}
-      <p className="inbox-item__text inbox-item__plain">{g.content}</p>
+      <MemberText text={g.content} className="inbox-item__text inbox-item__plain" />
       {g.files.length > 0 && (
         <ul className="inbox-item__files" aria-label="첨부파일">
           {g.files.map((f) => (
