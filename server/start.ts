@@ -145,7 +145,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     console.log('[server] ffmpeg not found: lecture video upload and processing are off (Debian: apt-get install ffmpeg; macOS: brew install ffmpeg)');
   // Loaded only where the queue runs: pg-boss and its workers stay out of every test server's start-up.
   const jobModules = wantJobs
-    ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob'), import('./jobs/mailJob')])
+    ? await Promise.all([import('./jobs/queue'), import('./jobs/transcodeJob'), import('./jobs/mailJob'), import('./jobs/uploadSweepJob')])
     : undefined;
   // The embedded PGlite has one process: what it finds running at its start, a killed run left.
   const queueSettings = jobModules?.[0].jobQueueSettings(options.env ?? { ...process.env, ...appEnv });
@@ -195,6 +195,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid),
         })
       : undefined;
+  // Uploads nobody attached within a day are removed hourly (issue 41), wherever the queue is worked.
+  const uploadSweeper = working && jobs && jobModules ? await jobModules[3].workUploadSweep(jobs, database.db, dataDir) : undefined;
   const operationOf: OperationOf = (method, pathname) => {
     const op = dispatcher.router.match(method, pathname)?.op;
     return op && { operationId: op.operationId, path: op.path };
@@ -234,6 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.once('error', (err: NodeJS.ErrnoException) => {
       void sweep.stop();
       mailWorker?.stop();
+      uploadSweeper?.stop();
       transport?.close();
       void jobs?.stop();
       void database.close();
@@ -273,6 +276,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         }
         await sweep.stop();
         mailWorker?.stop();
+        uploadSweeper?.stop();
         await jobs?.stop();
         transport?.close();
         await bus?.close();

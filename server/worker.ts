@@ -7,6 +7,7 @@ import { ffmpegAvailable } from './media/transcode';
 import { ROOT } from './start';
 import { openWriteBus } from './db/writeBus';
 import { workMail } from './jobs/mailJob';
+import { workUploadSweep } from './jobs/uploadSweepJob';
 import { mailSettings } from './mail/settings';
 import { smtpTransport } from './mail/transport';
 import { remindersOffLink } from './domain/mailReminders';
@@ -43,9 +44,12 @@ const transport = mail.smtpUrl ? await smtpTransport(mail.smtpUrl, mail.from) : 
 const mailWorker = transport
   ? await workMail(jobs, database.db, { transport, storeUrl: mail.storeUrl, leaseMs: mail.leaseMs, remindersOffUrl: (useruid) => remindersOffLink(mail.storeUrl, useruid) })
   : undefined;
+// Uploads nobody attached within a day, removed hourly (issue 41): one run per hour across every worker and instance.
+const uploadSweeper = await workUploadSweep(jobs, database.db, process.env.DATA_DIR || join(ROOT, '.data'));
 console.log(`[worker] working the job queue (pid ${process.pid}):${ffmpeg ? ' lecture video' : ''}${transport ? ' mail' : ''}`);
 const stop = async () => {
   mailWorker?.stop();
+  uploadSweeper.stop();
   await jobs.stop();
   transport?.close();
   await bus.close();

@@ -1118,4 +1118,14 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index if not exists suggests_inbox on suggests (status, suggestid desc)`,
     ],
   },
+  {
+    // Issue 41, hole 3: what each uploader stored per Korean day (server/domain/uploadQuota.ts), and the age an
+    // unattached upload is swept at (server/domain/uploadSweep.ts) read from an index instead of the whole table.
+    id: '041_upload_days',
+    statements: [
+      `create table upload_days (uploader text not null, day text not null, files int not null, bytes bigint not null,
+        primary key (uploader, day))`,
+      `create index uploads_created on uploads (created_at)`,
+    ],
+  },
 ];

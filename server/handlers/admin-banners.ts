@@ -1,6 +1,7 @@
 import { createBanner, deleteBanner, listBanners, reorderBanners, storeBannerPicture, updateBanner } from '../domain/bannerAuthoring';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
+import { asStaffUpload } from '../domain/uploadQuota';
 
 /** The console's banners of /main (owner and operators; the dispatcher checks `x-staff-roles`). Every write is audited. */
 export const adminBanners = {
@@ -8,7 +9,8 @@ export const adminBanners = {
     return ok(await listBanners(s.db));
   },
   async uploadAdminBannerImage(ctx) {
-    return ok(await storeBannerPicture(ctx.s.db, ctx, ctx.form), '배너 이미지를 올렸습니다.');
+    // Counted on the staff's day (issue 41) unless the picture is refused.
+    return asStaffUpload(ctx, async () => ok(await storeBannerPicture(ctx.s.db, ctx, ctx.form), '배너 이미지를 올렸습니다.'));
   },
   async createAdminBanner(ctx) {
     return ok(await createBanner(ctx.s.db, ctx, ctx.body), '배너를 추가했습니다.');

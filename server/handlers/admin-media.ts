@@ -18,6 +18,7 @@ import { captionUploadOf, captionsOfLecture, deleteCaptionRow, removeCaptionFile
 import { fail } from '../lib/failure';
 import { ok, type Handlers, type OpCtx } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
+import { asStaffUpload } from '../domain/uploadQuota';
 
 const TUS_VERSION = '1.0.0';
 /** Enough of the first piece to tell a container (an MPEG-TS needs two packets' sync bytes). */
@@ -153,7 +154,8 @@ export const adminMedia = {
   async uploadAdminCaption(ctx) {
     const { s, params } = ctx;
     await lectureClassInScope(s.db, ctx, params.videoid);
-    const upload = await captionUploadOf(ctx.form);
+    // Counted on the staff's day (issue 41) unless the file is refused.
+    const upload = await asStaffUpload(ctx, async () => captionUploadOf(ctx.form));
     // The file waits beside its place until the row and its audit entry are committed; a failed write leaves nothing.
     const staged = await stageCaptionFile(s.dataDir, params.videoid, upload.srclang, upload.vtt);
     try {

@@ -8,6 +8,7 @@ import { minimalPdf } from '../media/pdf';
 import { fail } from '../lib/failure';
 import { checkDownload, downloadPathFor, fileAccess, ownUser } from '../domain/access';
 import { uploadedFile } from '../domain/uploads';
+import { takeUploadQuota } from '../domain/uploadQuota';
 import { handoutBytes } from '../domain/handouts';
 import { readUpload, storeUpload } from '../domain/uploadStore';
 import { recordFirstUse } from '../domain/usage';
@@ -30,7 +31,9 @@ export const files = {
     const me = ownUser(ctx, undefined);
     const parts = (ctx.form?.getAll('files') ?? []).filter((f): f is File => typeof f !== 'string');
     if (parts.length === 0) return fail(400, '업로드할 파일을 선택해주세요.');
-    // Count and size limits were enforced while the body streamed (server/openapi/limits.ts).
+    // Count and size limits of one request were enforced while the body streamed (server/openapi/limits.ts); a day's
+    // are the member's allowance (issue 41), taken before anything is stored.
+    await takeUploadQuota(ctx.s.db, 'member', me, parts.length, parts.reduce((n, f) => n + f.size, 0));
     const saved = [];
     for (const f of parts) {
       const ext = extname(f.name)

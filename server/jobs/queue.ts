@@ -37,6 +37,8 @@ export const QUEUES = {
   // A mail (server/jobs/mailJob.ts): eight more tries over about half an hour (4-8 s, 8-16 s, ... 512-1024 s), so a
   // relay down for minutes delays mail without losing it; a try is cut after 2 minutes (its lease's length).
   'mail-send': { retryLimit: 8, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 },
+  // The hourly removal of uploads never attached (server/jobs/uploadSweepJob.ts): a failed run is simply the next hour's.
+  'upload-sweep': { retryLimit: 1, retryDelay: 60, retryBackoff: false, expireInSeconds: 900 },
 } as const;
 export type QueueName = keyof typeof QUEUES;
 

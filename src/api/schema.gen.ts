@@ -200,6 +200,10 @@ export interface paths {
          * @description Stores the files and returns one record per file, to be sent back inside e.g. `SuggestSaveRequest.files`.
          *     Limits per request: at most 5 files, 10 MB per file, 20 MB in all; checked from Content-Length and
          *     again as the body streams, so an oversized upload is refused (413) before it is read whole.
+         *     Per member and Korean day: at most 300 files and 200 MB (429 `UploadQuotaExceeded`, '하루에 올릴 수 있는
+         *     파일 수(300개)를 넘었습니다. 내일 다시 시도해주세요.' or '하루에 올릴 수 있는 용량(200MB)을 넘었습니다. 내일
+         *     다시 시도해주세요.'). An upload not attached to a suggestion within a day of its upload is removed, with its
+         *     bytes, by the hourly `upload-sweep` job (issue 41); its record then answers 404.
          */
         post: operations["uploadFiles"];
         delete?: never;
@@ -7104,6 +7108,29 @@ export interface components {
             };
         };
         /**
+         * @description Past the uploader's allowance for the day, a Korean calendar day (server/domain/uploadQuota.ts, issue 41): a
+         *     member may upload 300 files and 200 MB a day through UploadFiles; staff have their own, larger allowance
+         *     for the console's uploads (class thumbnails, handouts and e-books, banner pictures, caption files): 1,000
+         *     files and 2 GB a day. Nothing of the refused request is stored or counted. The message names the limit
+         *     passed; `Retry-After` is the seconds until midnight in Korea, when the allowance is whole again.
+         */
+        UploadQuotaExceeded: {
+            headers: {
+                /** @description Whole seconds until midnight KST. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "respMessage": "하루에 올릴 수 있는 파일 수(300개)를 넘었습니다. 내일 다시 시도해주세요."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
          * @description Too many lookups from this client or member (server/openapi/throttle.ts): a public or guessable lookup
          *     allows a number of lookups per client, and per signed-in member, within a sliding minute, stated on the
          *     operation. Every call that tells whether a guessed coupon or certificate number exists shares one
@@ -7626,6 +7653,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["UploadQuotaExceeded"];
         };
     };
     getFileUrl: {
@@ -12113,6 +12141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: components["responses"]["UploadQuotaExceeded"];
         };
     };
     deleteAdminClassThumbnail: {
@@ -12246,6 +12275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: components["responses"]["UploadQuotaExceeded"];
         };
     };
     deleteAdminHandout: {
@@ -12816,6 +12846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: components["responses"]["UploadQuotaExceeded"];
         };
     };
     reorderAdminBanners: {
@@ -13269,6 +13300,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["UploadQuotaExceeded"];
         };
     };
     deleteAdminCaption: {
