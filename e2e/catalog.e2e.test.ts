@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +93,27 @@ describe('catalog journey of a visitor', () => {
 });
 
 describe('suggestions of a member', () => {
+  it('at 390 px the 1:1 form names the file limit before anything is sent, and a file over it is said when chosen (issue 42)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'suggest-big-'));
+    const big = join(dir, '촬영본.mov');
+    writeFileSync(big, '');
+    truncateSync(big, 10 * 1024 * 1024 + 1);
+    const small = join(dir, '메모.txt');
+    writeFileSync(small, '메모');
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await signInLocal(page, DEMO.member.email);
+    await page.goto('/q&a?tab=suggest');
+    await page.getByRole('button', { name: '문의하기' }).click();
+    const form = page.getByRole('form', { name: '문의 작성' });
+    expect(await form.locator('#suggest-files-hint').textContent()).toBe('파일은 5개까지, 한 파일에 10MB까지 첨부할 수 있습니다.');
+    await form.locator('input[type="file"]').setInputFiles(big);
+    await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual(['「촬영본.mov」은(는) 10MB를 넘어 첨부할 수 없습니다.']);
+    await form.locator('input[type="file"]').setInputFiles(small);
+    await expect.poll(() => form.locator('.field-error').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it('writes a suggestion with an attachment, views it and deletes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'suggest-'));
     const file = join(dir, '증상기록.txt');
@@ -121,6 +142,9 @@ describe('suggestions of a member', () => {
     await page.locator('select[name="suggesttype"]').selectOption({ index: 1 });
     await page.locator('input[name="title"]').fill('수강 기간 문의드립니다');
     await page.locator('textarea[name="content"]').fill('출장으로 수강을 못 했습니다. 연장 가능할까요?');
+    // Issue 42: each message went as its field was filled in, before sending again.
+    await expect.poll(() => form.locator('.field-error').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
     await page.locator('input[type="file"]').setInputFiles(file);
     expect(await form.locator('.file-picker__chosen').textContent()).toBe('증상기록.txt');
     await page.getByRole('button', { name: '문의 등록' }).click();

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, saveSuggest, suggestTypesQuery } from '../../api/queries/board';
 import { uploadFiles } from '../../api/queries/files';
 import { alertDark, alertError } from '../../lib/popup';
-import { checkSuggest, SUGGEST_TITLE_MAX, type SuggestErrors, type SuggestField } from './suggestFields';
+import { checkSuggest, recheckSuggest, SUGGEST_MESSAGES, SUGGEST_TITLE_MAX, type SuggestErrors, type SuggestField } from './suggestFields';
 
 export const SUGGEST_SAVED_MESSAGE = '문의가 등록되었습니다.';
 
@@ -46,16 +46,29 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
 
   const [errors, setErrors] = useState<SuggestErrors>({});
   const [chosen, setChosen] = useState<File[]>([]);
+  const inputOf = (formElement: HTMLFormElement, files: readonly File[]) => {
+    const form = new FormData(formElement);
+    return {
+      suggesttype: String(form.get('suggesttype') ?? ''),
+      title: String(form.get('title') ?? ''),
+      content: String(form.get('content') ?? ''),
+      files,
+    };
+  };
+  // A message goes as soon as its field is right; a file over the limit is said when it is chosen, not after sending.
+  const recheck = (e: React.FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement;
+    const picked = target.type === 'file';
+    const files = picked ? [...(target.files ?? [])] : chosen;
+    if (picked) setChosen(files);
+    const input = inputOf(e.currentTarget, files);
+    setErrors((shown) => recheckSuggest(shown, input, picked));
+  };
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formElement = e.currentTarget;
     const form = new FormData(formElement);
-    const found = checkSuggest({
-      suggesttype: String(form.get('suggesttype') ?? ''),
-      title: String(form.get('title') ?? ''),
-      content: String(form.get('content') ?? ''),
-      files: chosen,
-    });
+    const found = checkSuggest(inputOf(formElement, chosen));
     setErrors(found);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
@@ -68,7 +81,7 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
 
   return (
     // noValidate: the checks below speak Korean beside each field instead of the browser's English bubble.
-    <form className="suggest-form" onSubmit={submit} aria-label="문의 작성" noValidate>
+    <form className="suggest-form" onSubmit={submit} onChange={recheck} aria-label="문의 작성" noValidate>
       <label>
         <span>문의 유형</span>
         <select name="suggesttype" defaultValue="" required aria-invalid={!!errors.suggesttype} aria-describedby={described('suggesttype')}>
@@ -118,8 +131,7 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
             className="file-picker__input"
             aria-labelledby="suggest-files-label suggest-files-button"
             aria-invalid={!!errors.files}
-            aria-describedby={['suggest-files-chosen', described('files')].filter(Boolean).join(' ')}
-            onChange={(e) => setChosen([...(e.currentTarget.files ?? [])])}
+            aria-describedby={['suggest-files-chosen', 'suggest-files-hint', described('files')].filter(Boolean).join(' ')}
           />
           <span className="btn file-picker__button" id="suggest-files-button" aria-hidden="true">
             파일 선택
@@ -128,6 +140,9 @@ export function SuggestForm({ useruid, onSaved }: { useruid: string; onSaved: (s
             {chosen.length === 0 ? '선택된 파일 없음' : chosen.map((f) => f.name).join(', ')}
           </span>
         </label>
+        <small className="suggest-form__hint" id="suggest-files-hint">
+          {SUGGEST_MESSAGES.filesHint}
+        </small>
         <SuggestError field="files" message={errors.files} />
       </div>
       <label className="suggest-form__check">

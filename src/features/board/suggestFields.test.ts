@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSuggest, SUGGEST_MESSAGES } from './suggestFields';
+import { checkSuggest, recheckSuggest, SUGGEST_MESSAGES } from './suggestFields';
 
 const filled = { suggesttype: 'etc', title: '수강 기간 문의', content: '연장이 되나요?', files: [] };
 
@@ -29,5 +29,14 @@ describe('checkSuggest (the 1:1 문의 form)', () => {
     expect(checkSuggest({ ...filled, files: [file('big.mov', 10 * 1024 * 1024 + 1)] }).files).toBe(
       '「big.mov」은(는) 10MB를 넘어 첨부할 수 없습니다.',
     );
+  });
+
+  it('while correcting: a message goes once its field is right, no new one is added by typing, a big file is said at once', () => {
+    const shown = checkSuggest({ suggesttype: '', title: '', content: '', files: [] });
+    expect(recheckSuggest(shown, { ...filled, content: '' })).toEqual({ content: '내용을 입력해주세요.' });
+    expect(recheckSuggest({}, { ...filled, title: '' })).toEqual({});
+    const big = [{ name: 'big.mov', size: 10 * 1024 * 1024 + 1 }];
+    expect(recheckSuggest({}, { ...filled, title: '', files: big }, true)).toEqual({ files: SUGGEST_MESSAGES.fileTooLarge('big.mov') });
+    expect(SUGGEST_MESSAGES.filesHint).toBe('파일은 5개까지, 한 파일에 10MB까지 첨부할 수 있습니다.');
   });
 });

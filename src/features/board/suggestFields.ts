@@ -14,6 +14,8 @@ export const SUGGEST_MESSAGES = {
   content: '내용을 입력해주세요.',
   tooManyFiles: `파일은 한 번에 ${SUGGEST_FILES_MAX}개까지 첨부할 수 있습니다.`,
   fileTooLarge: (name: string) => `「${name}」은(는) 10MB를 넘어 첨부할 수 없습니다.`,
+  /** Shown under the picker before anything is chosen (issue 42: the limit was named only after sending). */
+  filesHint: `파일은 ${SUGGEST_FILES_MAX}개까지, 한 파일에 10MB까지 첨부할 수 있습니다.`,
 } as const;
 
 interface SuggestInput {
@@ -35,4 +37,16 @@ export function checkSuggest({ suggesttype, title, content, files }: SuggestInpu
   if (files.length > SUGGEST_FILES_MAX) errors.files = SUGGEST_MESSAGES.tooManyFiles;
   else if (big) errors.files = SUGGEST_MESSAGES.fileTooLarge(big.name);
   return errors;
+}
+
+/**
+ * While the member corrects the form: the messages already shown, each kept only while its field is still wrong
+ * (a field being filled in is not told off before it is sent); a chosen file over the limit is said at once.
+ */
+export function recheckSuggest(shown: SuggestErrors, input: SuggestInput, fileChosen = false): SuggestErrors {
+  const found = checkSuggest(input);
+  const kept: SuggestErrors = {};
+  for (const field of Object.keys(shown) as SuggestField[]) if (found[field]) kept[field] = found[field];
+  if (fileChosen && found.files) kept.files = found.files;
+  return kept;
 }
