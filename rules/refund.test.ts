@@ -130,5 +130,9 @@ describe('quoteRefund', () => {
   it('states the download rule the notice shows', () => {
     expect(REFUND_POLICY.downloadNotice).toContain('다운로드 시 사용으로 간주');
     expect(REFUND_POLICY.lines.join(' ')).toContain('7일');
+    // Issue 41: an opened e-book is a downloaded file (it counts); the list of files is not (docs/decisions.md).
+    expect(REFUND_POLICY.downloadNotice).toContain('강의 자료(전자책 포함)를 내려받거나 열면');
+    expect(REFUND_POLICY.downloadNotice).toContain('목록을 보는 것만으로는 사용으로 보지 않습니다');
+    expect(REFUND_POLICY.lines.join(' ')).toContain('자료 목록을 보는 것만으로는 수강한 것으로 보지 않습니다');
   });
 });

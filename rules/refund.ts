@@ -27,7 +27,8 @@ export const REFUND_POLICY = {
   /** The full rule, for the terms and the FAQ answer. */
   lines: [
     `결제일로부터 ${WITHDRAWAL_DAYS}일 이내에 강의를 재생하거나 강의 자료를 내려받지 않은 주문은 전액 환불됩니다(청약철회).`,
-    '강의 영상을 한 번이라도 재생하거나 강의 자료를 내려받은 강의는 수강한 것으로 간주되어 환불되지 않습니다.',
+    // Issue 41 (docs/decisions.md): opening an e-book is fetching its file, a download; the list of files is not.
+    '강의 영상을 한 번이라도 재생하거나 강의 자료(전자책 포함)를 내려받거나 연 강의는 수강한 것으로 간주되어 환불되지 않습니다. 자료 목록을 보는 것만으로는 수강한 것으로 보지 않습니다.',
     `${WITHDRAWAL_DAYS}일이 지났거나 일부 강의를 수강한 주문은, 수강 기간 안이라면 언제든 아직 재생하거나 내려받지 않은 강의의 금액을 강의별 판매가 비율로 환불합니다.`,
     '수강 기간이 끝난 강의는 환불되지 않습니다.',
     '결제에 사용한 포인트는 환불되는 비율만큼 돌려드리며, 쿠폰은 주문 전체가 환불될 때 다시 사용할 수 있습니다.',
@@ -40,7 +41,8 @@ export const REFUND_POLICY = {
     '재생하거나 자료를 내려받은 강의는 수강한 것으로 간주되어 환불되지 않으며, 나머지 강의는 판매가 비율로 환불됩니다.',
   ],
   /** Shown before a handout is downloaded. */
-  downloadNotice: '강의 자료를 내려받으면 해당 강의는 수강한 것으로 간주되어 환불되지 않습니다(다운로드 시 사용으로 간주).',
+  downloadNotice:
+    '강의 자료(전자책 포함)를 내려받거나 열면 해당 강의는 수강한 것으로 간주되어 환불되지 않습니다(다운로드 시 사용으로 간주). 목록을 보는 것만으로는 사용으로 보지 않습니다.',
 } as const;
 
 /** One lecture of the order, as the server recorded it. */
@@ -125,7 +127,7 @@ export function quoteRefund(order: RefundOrder, now: Date): RefundQuote {
   const live = open.filter((l) => l.accessEnds.getTime() > now.getTime());
   const unused = live.filter((l) => !l.usedAt);
   if (!live.length) return refusal('수강 기간이 끝난 강의는 환불되지 않습니다.');
-  if (!unused.length) return refusal('모든 강의를 재생했거나 자료를 내려받아 수강한 것으로 간주되므로 환불되지 않습니다.');
+  if (!unused.length) return refusal('모든 강의를 재생했거나 자료(전자책 포함)를 내려받거나 열어 수강한 것으로 간주되므로 환불되지 않습니다.');
 
   const refundedBefore = order.lectures.filter((l) => l.refunded).reduce((a, l) => a + l.price, 0);
   const thisPart = unused.reduce((a, l) => a + l.price, 0);
@@ -151,7 +153,7 @@ export function quoteRefund(order: RefundOrder, now: Date): RefundQuote {
   else {
     const skipped = open.filter((l) => !unused.includes(l));
     const kept = skipped.map((l) => `${l.title} (${l.accessEnds.getTime() <= now.getTime() ? '수강 기간 종료' : '수강함'})`);
-    reasons.push(`아직 재생하거나 자료를 내려받지 않은 강의 ${unused.length}개를 판매가 비율로 환불합니다.`);
+    reasons.push(`아직 재생하지 않았고 자료(전자책 포함)도 내려받거나 열지 않은 강의 ${unused.length}개를 판매가 비율로 환불합니다.`);
     if (kept.length) reasons.push(`환불되지 않는 강의: ${kept.join(', ')}`);
   }
   reasons.push(`환불 강의: ${unused.map((l) => l.title).join(', ')}`);

@@ -1128,4 +1128,11 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index uploads_created on uploads (created_at)`,
     ],
   },
+  {
+    // Issue 41, hole 1: every fetch of a class video, playlist or fragment reads its lecture row by path (and, now, whether
+    // the link's member still has the class). Without an index that read walked the whole table: 6.6 ms at the scale
+    // bench's 40,000 videos, per fragment (npm run bench:links).
+    id: '042_video_paths',
+    statements: [`create index if not exists videos_path on videos (path)`],
+  },
 ];

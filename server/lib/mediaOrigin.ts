@@ -2,7 +2,7 @@
  * Where lecture video bytes are fetched from (issue 27): `MEDIA_ORIGIN` (e.g. `https://media.example.kr`, a CDN in
  * front of an object store or of this server) prefixes every media link the API gives (`sourceurl`, `previewurl`, HLS
  * playlist entries); unset, links stay relative to this server, as in the demo. The link's path and its signature
- * (`expires`, `signature`: HMAC-SHA256 of `media:<path>\n<expires>` under SIGNED_URL_SECRET, server/lib/signedUrl.ts)
+ * (`expires`, `signature`, `member`: HMAC-SHA256 of `media:<member>:<path>\n<expires>` under SIGNED_URL_SECRET, server/domain/access.ts)
  * are the same either way, so a CDN edge holding the secret can check a link itself (docs/capacity.md).
  */
 export function mediaOriginOf(env: Record<string, string | undefined>): string {
