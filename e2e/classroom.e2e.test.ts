@@ -71,6 +71,10 @@ describe('classroom journeys of the demo member', () => {
     ] as const) {
       const { context, page } = await newPage(app.browser, app.server.url, { width, height: 844 });
       await signInLocal(page, DEMO.member.email);
+      // Half the class complete: the progress page says what the certificate still needs instead of 수료증 발급.
+      await page.goto('/myclassProgress/101');
+      expect(await page.getByTestId('certificate-needs').textContent()).toBe('수료증 발급까지 시청 완료할 영상이 2개 남았습니다. 수료 기준은 위와 같습니다.');
+      expect(await page.locator('#main').getByRole('link', { name: '수료증 발급' }).count()).toBe(0);
       await page.goto(from);
       const resume = (from === '/myclass' ? page.locator('[data-testid="class-card"][data-contentsid="101"]') : page.locator('#main'))
         .getByRole('link', { name: '이어보기' })

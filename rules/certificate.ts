@@ -56,6 +56,13 @@ export const certificateDue = (
   terms: Pick<CertificateTerms, 'certificateProgress'> = CERTIFICATE_RULE,
 ): boolean => passed && progress >= terms.certificateProgress;
 
+/** How many more of a class's videos must be complete before its certificate can be due (0 once enough are). */
+export const videosStillNeeded = (
+  complete: number,
+  total: number,
+  terms: Pick<CertificateTerms, 'certificateProgress'> = CERTIFICATE_RULE,
+): number => Math.max(0, Math.ceil((total * terms.certificateProgress) / 100) - complete);
+
 const KST_MS = 9 * 3600_000;
 const DAY_MS = 86_400_000;
 

@@ -6,7 +6,7 @@ import { ENROLMENT_ENDED_TEXT, endedOnText } from '../../lib/enrolmentEnd';
 import { daysLeftText } from './period';
 import { ProgressBar } from './ProgressBar';
 import { ResumeLink } from './ResumeLink';
-import { certificateRuleText } from '../../../rules/certificate';
+import { certificateRuleText, videosStillNeeded } from '../../../rules/certificate';
 import { termsOf } from '../../lib/certificateTerms';
 
 type LectureDetail = components['schemas']['LectureDetail'];
@@ -24,8 +24,14 @@ interface ProgressHeadProps {
  * Top of /myclassProgress: the class, its period, overall progress, 이어보기 and the certificate. An ended class says
  * so with its end date, as the class view does, and offers 다시 구매하기 where 이어보기 was (issue 26).
  */
+/** What the certificate still needs, where 수료증 발급 would otherwise lead to a list without this class. */
+const stillNeededText = (videos: number) => `수료증 발급까지 시청 완료할 영상이 ${videos}개 남았습니다. 수료 기준은 위와 같습니다.`;
+
 export function ProgressHead({ contentsid, lecture, ended, videos, last }: ProgressHeadProps) {
   const completion = videos.data;
+  const needed = completion
+    ? videosStillNeeded(completion.filter((v) => v.iscomplete).length, completion.length, termsOf(lecture.certificaterule))
+    : 0;
   return (
     <section className="class-progress__head">
       <img src={lecture.thumbnail} alt="" width={480} height={300} />
@@ -62,10 +68,18 @@ export function ProgressHead({ contentsid, lecture, ended, videos, last }: Progr
           ) : (
             <ResumeLink contentsid={contentsid} last={last} videos={videos} />
           )}
-          <Link to="/myCertificates" className="btn">
-            수료증 발급
-          </Link>
+          {needed > 0 ? null : (
+            <Link to="/myCertificates" className="btn">
+              수료증 발급
+            </Link>
+          )}
         </div>
+        {/* Before enough videos are complete the certificate list would not have this class: the page says what is left. */}
+        {needed > 0 && !ended ? (
+          <p className="class-progress__certificate" role="note" data-testid="certificate-needs">
+            {stillNeededText(needed)}
+          </p>
+        ) : null}
       </div>
     </section>
   );
