@@ -17,7 +17,7 @@ interface ProgressHeadProps {
   lecture: LectureDetail;
   ended: boolean;
   videos: UseQueryResult<Completion[]>;
-  last: UseQueryResult<{ contentsid: number; videoid: number; watchedtime: number } | null>;
+  last: UseQueryResult<{ contentsid: number; videoid: number; watchedtime: number; duration: number } | null>;
 }
 
 /**
