@@ -27,6 +27,9 @@ export interface PaymentConfirmedFacts {
   /** What was charged. */
   amount: number;
   payMethod: string;
+  /** How the provider says it was paid, and its 할부 months (absent in mails queued before issue 42). */
+  paidMethod?: PaymentRow['paid_method'];
+  installmentMonth?: number;
   paidAt: string;
   receiptUrl: string | null;
   lectures: OrderedLecture[];
@@ -39,6 +42,7 @@ export interface RefundFinishedFacts {
   amount: number;
   whole: boolean;
   payMethod: string;
+  paidMethod?: PaymentRow['paid_method'];
   pointsRestored: number;
   pointsTakenBack: number;
   lectures: string[];
@@ -90,6 +94,8 @@ export async function queuePaymentConfirmed(tx: Db, p: PaymentRow): Promise<void
     pointUsed: p.point_used,
     amount: p.amount,
     payMethod: p.pay_method,
+    paidMethod: p.paid_method,
+    installmentMonth: p.installment_month,
     paidAt: p.paid_at ?? kst(),
     receiptUrl: p.receipt_url ?? null,
     lectures: lectures.map((l) => ({ contentsid: l.contentsid, title: l.title, price: l.price, periodDays: l.period_days, endAt: l.end_at })),
@@ -110,6 +116,7 @@ export async function queueRefundFinished(tx: Db, refund: RefundRow, order: Paym
     amount: refund.amount,
     whole: refund.whole,
     payMethod: order.pay_method,
+    paidMethod: order.paid_method,
     pointsRestored: refund.points_restored,
     pointsTakenBack: refund.points_taken_back,
     lectures: titles.map((t) => t.title),

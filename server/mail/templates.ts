@@ -1,5 +1,6 @@
 import { BUSINESS } from '../../rules/business';
 import { REFUND_POLICY, WITHDRAWAL_DAYS } from '../../rules/refund';
+import { PAID_METHOD_NAME, paidMethodText, type PaidMethod } from '../../rules/paidMethod';
 import type {
   AccessEndingFacts,
   CertificateIssuedFacts,
@@ -28,7 +29,13 @@ export interface MailContext {
 }
 
 const METHOD: Record<string, string> = { card: '신용·체크카드', free: '결제 금액 없음 (포인트·쿠폰 또는 무료)' };
-const methodText = (m: string) => METHOD[m] ?? m;
+type Paid = { payMethod: string; paidMethod?: PaidMethod | null; installmentMonth?: number };
+/** The method as the member's receipt names it (rules/paidMethod.ts); a mail queued before issue 42 knows card or free only. */
+const methodText = (f: Paid) =>
+  f.payMethod !== 'free' && f.paidMethod ? paidMethodText(f.paidMethod, f.installmentMonth ?? 0) : (METHOD[f.payMethod] ?? f.payMethod);
+/** Where a refund goes back to: 카카오페이, 신용카드 (no 할부 months: the whole charge is cancelled at once). */
+const refundedToText = (f: Paid) =>
+  f.payMethod !== 'free' && f.paidMethod ? PAID_METHOD_NAME[f.paidMethod] : (METHOD[f.payMethod] ?? f.payMethod);
 
 /** Stored KST text plus days, as stored KST text (the deadline of 청약철회). */
 function plusDays(stored: string, days: number): string {
@@ -59,7 +66,7 @@ function paymentConfirmed(f: PaymentConfirmedFacts, c: MailContext): RenderedMai
     ...(f.couponDiscount ? ([['쿠폰 할인', `-${won(f.couponDiscount)}`]] as [string, string][]) : []),
     ...(f.pointUsed ? ([['포인트 사용', `-${won(f.pointUsed)}`]] as [string, string][]) : []),
     ['결제 금액', `<strong>${won(f.amount)}</strong>`],
-    ['결제 수단', escapeHtml(methodText(f.payMethod))],
+    ['결제 수단', escapeHtml(methodText(f))],
     ['결제 일시', escapeHtml(kstText(f.paidAt))],
   ];
   const seller: [string, string][] = [
@@ -103,7 +110,7 @@ ${policy}`,
     ...(f.couponDiscount ? [`쿠폰 할인: -${won(f.couponDiscount)}`] : []),
     ...(f.pointUsed ? [`포인트 사용: -${won(f.pointUsed)}`] : []),
     `결제 금액: ${won(f.amount)}`,
-    `결제 수단: ${methodText(f.payMethod)}`,
+    `결제 수단: ${methodText(f)}`,
     `결제 일시: ${kstText(f.paidAt)}`,
     `주문 상세: ${orderUrl}`,
     ...(f.receiptUrl ? [`영수증: ${f.receiptUrl}`] : ['영수증은 주문 상세에서 인쇄할 수 있습니다.']),
@@ -136,7 +143,7 @@ function refundFinished(f: RefundFinishedFacts, c: MailContext): RenderedMail {
     ['주문 번호', String(f.paymentid)],
     ['환불 강의', f.lectures.map(escapeHtml).join('<br>') || escapeHtml(f.title)],
     ['환불 금액', `<strong>${won(f.amount)}</strong>`],
-    ['환불 수단', escapeHtml(f.amount > 0 ? `결제하신 수단 (${methodText(f.payMethod)})` : '결제 금액 없음')],
+    ['환불 수단', escapeHtml(f.amount > 0 ? `결제하신 수단 (${refundedToText(f)})` : '결제 금액 없음')],
     ...(f.pointsRestored ? ([['포인트 반환', `${f.pointsRestored.toLocaleString('ko-KR')}P`]] as [string, string][]) : []),
     ...(f.pointsTakenBack ? ([['적립 포인트 회수', `${f.pointsTakenBack.toLocaleString('ko-KR')}P`]] as [string, string][]) : []),
     ['처리 일시', escapeHtml(kstText(f.doneAt))],
@@ -154,7 +161,7 @@ ${factsTable(rows)}<p style="font-size:13px;color:#555;">${escapeHtml(note)}</p>
     `주문 번호: ${f.paymentid}`,
     `환불 강의: ${(f.lectures.length ? f.lectures : [f.title]).map(oneLine).join(', ')}`,
     `환불 금액: ${won(f.amount)}`,
-    `환불 수단: ${f.amount > 0 ? `결제하신 수단 (${methodText(f.payMethod)})` : '결제 금액 없음'}`,
+    `환불 수단: ${f.amount > 0 ? `결제하신 수단 (${refundedToText(f)})` : '결제 금액 없음'}`,
     ...(f.pointsRestored ? [`포인트 반환: ${f.pointsRestored.toLocaleString('ko-KR')}P`] : []),
     ...(f.pointsTakenBack ? [`적립 포인트 회수: ${f.pointsTakenBack.toLocaleString('ko-KR')}P`] : []),
     `처리 일시: ${kstText(f.doneAt)}`,

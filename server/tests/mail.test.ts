@@ -84,7 +84,7 @@ describe('a paid order', () => {
       expect(part).toContain(REFUND_POLICY.lines[0]);
       expect(part).toContain(`${STORE}/mypayment?paymentid=${paymentid}`);
     }
-    expect(mail.text).toContain('결제 수단: 신용·체크카드');
+    expect(mail.text).toContain('결제 수단: 신용카드 (일시불)');
     expect(mail.html).toMatch(/max-width:600px/);
   });
 
@@ -102,7 +102,7 @@ describe('a paid order', () => {
     await s.mail!.sweep();
     const refundMail = await until('the refund mail', () => mailsTo('member@demo.kr', /환불완료 안내|부분환불 안내/).find((m) => m.text.includes(`주문 번호: ${paymentid}`)));
     expect(refundMail.text).toContain(`환불 금액: ${Number(refunded).toLocaleString('ko-KR')}원`);
-    expect(refundMail.text).toContain('환불 수단: 결제하신 수단 (신용·체크카드)');
+    expect(refundMail.text).toContain('환불 수단: 결제하신 수단 (신용카드)');
     await settled();
     expect(mailsTo('member@demo.kr', /환불/).filter((m) => m.text.includes(`주문 번호: ${paymentid}`))).toHaveLength(1);
   });
