@@ -51,7 +51,7 @@ export async function lessonMedia(
   const uploaded = UPLOADED_PART.exec(requested);
   const hls = uploaded ? null : HLS_PART.exec(requested);
   const videoPath = uploaded ? uploaded[1]! : hls ? hls[1]! : requested;
-  // Whether the link's member has the class now rides on the same read (one primary-key probe of enrollments): it is
+  // Whether the link's member has the class now rides on the same read (one indexed probe of enrollments): it is
   // trusted only once the signature below has shown the link was issued to that member.
   const claimed = typeof query.member === 'string' ? query.member : undefined;
   const video = await one(
