@@ -58,6 +58,11 @@ describe('classroom journeys of the demo member', () => {
     // The demo member's class 101: lectures 10111 and 10112 complete, watched to their end; 10121 and 10122 not begun.
     await sql`delete from progress where useruid = ${DEMO.member.useruid} and videoid in (10121, 10122)`.execute(app.server.db);
     await sql`update progress set updated_at = '2099-01-01 00:00:00' where useruid = ${DEMO.member.useruid} and videoid = 10112`.execute(app.server.db);
+    // 10121: jumped to 3 s before its end after 30 s of watching. Its "n% 시청" is the 30 s, not the position.
+    const { rows } = await sql<{ duration_sec: number }>`select duration_sec from videos where videoid = 10121`.execute(app.server.db);
+    const length = rows[0]!.duration_sec;
+    await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans)
+      values (${DEMO.member.useruid}, 101, 10121, 30, ${length - 3}, false, '2026-01-01 00:00:00', '[[0,30]]')`.execute(app.server.db);
     const opensFirstUnfinished = async (page: Page) => {
       await page.waitForURL('**/player/101**');
       await expect
@@ -75,6 +80,9 @@ describe('classroom journeys of the demo member', () => {
       await page.goto('/myclassProgress/101');
       expect(await page.getByTestId('certificate-needs').textContent()).toBe('수료증 발급까지 시청 완료할 영상이 2개 남았습니다. 수료 기준은 위와 같습니다.');
       expect(await page.locator('#main').getByRole('link', { name: '수료증 발급' }).count()).toBe(0);
+      expect(await page.locator('[data-testid="lesson"][data-videoid="10121"] .lesson__state').textContent()).toBe(
+        `${Math.floor((30 / length) * 100)}% 시청`,
+      );
       await page.goto(from);
       const resume = (from === '/myclass' ? page.locator('[data-testid="class-card"][data-contentsid="101"]') : page.locator('#main'))
         .getByRole('link', { name: '이어보기' })

@@ -8,6 +8,8 @@ import { ownsClassNowSql } from './ownership';
 /** A video with the member's progress in it and whether the member owns its class now. */
 export interface WatchedVideoRow extends VideoRow {
   watched: number;
+  /** Seconds the server counts as watched (covered time, issue 23), at most the video's length. */
+  watchedsec: number;
   completed: boolean;
   progressdate: string | null;
   owned: boolean;
@@ -20,7 +22,8 @@ export interface WatchedVideoRow extends VideoRow {
 export function videoRows(db: Db, me: string, where: RawBuilder<unknown>): Promise<WatchedVideoRow[]> {
   return all(
     db,
-    sql<WatchedVideoRow>`select v.*, coalesce(p.last_position, 0)::int as watched, coalesce(p.completed, false) as completed,
+    sql<WatchedVideoRow>`select v.*, coalesce(p.last_position, 0)::int as watched,
+      least(coalesce(p.watched_sec, 0), v.duration_sec)::int as watchedsec, coalesce(p.completed, false) as completed,
       p.updated_at as progressdate,
       ${ownsClassNowSql(me, sql.ref('v.contentsid'))} as owned
     from videos v join sections s on s.sectionid = v.sectionid left join progress p on p.useruid = ${me} and p.videoid = v.videoid

@@ -30,6 +30,7 @@ export const progress = {
         title: v.title,
         duration: v.duration_sec,
         watchedtime: v.watched,
+        watchedsec: v.watchedsec,
         iscomplete: v.completed,
         completedate: v.completed ? isoOrNull(v.progressdate) : null,
       })),

@@ -71,11 +71,12 @@ function watch(id: number, watchedtime: number, reportedat?: string, init: { hea
 }
 
 /** The member's completion of a video as the classroom reads it. */
-async function completion(id: number): Promise<{ iscomplete: boolean; watchedtime: number }> {
+async function completion(id: number): Promise<{ iscomplete: boolean; watchedtime: number; watchedsec: number }> {
   const list = (await s.call('POST', `/api/Online/GetCompleteList/${video(id).contentsid}/u-demo-1`)).json.datas as {
     videoid: number;
     iscomplete: boolean;
     watchedtime: number;
+    watchedsec: number;
   }[];
   return list.find((v) => v.videoid === id)!;
 }
@@ -123,6 +124,9 @@ describe('coverage the server can believe', () => {
     expect((await progress(12122, 200, c.iso())).json.datas.watchedtime).toBe(10);
     c.wait(10_000);
     expect((await progress(12122, 210, c.iso())).json.datas.watchedtime).toBe(20);
+    // The classroom's list tells the position (where 이어보기 resumes) from what counts as watched (its "n% 시청").
+    await watch(12122, 210, c.iso());
+    expect(await completion(12122)).toMatchObject({ watchedtime: 210, watchedsec: 20, iscomplete: false });
   });
 
   it('honest heartbeats every 10 s at 1× reach completion, and the answer is the server’s count', async () => {

@@ -4141,6 +4141,7 @@ export interface components {
          *       "title": "필라테스 호흡법 익히기",
          *       "duration": 1800,
          *       "watchedtime": 1800,
+         *       "watchedsec": 1800,
          *       "iscomplete": true,
          *       "completedate": "2024-03-15T21:10:00+09:00"
          *     }
@@ -4150,7 +4151,10 @@ export interface components {
             sectionid: number;
             title: string;
             duration: number;
+            /** @description The last position, in seconds (where 이어보기 resumes). */
             watchedtime: number;
+            /** @description Seconds of the video the server counts as watched (the time covered by accepted progress reports), at most its duration. The progress page's "n% 시청" is this share, not the position: a jump to the end is not watching it (issue 42). */
+            watchedsec: number;
             iscomplete: boolean;
             /** Format: date-time */
             completedate: string | null;

@@ -10,15 +10,17 @@ type Completion = {
   title: string;
   duration: number;
   watchedtime: number;
+  watchedsec: number;
   iscomplete: boolean;
 };
 type CurriculumSection = { sectionid: number; title: string };
 
 function lessonState(v: Completion) {
   if (v.iscomplete) return { text: '완료', className: 'lesson__state lesson__state--done' };
-  if (v.watchedtime > 0)
+  // The share the server counts as watched, not the position: a jump to the end is no watching (issue 42).
+  if (v.watchedsec > 0)
     return {
-      text: `${Math.min(99, Math.floor((v.watchedtime / Math.max(1, v.duration)) * 100))}% 시청`,
+      text: `${Math.min(99, Math.floor((v.watchedsec / Math.max(1, v.duration)) * 100))}% 시청`,
       className: 'lesson__state lesson__state--ing',
     };
   return { text: '미수강', className: 'lesson__state' };
@@ -78,7 +80,7 @@ function LessonSection({
       {videos.map((v) => {
         const state = lessonState(v);
         return (
-          <div key={v.videoid} className="lesson" data-testid="lesson" data-complete={v.iscomplete}>
+          <div key={v.videoid} className="lesson" data-testid="lesson" data-videoid={v.videoid} data-complete={v.iscomplete}>
             <div className="lesson__title">
               {v.title}
               <span className="lesson__time">{formatDuration(v.duration)}</span>
