@@ -90,6 +90,22 @@ describe('catalog journey of a visitor', () => {
     expect(await page.locator('.empty-state').textContent()).toContain('로그인 후 1:1 문의');
     await context.close();
   });
+
+  it('a search for 리포머 shows a reformer class first, at 390 and 1280 px (issue 42, finding 8)', async () => {
+    for (const width of [390, 1280]) {
+      const { context, page } = await newPage(app.browser, app.server.url, { width, height: 844 });
+      await page.goto('/search?schtext=' + encodeURIComponent('리포머'));
+      const titles = page.locator('[data-testid="lecture-card"] h3');
+      await titles.first().waitFor();
+      // The teacher 한리포머 강사 teaches six more classes: they follow the three named for the word.
+      expect((await titles.allTextContents()).slice(0, 3).map((t) => t.includes('리포머'))).toEqual([true, true, true]);
+      await page.goto('/search?schtext=' + encodeURIComponent('ㄹㅍㅁ'));
+      await page.getByText('‘ㄹㅍㅁ’ 검색 결과').waitFor();
+      await titles.first().waitFor();
+      expect(await titles.first().textContent()).toContain('리포머');
+      await context.close();
+    }
+  });
 });
 
 describe('suggestions of a member', () => {

@@ -1135,4 +1135,66 @@ export const migrations: { id: string; statements: string[] }[] = [
     id: '042_video_paths',
     statements: [`create index if not exists videos_path on videos (path)`],
   },
+  {
+    // Issue 42, finding 8: a search ranks where the word matched (title, then tags and summary, then teacher) and finds
+    // 리포머 by its 초성 (ㄹㅍㅁ) and 매트 필라테스 without its space. lecture_keys.search_text becomes one line per field
+    // (title, teacher, tags, summary), each its letters without spaces, lowered, a tab, then its 초성: the same trigram
+    // and letter indexes answer every form, and the rank reads only the line that matched (docs/decisions.md).
+    id: '043_search_relevance',
+    statements: [
+      `create or replace function search_initials(t text) returns text language sql immutable parallel safe as $$
+        select coalesce(string_agg(case when ascii(c) between 44032 and 55203
+          then substr('ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ', (ascii(c) - 44032) / 588 + 1, 1) else c end, '' order by i), '')
+        from unnest(string_to_array(t, null)) with ordinality u(c, i)
+      $$`,
+      `create or replace function search_key(search_text text, subtitle text) returns text language sql immutable parallel safe as $$
+        select string_agg(k || E'\\t' || search_initials(k), E'\\n' order by i)
+        from unnest(string_to_array(lower(split_part(search_text, E'\\n', 1)) || E'\\n' || lower(split_part(search_text, E'\\n', 2))
+          || E'\\n' || lower(split_part(search_text, E'\\n', 3)) || E'\\n' || lower(coalesce(subtitle, '')), E'\\n')) with ordinality u(f, i),
+          lateral (select regexp_replace(f, '[[:space:]]+', '', 'g') as k) c
+      $$`,
+      `create or replace function lectures_keep_keys() returns trigger language plpgsql as $$
+        declare was boolean; visible boolean;
+        begin
+          was := tg_op <> 'INSERT' and old.state = 'published';
+          visible := tg_op <> 'DELETE' and new.state = 'published';
+          if tg_op = 'DELETE' or (tg_op = 'UPDATE' and (old.contentsid <> new.contentsid or (was and not visible))) then
+            delete from lecture_keys where contentsid = old.contentsid;
+          end if;
+          if tg_op = 'UPDATE' and was and not visible then
+            -- Leaving the store: its tags' rows and counts go (the tags stay with the lecture).
+            delete from tag_keys where contentsid = old.contentsid;
+            update tag_counts c set n = c.n - 1 from tags t where t.contentsid = old.contentsid and c.tag = t.tag;
+          end if;
+          if visible and (tg_op = 'INSERT' or old.contentsid <> new.contentsid or not was) then
+            insert into lecture_keys values (new.contentsid, new.categoryid, new.is_ebook, new.created_at, new.popularity,
+              new.ratingavg, new.saleprice, search_key(new.search_text, new.subtitle))
+            on conflict (contentsid) do update set categoryid = excluded.categoryid, is_ebook = excluded.is_ebook,
+              created_at = excluded.created_at, popularity = excluded.popularity, ratingavg = excluded.ratingavg,
+              saleprice = excluded.saleprice, search_text = excluded.search_text;
+            if tg_op = 'UPDATE' and not was then
+              -- Entering the store: its tags' rows and counts come back.
+              insert into tag_keys (contentsid, tag, created_at, popularity, ratingavg, saleprice, categoryid, is_ebook)
+                select k.contentsid, t.tag, k.created_at, k.popularity, k.ratingavg, k.saleprice, k.categoryid, k.is_ebook
+                from tags t join lecture_keys k on k.contentsid = t.contentsid where t.contentsid = new.contentsid
+              on conflict do nothing;
+              insert into tag_counts (tag, n) select tag, 1 from tags where contentsid = new.contentsid
+              on conflict (tag) do update set n = tag_counts.n + 1;
+            end if;
+          elsif visible and tg_op = 'UPDATE' then
+            update lecture_keys k set categoryid = new.categoryid, is_ebook = new.is_ebook, created_at = new.created_at,
+              popularity = new.popularity, ratingavg = new.ratingavg, saleprice = new.saleprice, search_text = search_key(new.search_text, new.subtitle)
+            where k.contentsid = new.contentsid and (k.categoryid, k.is_ebook, k.created_at, k.popularity, k.ratingavg, k.saleprice,
+              k.search_text) is distinct from (new.categoryid, new.is_ebook, new.created_at collate "C", new.popularity, new.ratingavg,
+              new.saleprice, search_key(new.search_text, new.subtitle));
+          end if;
+          return null;
+        end $$`,
+      `drop trigger lectures_keep_keys on lectures`,
+      `create trigger lectures_keep_keys after insert or delete or update of contentsid, categoryid, is_ebook, created_at,
+        popularity, ratingavg, saleprice, search_text, title, teacher, subtitle, state on lectures for each row execute function lectures_keep_keys()`,
+      `update lecture_keys k set search_text = search_key(l.search_text, l.subtitle) from lectures l where l.contentsid = k.contentsid`,
+      `analyze lecture_keys`,
+    ],
+  },
 ];

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { CountRow, LectureTableRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso } from '../lib/time';
-import { SEARCH_MATCH_LIMIT } from '../../rules/search';
+import { SEARCH_FIELD_RANK, SEARCH_MATCH_LIMIT, searchWord } from '../../rules/search';
 import { fail } from '../lib/failure';
 
 /** The contract's Lecture record (catalogue lists, cart lines, orders, my classes). */
@@ -164,8 +164,25 @@ export const inCategories = (ids: number[]) => (ids.length ? sql`l.categoryid in
 /** A word of one or two letters without a like wildcard: no trigram, looked up by its letters (`grams`, migration 016). */
 const isShortWord = (text: string) => [...text].length <= 2 && !/[%_\\]/.test(text);
 
-/** The search's test of each lecture: title, teacher or a tag contains `text`, case-insensitive as `ilike` was. */
-const contains = (text: string) => sql`l.search_text like lower(${`%${text}%`})`;
+/**
+ * The search's test of each lecture: its title, teacher, a tag or its summary contains `word` (a `searchWord`), spaces
+ * ignored, or its 초성 do (migration 043).
+ */
+const contains = (word: string) => sql`l.search_text like ${`%${word}%`}`;
+
+/** The line of each field in lecture_keys.search_text (migration 043). */
+const FIELD_LINES = { title: 1, teacher: 2, tags: 3, summary: 4 } as const;
+
+/** Where `word` matched in `l.search_text`: its best field's rank (SEARCH_FIELD_RANK), read from that field's line alone. */
+const matchRank = (word: string) =>
+  sql`least(${sql.join(
+    Object.entries(FIELD_LINES).map(
+      ([field, line]) =>
+        sql`case when split_part(l.search_text, E'\n', ${sql.lit(line)}) like ${`%${word}%`} then ${sql.lit(
+          SEARCH_FIELD_RANK[field as keyof typeof FIELD_LINES],
+        )} else 9 end`,
+    ),
+  )})`;
 
 /**
  * How far a short word's search walks its order before it looks the word up by its letters instead: a word in at least
@@ -175,7 +192,8 @@ export const SHORT_WORD_WALK = 10_000;
 
 /**
  * A page of a search: the first SEARCH_MATCH_LIMIT lectures whose search text contains `text`, within `shelf` (which
- * names `l.categoryid` and `l.is_ebook` only, as constants: `inCategories`), in the list's order, and their number.
+ * names `l.categoryid` and `l.is_ebook` only, as constants: `inCategories`), in the list's order (`ranked`: those same
+ * matches by where the word matched, then in the list's order), and their number.
  * Every list order's index carries the search text, category and kind (migration 028), so walking it reads no
  * lecture row (issue 27). A word of three letters or more is one statement: the planner weighs walking the order,
  * stopping at the limit, against the word's trigram rows (intersected with the category's in a bitmap) sorted, from
@@ -186,25 +204,32 @@ export const SHORT_WORD_WALK = 10_000;
  */
 export async function searchedLecturePage(
   db: Db,
-  q: { text: string; shelf?: RawBuilder<unknown> | undefined },
+  q: { text: string; shelf?: RawBuilder<unknown> | undefined; ranked?: boolean },
   order: ListOrder,
   limit: number,
   offset: number,
   walk = SHORT_WORD_WALK,
 ) {
   const shelf = q.shelf ?? sql`true`;
+  const word = searchWord(q.text);
   const found = (ids: RawBuilder<unknown>) => sql<FoundRow>`with m as materialized (select array(${ids}) as ids)
     select cardinality(ids) as n, coalesce(ids[${offset + 1}:${offset + limit}], '{}') as ids from m`;
-  const firstMatches = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
-    sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
-  if (!isShortWord(q.text)) return pageOfFound(db, found(firstMatches(sql`lecture_keys`, sql`${contains(q.text)} and ${shelf}`)));
+  // Ranked, the same first SEARCH_MATCH_LIMIT matches are put in order of where the word matched, each rank in the
+  // list's order: the rank reads the search text the walk already carries, so the cost stays bounded (issue 42).
+  const firstMatches = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => {
+    const first = sql`select ${order.columns}, l.search_text from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
+    if (!q.ranked)
+      return sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
+    return sql`select l.contentsid from (${first}) l order by ${matchRank(word)}, ${order.forward}`;
+  };
+  if (!isShortWord(word)) return pageOfFound(db, found(firstMatches(sql`lecture_keys`, sql`${contains(word)} and ${shelf}`)));
   // The walk, cut at `walk` lectures of the shelf, reads only the order's index; its matches are the answer when they
   // reach the limit or the walk covered the whole shelf.
   const walked = sql`(select ${order.columns}, l.search_text from lecture_keys l where ${shelf} order by ${order.forward} limit ${walk})`;
-  const page = await one(db, found(firstMatches(walked, contains(q.text))));
+  const page = await one(db, found(firstMatches(walked, contains(word))));
   if (page && (page.n === SEARCH_MATCH_LIMIT || (await countLectures(db, shelf, true)) <= walk)) return detailPage(db, page);
   // The letters hold the word exactly when the text contains it; `offset 0` keeps the planner from walking the order.
-  const lettered = sql`(select ${order.columns} from lecture_keys l where l.grams @> array[lower(${q.text})] and ${shelf} offset 0)`;
+  const lettered = sql`(select ${order.columns}, l.search_text from lecture_keys l where l.grams @> array[${word}::text] and ${shelf} offset 0)`;
   return pageOfFound(db, found(firstMatches(lettered, sql`true`)));
 }
 

@@ -105,7 +105,9 @@ export const catalog = {
     const shelf = shelfConds.length ? sql.join(shelfConds, sql` and `) : undefined;
     if (categories?.length === 0) return ok(pageOf([], 0, p));
     if (body.schtext) {
-      const { list, total } = await searchedLecturePage(s.db, { text: body.schtext, shelf }, order, p.pageSize, p.offset);
+      // Without a sort the member chose, the best match comes first: title, then tags and summary, then teacher (issue 42).
+      const q = { text: body.schtext, shelf, ranked: !body.sortType };
+      const { list, total } = await searchedLecturePage(s.db, q, order, p.pageSize, p.offset);
       return ok(pageOf(list, total, p));
     }
     if (body.tag) {
