@@ -101,7 +101,8 @@ describe('payment history (/mypayment) calls', () => {
             totalCount: integer(1),
             page: 1,
             pageSize: PAYMENT_PAGE_SIZE,
-            list: eachLike({ ...paidOrder, status: string('failed'), paiddate: null, pgtid: null }),
+            // An attempt never paid has no method the provider confirmed.
+            list: eachLike({ ...paidOrder, status: string('failed'), paiddate: null, pgtid: null, paidmethod: null }),
           }),
         ),
       )
