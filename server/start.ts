@@ -292,7 +292,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
  * instance from another process. Loaded only when PACT_STATES_SECRET is set, so a live instance never holds them.
  */
 async function pactProviderStates(secret: string, db: RunningServer['db'], quiet?: boolean): Promise<Omit<ProviderStates, 'changed'>> {
-  const { stateHandlers } = await import('../contracts/provider/states');
+  const { freshStateHandlers } = await import('../contracts/provider/states');
   if (!quiet) console.warn('[server] PACT_STATES_SECRET is set: POST /_pact/provider-states rewrites data for pact verification (never on a live instance)');
-  return { secret, handlers: stateHandlers(db) };
+  return { secret, handlers: freshStateHandlers(db) };
 }

@@ -15,9 +15,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
   const withDb = (fn: (db: Kysely<any>, params: StateParams) => Promise<void>) => async (params: StateParams) => {
     if (db) await fn(db, params);
   };
-  // Every interaction starts from a fresh allowance of guesses (server/openapi/throttle.ts): the lookups of the
-  // interactions before it, or of a verification run before (the remote check verifies twice), are not its own.
-  const handlers: Record<string, (params: StateParams) => Promise<void>> = {
+  return {
     'the demo catalogue is seeded': async () => undefined,
 
     // A member's attachments must be their own uploads (SaveSuggest checks it): the consumer's
@@ -756,8 +754,16 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       }
     }),
   };
+}
+
+/**
+ * The state handlers as verification runs them: every interaction starts from a fresh allowance of guesses
+ * (server/openapi/throttle.ts); the lookups of the interactions before it, or of a verification run before (the
+ * remote check verifies twice), are not its own.
+ */
+export function freshStateHandlers(db: Kysely<any> | undefined): Record<string, (params: StateParams) => Promise<void>> {
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, setUp]) => [
+    Object.entries(stateHandlers(db)).map(([name, setUp]) => [
       name,
       async (params: StateParams) => {
         if (db) await sql`delete from lookup_windows`.execute(db);

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Verifier } from '@pact-foundation/pact';
 import type { Kysely } from 'kysely';
-import { stateHandlers, type StateParams } from './states';
+import { freshStateHandlers, type StateParams } from './states';
 
 export const PACT_DIR = fileURLToPath(new URL('../pacts', import.meta.url));
 
@@ -104,7 +104,7 @@ export interface VerifyOptions {
 }
 
 export async function verifyPacts(opts: VerifyOptions) {
-  const local = stateHandlers(opts.db);
+  const local = freshStateHandlers(opts.db);
   const handlers =
     !opts.db && opts.statesSecret ? remoteStateHandlers(statesUrl(opts.baseUrl), opts.statesSecret, Object.keys(local)) : local;
   const unknown = unknownStates(opts.files, handlers);
