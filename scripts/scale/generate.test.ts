@@ -29,8 +29,8 @@ describe('generate', () => {
       'lecture_keys',
       sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, search_text, grams
         from lecture_keys order by 1`,
-      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice, lower(search_text) as search_text,
-        search_grams(lower(search_text)) as grams
+      sql`select contentsid, categoryid, is_ebook, created_at, popularity, ratingavg, saleprice,
+        search_key(search_text, subtitle) as search_text, search_grams(search_key(search_text, subtitle)) as grams
         from lectures order by 1`,
     ],
     [
