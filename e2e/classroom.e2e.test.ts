@@ -55,9 +55,10 @@ describe('classroom journeys of the demo member', () => {
   });
 
   it('이어보기 after a lecture watched to its end opens the first unfinished one at its second, at 390 and 1280 px (issue 42)', async () => {
-    // The demo member's class 101: lectures 10111 and 10112 complete, watched to their end; 10121 and 10122 not begun.
+    // The demo member's class 101: lectures 10111 and 10112 complete, 10112 last and watched to its end; 10121 and 10122 not begun.
     await sql`delete from progress where useruid = ${DEMO.member.useruid} and videoid in (10121, 10122)`.execute(app.server.db);
-    await sql`update progress set updated_at = '2099-01-01 00:00:00' where useruid = ${DEMO.member.useruid} and videoid = 10112`.execute(app.server.db);
+    await sql`update progress p set updated_at = '2099-01-01 00:00:00', last_position = v.duration_sec from videos v
+      where p.useruid = ${DEMO.member.useruid} and p.videoid = 10112 and v.videoid = p.videoid`.execute(app.server.db);
     // 10121: jumped to 3 s before its end after 30 s of watching. Its "n% 시청" is the 30 s, not the position.
     const { rows } = await sql<{ duration_sec: number }>`select duration_sec from videos where videoid = 10121`.execute(app.server.db);
     const length = rows[0]!.duration_sec;

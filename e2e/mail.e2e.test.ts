@@ -49,7 +49,7 @@ describe('mail from a paid order and its refund (demo card)', () => {
     for (const line of [
       `주문 번호: ${paymentid}`,
       '결제 금액: 47,000원',
-      '결제 수단: 신용·체크카드',
+      '결제 수단: 신용카드 (일시불)',
       `판매자: ${BUSINESS.company} (대표 ${BUSINESS.representative})`,
       `사업자등록번호: ${BUSINESS.businessNo}`,
       `통신판매업 신고번호: ${BUSINESS.mailOrderNo}`,
@@ -73,7 +73,7 @@ describe('mail from a paid order and its refund (demo card)', () => {
     await confirmPopup(page);
     const refund = await oneMail(paymentid, /환불완료 안내/);
     expect(refund.subject).toBe(`[${BUSINESS.company}] 환불완료 안내 - 47,000원`);
-    expect(refund.text.split('\n')).toEqual(expect.arrayContaining(['환불 금액: 47,000원', '환불 수단: 결제하신 수단 (신용·체크카드)']));
+    expect(refund.text.split('\n')).toEqual(expect.arrayContaining(['환불 금액: 47,000원', '환불 수단: 결제하신 수단 (신용카드)']));
 
     // The demo's mailbox shows both, and the mail as the member would see it.
     await page.goto('/_mail');

@@ -90,10 +90,6 @@ export async function seed(db: Db): Promise<void> {
       ...videosOf(101).slice(0, 2).map((videoid) => ({ useruid: me, contentsid: 101, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-1) })),
       ...videosOf(102).map((videoid) => ({ useruid: me, contentsid: 102, videoid, watched_sec: 300, last_position: 300, completed: true, updated_at: daysFromNow(-3) })),
     ]).execute();
-    // A complete video was watched to its end: its last second is its length, so 이어보기 goes on to the next unfinished
-    // one (rules/startPoint.ts) instead of reopening it mid-way.
-    await sql`update progress p set last_position = v.duration_sec from videos v
-      where p.videoid = v.videoid and p.useruid = ${me} and p.completed`.execute(tx);
     // A complete video was watched through (issue 23: completion is coverage): its whole length is covered. A database
     // seeded before migration 017 (the migration tests build one) gets the same from 017 itself.
     const coverage = await sql`select 1 from information_schema.columns where table_name = 'progress' and column_name = 'watched_spans'`.execute(tx);
