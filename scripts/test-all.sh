@@ -69,8 +69,11 @@ static_checks() {
   [ "$failed" -eq 0 ]
 }
 step "static checks side by side (types, lint, knip, OpenAPI lint)" static_checks
-# Two workers: vitest's default on a 2-core machine is one, which left a core idle while each file's PGlite started.
-step "unit, machine and server tests (PGlite)" vitest_json unit --project unit --maxWorkers=2
+# The server suite runs once, on PostgreSQL, the engine a deployment runs on: each file costs about half its PGlite
+# time there (in the clean-clone run of 2026-11-28 the 92 server files took 227 s of tests on PostgreSQL against
+# 411 s on PGlite, and running both was 870 s of the 2,760 s run; docs/decisions.md). Two workers: vitest's default
+# on a 2-core machine is one, which left a core idle while each file's database was copied.
+step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 # Consumer tests write into a temp folder; the step fails on any failing test or on any difference from
 # the committed contracts/pacts/ (added, removed or changed interactions are listed).
 step "pact consumer tests (pacts equal to the committed ones)" npx tsx scripts/pact-consumer.ts --check -- --reporter=default --reporter=json --outputFile.json="$results/pact.json"
@@ -84,7 +87,13 @@ else
   skipped "pact publish to the broker" "PACT_BROKER_BASE_URL is not set"
   skipped "pact can-i-deploy" "PACT_BROKER_BASE_URL is not set"
 fi
-step "server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit server --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/server-postgres.json"
+# The embedded default (PGlite, what `npm start` and every browser test run on) gets the server files that are about
+# an engine: those naming PGlite or DATABASE_URL (its data directory, its one-process job queue, a migration's
+# rewrite, the mail outage of a sole instance) and those marked "engine parity" (every operation of the contract,
+# the search text functions). The pact provider verification and the browser steps run the rest on PGlite too.
+pglite_server_files() { grep -rlE --include='*.test.ts' 'DATABASE_URL|[Pp][Gg][Ll]ite|[Ee]ngine parity' server | sort; }
+# shellcheck disable=SC2046
+step "server tests about the engine (PGlite, the embedded default)" vitest_json server-pglite --project unit --maxWorkers=2 $(pglite_server_files)
 # Two lanes side by side after the builds (the app's and the live configuration's, made at once). The matrix lane:
 # the fault matrix and the accessibility sweep (CPU-bound), and the shell file (~40 s), which evens the lanes (in a
 # quiet clean-clone run, 2026-11-26, the journeys took 1,126 s against the matrix lane's 1,013 s). The journeys' lane

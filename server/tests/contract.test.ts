@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadSpec } from '../openapi/spec';
 import { fillPath, samples, testServer, withQuery, type TestServer } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh), every operation of the contract once on each engine.
 
 const doc = loadSpec();
 const ops = listOperations(doc);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testServer, type TestServer } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): money moves in SQL transactions and locks.
 
 // Issue 11, findings 2-4: the server prices orders, reserves coupons and points, and keeps the ledgers.
 let server: TestServer;

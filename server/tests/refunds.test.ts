@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { kst } from '../lib/time';
 import { buyWithTestCard, testServer, type TestServer } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): money moves in SQL transactions and locks.
 
 /**
  * Refunds (청약철회, issue 25) through the real HTTP API: the quote a member reads, the refund carried out once at the

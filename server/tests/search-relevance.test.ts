@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testServer, type TestServer } from '../testing';
 import { SEARCH_FIELD_RANK, searchWord } from '../../rules/search';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): the search text functions are SQL of migration 043.
 
 // Issue 42, finding 8: for 리포머, five of nine results matched only through the teacher "한리포머 강사" and came before
 // the reformer classes. A search without a chosen sort now ranks where the word matched: title, then tags and
