@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, jsonOf, signInAs, tableChanges, tableSnapshot, testServer, type TestServer } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): where the data directory puts staged files.
 
 /**
  * Caption files in the console (issue 38): SRT or WebVTT uploaded per language, SRT turned into WebVTT, a malformed

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): the audit trail's append-only triggers.
 
 /**
  * The audit trail is append-only on the database itself (migration 029's trigger), for the role the application

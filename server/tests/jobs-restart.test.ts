@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { alive, countingFfmpeg, expectOneLadder, freePort, lectureMedia, makeVideo, signIn, startEntry, uploadLecture, waitFor, type NodeProcess } from './jobsTesting';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): PGlite's one-process job queue, killed mid-encoding.
 
 /**
  * A lecture video's job survives the death of `npm start` on the embedded PGlite (issue 38), the one process that owns

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testServer, type TestServer } from '../testing';
 import { countingFfmpeg, lectureMedia, makeVideo, signIn, uploadLecture, waitFor, type CountingFfmpeg } from './jobsTesting';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): the job queue in its one-process (PGlite) mode.
 
 /**
  * A lecture video's job under failure (issue 38): each failed try is retried with pg-boss's backoff while the lecture

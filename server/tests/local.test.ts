@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { testServer, type TestServer } from '../testing';
 import { resetDatabase } from '../../scripts/db-reset';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): PGlite's data directory.
 
 let server: TestServer;
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { remindersOffLink } from '../domain/mailReminders';
 import { BUSINESS } from '../../rules/business';
 import { REFUND_POLICY } from '../../rules/refund';
 import { kst } from '../lib/time';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): the mail outage of a sole PGlite instance.
 
 /**
  * Mail (issue 40) over the real wire: the store's nodemailer sender, through the job queue's mail worker, to the SMTP

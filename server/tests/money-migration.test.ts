@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { migrations } from '../db/migrations';
 import { freshDatabaseUrl } from '../testing';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): a migration's rewrite of existing rows.
 
 // A database written by the old Payment/Save and Point/Save (duplicate open orders, one coupon on two
 // orders, a negative balance) must still migrate to the money rules of issue 11.

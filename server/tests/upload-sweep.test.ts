@@ -7,6 +7,7 @@ import { CLIENT, signInAs, testServer, type TestServer } from '../testing';
 import { sweepUnattachedUploads } from '../domain/uploadSweep';
 import { openJobQueue } from '../jobs/queue';
 import { workUploadSweep } from '../jobs/uploadSweepJob';
+// Engine parity: also run on PGlite in CI (scripts/test-all.sh): the job queue in its one-process (PGlite) mode.
 
 /**
  * Issue 41, hole 3: uploads nobody attached were kept forever. An upload not attached to a suggestion within a day is
