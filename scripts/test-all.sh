@@ -55,7 +55,7 @@ step "generated files are fresh" bash scripts/check-generated.sh
 # Each writes its own log, printed in order once all are done; any failure fails the step.
 static_checks() {
   local names=("type-check" "lint (layers: eslint.config.js)" "unused files, exports and dependencies (knip)" "OpenAPI lint")
-  local cmds=("npx tsc --noEmit" "npx eslint ." "npx knip" "npx redocly lint --format=stylish openapi/storefront.yaml")
+  local cmds=("npm run -s typecheck" "npx eslint ." "npx knip" "npx redocly lint --format=stylish openapi/storefront.yaml")
   local pids=() failed=0 i
   for i in "${!cmds[@]}"; do
     ( t0=$SECONDS; if ${cmds[$i]} > "$results/static-$i.log" 2>&1; then echo "ok ($((SECONDS - t0)) s)"; else echo "FAILED ($((SECONDS - t0)) s)"; exit 1; fi ) > "$results/static-$i.status" &
