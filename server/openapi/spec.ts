@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { ClassLocator } from '../domain/viewAs';
@@ -51,8 +53,37 @@ export function deref<T = Json>(doc: Json, value: unknown): T {
   return current as T;
 }
 
+/**
+ * The yaml's parse, kept as JSON under node_modules/.cache by the text's hash: parsing the 400 kB yaml took 0.5-1.8 s
+ * (cold, per process), reading its JSON 20 ms, and every test file's server (and many test files) loads it. A changed
+ * yaml has another hash, so the cache is never stale; each call returns a fresh copy its caller may change.
+ */
+const SPEC_CACHE = fileURLToPath(new URL('../../node_modules/.cache/storefront-spec/', import.meta.url));
+const parsed = new Map<string, string>();
+
 export function loadSpec(path = SPEC_PATH): Json {
-  return parse(readFileSync(path, 'utf8')) as Json;
+  const text = readFileSync(path, 'utf8');
+  const key = createHash('sha256').update(text).digest('hex');
+  let json = parsed.get(key);
+  if (json === undefined) {
+    const file = join(SPEC_CACHE, `${key}.json`);
+    try {
+      json = readFileSync(file, 'utf8');
+    } catch {
+      json = JSON.stringify(parse(text));
+      try {
+        // Written aside and renamed: test workers that parse at once never read a half-written file.
+        mkdirSync(SPEC_CACHE, { recursive: true });
+        const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+        writeFileSync(partial, json);
+        renameSync(partial, file);
+      } catch {
+        // A read-only checkout parses each time.
+      }
+    }
+    parsed.set(key, json);
+  }
+  return JSON.parse(json) as Json;
 }
 
 export function listOperations(doc: Json): OperationSpec[] {
