@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { daysFromNow } from '../server/lib/time';
-import { appUnderTest, confirmPopup, newPage, signInLocal } from './support';
+import { appUnderTest, confirmPopup, newPage, signedInPage } from './support';
 
 /**
  * 수료증 and 포인트 in the console (issue 39): an operator revokes a certificate with a reason and the public check says
@@ -22,8 +22,7 @@ describe.each(WIDTHS)('수료증 and 포인트 at $width px', ({ certificate, co
       on conflict (useruid, contentsid) do update set certificateno = excluded.certificateno, revoked_at = null`.execute(
       app.server.db,
     );
-    const staff = await newPage(app.browser, app.server.url, viewport);
-    await signInLocal(staff.page, 'staff@demo.kr');
+    const staff = await signedInPage(app.browser, app.server.url, 'staff@demo.kr', { viewport: viewport });
     await staff.page.goto('/admin/certificates');
     await staff.page.getByLabel('수료증 번호, 이름 또는 이메일').fill(certificate.toLowerCase());
     await staff.page.getByRole('button', { name: '검색' }).click();
@@ -58,8 +57,7 @@ describe.each(WIDTHS)('수료증 and 포인트 at $width px', ({ certificate, co
     expect(await overflow(visitor.page)).toBeLessThanOrEqual(0);
     await visitor.context.close();
 
-    const member = await newPage(app.browser, app.server.url, viewport);
-    await signInLocal(member.page, 'member@demo.kr');
+    const member = await signedInPage(app.browser, app.server.url, 'member@demo.kr', { viewport: viewport });
     await member.page.goto('/myCertificates');
     await member.page.locator('.certs__revoked').first().waitFor();
     expect(await member.page.locator(`a[href="/myCertificatesPrint/${contentsid}"]`).count()).toBe(0);
@@ -70,8 +68,7 @@ describe.each(WIDTHS)('수료증 and 포인트 at $width px', ({ certificate, co
   });
 
   it('an operator adds points to member@demo.kr with a reason; the member reads it in their points history', async () => {
-    const staff = await newPage(app.browser, app.server.url, viewport);
-    await signInLocal(staff.page, 'staff@demo.kr');
+    const staff = await signedInPage(app.browser, app.server.url, 'staff@demo.kr', { viewport: viewport });
     await staff.page.goto('/admin/points');
     await staff.page.getByRole('button', { name: '적립하기' }).click();
     expect(await staff.page.locator('.field-error').allTextContents()).toEqual([
@@ -89,8 +86,7 @@ describe.each(WIDTHS)('수료증 and 포인트 at $width px', ({ certificate, co
     expect(await overflow(staff.page)).toBeLessThanOrEqual(0);
     await staff.context.close();
 
-    const member = await newPage(app.browser, app.server.url, viewport);
-    await signInLocal(member.page, 'member@demo.kr');
+    const member = await signedInPage(app.browser, app.server.url, 'member@demo.kr', { viewport: viewport });
     await member.page.goto('/mypoint');
     const line = member.page.locator('li', { hasText: reason });
     await line.waitFor();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, popupText, pressPlayUnlessPlaying, signInLocal } from './support';
+import { appUnderTest, buyWithTestCard, confirmPopup, DEMO, newPage, popupText, pressPlayUnlessPlaying, signedInPage } from './support';
 
 /**
  * Lecture videos in the console (issue 38), through the real server, its job queue and ffmpeg: the operator uploads a
@@ -59,8 +59,7 @@ const made = { contentsid: 0, lectures: [] as number[], title: '' };
 
 describe('a lecture video from the console to the player', () => {
   it('the operator uploads a video to two lectures, both become 게시 가능, marks 미리보기 and publishes', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, OPERATOR);
+    const { context, page } = await signedInPage(app.browser, app.server.url, OPERATOR);
     const call = await staffApi(context);
     made.title = `영상시험${Date.now() % 100000} 클래스`;
     const cls = await call<AdminClass>('POST', '/api/Admin/Classes', {
@@ -153,8 +152,7 @@ describe('a lecture video from the console to the player', () => {
 
   it('a member buys the class with the test card and plays lecture 2; the quality menu lists the ladder', async () => {
     const [, two] = made.lectures as [number, number];
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await buyWithTestCard(page, made.contentsid);
 
     await page.goto(`/player/${made.contentsid}?videoid=${two}&t=0`);
@@ -170,8 +168,7 @@ describe('a lecture video from the console to the player', () => {
   });
 
   it('at 390 px the media panel and its captions fit the phone', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
-    await signInLocal(page, OPERATOR);
+    const { context, page } = await signedInPage(app.browser, app.server.url, OPERATOR, { viewport: { width: 390, height: 844 } });
     const [one] = made.lectures as [number];
     await page.goto(`/admin/classes/${made.contentsid}`);
     await expect.poll(() => statusOf(page, one), { timeout: 15_000 }).toBe('게시 가능 (480p · 360p)');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appUnderTest, confirmPopup, newPage, popupText, signInLocal } from './support';
+import { appUnderTest, confirmPopup, newPage, popupText, signedInPage } from './support';
 import { gradientPng } from '../server/tests/pictures';
 
 /**
@@ -25,8 +25,7 @@ const topMenu = (page: Page) => page.locator('.gnb .gnb__link').allTextContents(
 
 describe('the console shapes the store front', () => {
   it('an operator adds a banner and moves it first with the keyboard; a visitor sees it first on /main, its markup inert', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url, { width: 1280, height: 900 });
-    await signInLocal(page, OPERATOR);
+    const { context, page } = await signedInPage(app.browser, app.server.url, OPERATOR, { viewport: { width: 1280, height: 900 } });
     await page.goto('/admin');
     await page.getByRole('navigation', { name: '운영 콘솔 메뉴' }).getByRole('link', { name: '메인 배너' }).click();
     await page.getByTestId('admin-banner-list').waitFor();
@@ -85,8 +84,7 @@ describe('the console shapes the store front', () => {
   });
 
   it('the category tree: a sub-category appears in the visitor’s menu, a keyboard reorder moves the menu, a full category is refused with its count', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url, { width: 1280, height: 900 });
-    await signInLocal(page, OPERATOR);
+    const { context, page } = await signedInPage(app.browser, app.server.url, OPERATOR, { viewport: { width: 1280, height: 900 } });
     await page.goto('/admin/categories');
     const tree = page.getByTestId('admin-category-tree');
     await tree.waitFor();
@@ -141,8 +139,7 @@ describe('the console shapes the store front', () => {
   });
 
   it('at 390 px both screens fit with a form open; an instructor sees neither', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
-    await signInLocal(page, OPERATOR);
+    const { context, page } = await signedInPage(app.browser, app.server.url, OPERATOR, { viewport: { width: 390, height: 844 } });
     await page.goto('/admin/categories');
     await page.getByTestId('admin-category-tree').waitFor();
     await page.getByRole('button', { name: '「매트」 다른 위치로 옮기기' }).click();
@@ -156,8 +153,7 @@ describe('the console shapes the store front', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await context.close();
 
-    const teacher = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
-    await signInLocal(teacher.page, 'teacher@demo.kr');
+    const teacher = await signedInPage(app.browser, app.server.url, 'teacher@demo.kr', { viewport: { width: 390, height: 844 } });
     await teacher.page.goto('/admin/banners');
     await teacher.page.getByRole('alert').filter({ hasText: '메인 배너는 운영자만 관리할 수 있습니다.' }).waitFor();
     await teacher.page.getByRole('button', { name: '메뉴' }).click();

@@ -2,7 +2,7 @@ import { writeFileSync, mkdtempSync, readFileSync, truncateSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { confirmPopup, DEMO, newPage, popupText, signInLocal, appUnderTest, ROOT } from './support';
+import { appUnderTest, confirmPopup, DEMO, newPage, popupText, ROOT, signedInPage } from './support';
 
 const app = appUnderTest();
 
@@ -116,8 +116,7 @@ describe('suggestions of a member', () => {
     truncateSync(big, 10 * 1024 * 1024 + 1);
     const small = join(dir, '메모.txt');
     writeFileSync(small, '메모');
-    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: { width: 390, height: 844 } });
     await page.goto('/q&a?tab=suggest');
     await page.getByRole('button', { name: '문의하기' }).click();
     const form = page.getByRole('form', { name: '문의 작성' });
@@ -134,8 +133,7 @@ describe('suggestions of a member', () => {
     const dir = mkdtempSync(join(tmpdir(), 'suggest-'));
     const file = join(dir, '증상기록.txt');
     writeFileSync(file, '허리 통증 기록\n'.repeat(200));
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/q&a?tab=suggest');
     await page.getByRole('button', { name: '문의하기' }).click();
     // Sent empty: Korean messages beside each field (no browser bubble: the form is noValidate), focus on the first.

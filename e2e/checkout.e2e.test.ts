@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, appUnderTest, newPage, signInLocal } from './support';
+import { appUnderTest, DEMO, signedInPage } from './support';
 
 const app = appUnderTest();
 
@@ -42,20 +42,14 @@ async function memberApi(context: BrowserContext) {
   };
 }
 
+/** The demo member in a new context (signed in once per file: support.ts signedInPage); `mobile`: an iPhone's. */
 async function signedIn(mobile = false) {
-  const { context, page } = mobile
-    ? await (async () => {
-        const context = await app.browser.newContext({
-          baseURL: app.server.url,
-          viewport: { width: 390, height: 844 },
-          userAgent: IPHONE_UA,
-          locale: 'ko-KR',
-          timezoneId: 'Asia/Seoul',
-        });
-        return { context, page: await context.newPage() };
-      })()
-    : await newPage(app.browser, app.server.url);
-  await signInLocal(page, DEMO.member.email);
+  const { context, page } = await signedInPage(
+    app.browser,
+    app.server.url,
+    DEMO.member.email,
+    mobile ? { viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA } : {},
+  );
   return { context, page, api: await memberApi(context) };
 }
 

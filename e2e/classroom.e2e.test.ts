@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { appUnderTest, confirmPopup, DEMO, newPage, popupText, signInLocal } from './support';
+import { appUnderTest, confirmPopup, DEMO, popupText, signedInPage } from './support';
 
 const app = appUnderTest();
 
@@ -11,8 +11,7 @@ async function memberToken(page: Page): Promise<string> {
 
 describe('classroom journeys of the demo member', () => {
   it('/myclass lists the classes in progress with the side menu’s count; ended classes are marked and not playable', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/myclass');
     const cards = page.getByTestId('class-card');
     await cards.first().waitFor();
@@ -75,8 +74,7 @@ describe('classroom journeys of the demo member', () => {
       [390, '/myclass'],
       [1280, '/myclassProgress/101'],
     ] as const) {
-      const { context, page } = await newPage(app.browser, app.server.url, { width, height: 844 });
-      await signInLocal(page, DEMO.member.email);
+      const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: { width, height: 844 } });
       // Half the class complete: the progress page says what the certificate still needs instead of 수료증 발급.
       await page.goto('/myclassProgress/101');
       expect(await page.getByTestId('certificate-needs').textContent()).toBe('수료증 발급까지 시청 완료할 영상이 2개 남았습니다. 수료 기준은 위와 같습니다.');
@@ -102,8 +100,7 @@ describe('classroom journeys of the demo member', () => {
   });
 
   it('/myclassProgress shows each video’s completion, and a finished video raises it', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/myclassProgress/101');
     await page.getByTestId('lesson').first().waitFor();
     expect(await page.getByTestId('completed-count').textContent()).toBe('완료한 영상 2 / 4');
@@ -145,8 +142,7 @@ describe('classroom journeys of the demo member', () => {
   });
 
   it('an e-book downloads under its Korean file name and the first download is recorded', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/myEbook');
     const link = page.getByTestId('material-link').first();
     await link.waitFor();
@@ -161,8 +157,7 @@ describe('classroom journeys of the demo member', () => {
   });
 
   it('a question is checked, posted and listed, also under 내 질문만', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/myclassProgress/121');
     const form = page.getByRole('form', { name: '질문하기' });
     await form.waitFor();
@@ -186,8 +181,7 @@ describe('classroom journeys of the demo member', () => {
   });
 
   it('a bookmark set on the class view appears on /myBookmark, and taking it off removes it', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/classView/121');
     const toggle = page.locator('.bookmark-toggle');
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, appUnderTest, newPage, signInLocal } from './support';
+import { appUnderTest, DEMO, signedInPage } from './support';
 
 /**
  * Issue 42, what a paying member minds: the method the order was paid with, truthfully, on every screen (finding 4);
@@ -32,8 +32,7 @@ describe('finding 4: the method the order was paid with', () => {
     { width: 1280, email: DEMO.member.email, contentsid: 109, pick: '신용·체크카드', months: 6, says: '신용카드 (할부 6개월)', refundLine: '카드 환불 금액: 82,000원' },
   ];
   it.each(cases)('$width px: $says on the result, the history, the detail and the refund dialog', { timeout: 90_000 }, async (c) => {
-    const { context, page } = await newPage(app.browser, app.server.url, viewport(c.width));
-    await signInLocal(page, c.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, c.email, { viewport: viewport(c.width) });
     await page.goto(`/payment/${c.contentsid}`);
     await page.locator('.checkout__pay:not([disabled])').waitFor();
     await page.getByRole('radio', { name: c.pick }).check();
@@ -64,8 +63,7 @@ describe('finding 4: the method the order was paid with', () => {
 
 describe('finding 7: member-written text is shown as text', () => {
   it.each([390, 1280])('%i px: an old suggestion holding HTML reads as its text; a question keeps its line breaks and its "<"', async (width) => {
-    const { context, page } = await newPage(app.browser, app.server.url, viewport(width));
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: viewport(width) });
     // The seed's suggestion was stored as "<p>출장 때문에 수강을 못했어요…</p>" by the old site.
     await page.goto('/q&a?tab=suggest');
     await page.getByText('수강 기간 연장이 가능한가요?').first().click();
@@ -91,8 +89,7 @@ describe('finding 7: member-written text is shown as text', () => {
 
 describe('finding 3: the order detail fits the phone', () => {
   it.each([320, 390, 1280])('%i px: nothing scrolls sideways; 목록으로, 내 강의실로 and the refund dialog are within the screen', async (width) => {
-    const { context, page } = await newPage(app.browser, app.server.url, viewport(width));
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: viewport(width) });
     // Order 1 (seed): 101 paid by card and partly watched, so its refund is refused with the reason.
     await page.goto('/mypayment?paymentid=1');
     await page.getByTestId('payment-detail').waitFor();

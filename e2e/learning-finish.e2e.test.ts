@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { appUnderTest, DEMO, newPage, signInLocal } from './support';
+import { appUnderTest, DEMO, newPage, signedInPage, signInLocal } from './support';
 
 // Issue 26 (learning): continue learning on /main, the preview before buying, the locked lecture, the ended class.
 const app = appUnderTest();
@@ -40,8 +40,7 @@ describe('learning: continue, preview, locked, ended', () => {
   });
 
   it('in the player, a locked lecture says 구매 후 수강 가능 and offers 바로 구매 to a non-owner', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.newMember.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.newMember.email);
     await page.goto('/player/101');
     // The free preview plays; the next lecture is locked.
     await page.locator('.player-curriculum__item[data-videoid="10111"][aria-current="true"]').waitFor();
@@ -54,8 +53,7 @@ describe('learning: continue, preview, locked, ended', () => {
   });
 
   it('an ended class says 수강 기간이 종료되었습니다 with its end date and offers 바로 구매, not 바로 수강하기', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     await page.goto('/classView/105');
     const note = page.locator('.class-ended');
     await note.waitFor();
@@ -67,8 +65,7 @@ describe('learning: continue, preview, locked, ended', () => {
   });
 
   it('from the classroom, an ended class progress page says so with its end date and 다시 구매하기 leads to its payment', async () => {
-    const { context, page } = await newPage(app.browser, app.server.url);
-    await signInLocal(page, DEMO.member.email);
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email);
     // The classroom's 종료 tab, where ended classes gather.
     await page.goto('/myclassEnd');
     await page.locator('[data-testid="class-card"][data-contentsid="105"]').getByRole('link', { name: '학습 현황' }).click();

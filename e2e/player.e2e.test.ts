@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FASTEST_RATE, SLACK_SEC } from '../rules/watchCoverage';
-import { appUnderTest, DEMO, newPage, pressPlayUnlessPlaying, signInLocal } from './support';
+import { appUnderTest, DEMO, newPage, pressPlayUnlessPlaying, signedInPage, signInLocal } from './support';
 import { formatClock } from '../src/lib/format';
 
 /** Issue 13: the demo member's video player against the real server. Lecture 121 (MP4) and 102 (HLS) are theirs. */
 const app = appUnderTest();
 const DISPLACED = '다른 탭이나 기기에서 강의 재생을 시작하여 이 화면의 재생을 멈췄습니다.';
 
-async function memberPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(app.browser, app.server.url);
-  await signInLocal(opened.page, DEMO.member.email);
-  return opened;
+/** The demo member in a new context of their browser (signed in once per file: support.ts signedInPage). */
+function memberPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport });
 }
 
 const video = (page: Page) => page.locator('.player-stage video');
@@ -75,21 +74,11 @@ async function pause(page: Page): Promise<void> {
   await expect.poll(async () => (await state(page)).paused).toBe(true);
 }
 
-/** The server's record through the member's own token (as the app calls it). */
+/** The server's record through the member's own token (as the app calls it), from the context's request client. */
 async function api<T>(page: Page, path: string, method = 'GET'): Promise<T> {
-  return page.evaluate(
-    async ([p, m]) => {
-      const token = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith('pilates_accessToken='))
-          ?.split('=')[1] ?? '',
-      );
-      const r = await fetch(p!, { method: m, headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
-      return (await r.json()).datas;
-    },
-    [path, method],
-  );
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'pilates_accessToken')?.value ?? '');
+  const r = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' } });
+  return ((await r.json()) as { datas: T }).datas;
 }
 type WatchTime = { videoid: number; watchedtime: number };
 
@@ -189,7 +178,9 @@ describe('video player', () => {
     const { context, page } = await memberPage();
     await openPlayer(page, '/player/121?videoid=12122&t=10');
     await play(page);
-    const device = await memberPage();
+    // The other device signs in itself, as a phone beside the laptop would.
+    const device = await newPage(app.browser, app.server.url);
+    await signInLocal(device.page, DEMO.member.email);
     await openPlayer(device.page, '/player/101?videoid=10112&t=5');
     await play(device.page);
     await page.getByText(DISPLACED).waitFor({ timeout: 15_000 });
@@ -367,8 +358,7 @@ describe("the player's first paint (issue 26: the first frame before the app's s
 
   it.each([390, 1280])('at %i px the written video has its frame with every script held back, in the box where the player then plays that same element', async (width) => {
     const viewport = { width, height: 844 };
-    const held = await newPage(app.browser, app.server.url, viewport);
-    await signInLocal(held.page, DEMO.member.email);
+    const held = await memberPage(viewport);
     // Scripts that never arrive. The page notes, for each script or preload added to it, whether the written video
     // had its metadata by then and how long after navigation it was added.
     let scriptsAsked = 0;
@@ -421,15 +411,14 @@ describe("the player's first paint (issue 26: the first frame before the app's s
   });
   it("a link to the class opens the member's last watched video, written into the page, at its second", async () => {
     const { context, page } = await memberPage();
-    // The member was last at 0:40 of 12121 (what "이어보기" keeps), written as the player writes it.
-    await page.evaluate(async () => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('pilates_accessToken='))!.split('=')[1]!);
-      await fetch('/api/Video/UpdateWatchTime/', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' },
-        body: JSON.stringify({ useruid: 'u-demo-1', contentsid: 121, videoid: 12121, watchedtime: 40 }),
-      });
+    // The member was last at 0:40 of 12121 (what "이어보기" keeps), written as the player writes it, with the member's
+    // token (the page may still be blank: the context's request client sends as the app would).
+    const token = decodeURIComponent((await context.cookies()).find((c) => c.name === 'pilates_accessToken')!.value);
+    const written = await page.request.post('/api/Video/UpdateWatchTime/', {
+      headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },
+      data: { useruid: 'u-demo-1', contentsid: 121, videoid: 12121, watchedtime: 40 },
     });
+    expect(written.ok()).toBe(true);
     await page.addInitScript(markWrittenVideo);
     await openPlayer(page, '/player/121');
     expect(await video(page).evaluate((v) => (v as HTMLElement & { written?: boolean }).written === true)).toBe(true);

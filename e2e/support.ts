@@ -56,10 +56,13 @@ export async function newPage(
   baseURL: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const context = await browser.newContext(contextOptions(baseURL, viewport));
   const page = await context.newPage();
   return { context, page };
 }
+
+const contextOptions = (baseURL: string, viewport: { width: number; height: number }) =>
+  ({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' }) as const;
 
 /**
  * Presses the player's play button unless its video already plays. Looked at and pressed in one step in the page: the
@@ -103,10 +106,40 @@ export async function buyWithTestCard(page: Page, contentsid: number): Promise<n
 /** Local-mode sign-in as a demo member from the login page; resolves on /main with the header updated. */
 export async function signInLocal(page: Page, email: string, { remember = false } = {}): Promise<void> {
   await page.goto('/login');
+  // A sign-in starts the member's one session (spec §5), which ends any stored one (signedInPage).
+  signedIn.delete(signedInKey(page.url(), email));
   if (remember) await page.locator('.login .auto-login input').check();
   await page.locator(`.member-btn[data-email="${email}"]`).click();
   await page.waitForURL('**/main');
   await page.locator('.header-actions[data-state="member"]').first().waitFor();
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** A demo member's cookies and storage after one sign-in through the login page, per server (origin and e-mail). */
+const signedIn = new Map<string, StorageState>();
+const signedInKey = (url: string, email: string) => `${new URL(url).origin} ${email}`;
+
+/**
+ * A page of a new context signed in as `email`, for tests whose subject is not the sign-in: the first call on a server
+ * signs in through the login page (and leaves the page on /main); later ones start from the cookies and storage that
+ * sign-in left, as the member's next visit in the same browser does, on a blank page: the test opens its first address
+ * (a login page's load and its /main for every test were most of a short journey's time). The stored session ends
+ * with the next sign-in of that member through signInLocal, which then signs in again here.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  { viewport = { width: 1280, height: 900 }, userAgent }: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const state = signedIn.get(signedInKey(baseURL, email));
+  const context = await browser.newContext({ ...contextOptions(baseURL, viewport), userAgent, storageState: state });
+  const page = await context.newPage();
+  if (!state) {
+    await signInLocal(page, email);
+    signedIn.set(signedInKey(baseURL, email), await context.storageState());
+  }
+  return { context, page };
 }
 
 /** Every cookie and storage key of this product (prefix pilates_). */
