@@ -52,6 +52,19 @@ describe('pacts are validated against openapi/storefront.yaml', () => {
     expect(verdict.ok ? '' : verdict.report).toContain('request.body.incompatible');
   });
 
+  it('checks a large pact in halves and still reports a bad interaction in each half', async () => {
+    const good = { type: 'Synchronous/HTTP', request: statsRequest, response: { status: 200, headers: { 'Content-Type': ['application/json'] }, body: json({ success: true, datas: stats }) } };
+    const bad = { ...good, response: { ...good.response, body: json({ success: true, datas: { ...stats, membercnt: '많음' } }) } };
+    const interactions = Array.from({ length: 41 }, (_, i) => ({ ...(i === 0 || i === 40 ? bad : good), description: `case ${i}` }));
+    const file = join(mkdtempSync(join(tmpdir(), 'pact-')), 'pact.json');
+    writeFileSync(file, JSON.stringify({ consumer: { name: 'storefront-web' }, provider: { name: 'storefront-api' }, interactions, metadata: { pactSpecification: { version: '4.0' } } }));
+    const verdict = await validatePact(specJson, file);
+    const report = verdict.ok ? '' : verdict.report;
+    expect(report).toContain('[root].interactions[0]');
+    expect(report).toContain('[root].interactions[19]');
+    expect(report).toContain(`interactions 21-40 of ${file}, numbered from 0 within them`);
+  }, 120_000);
+
   it('maps a literal path to its own operation before a templated one', () => {
     const ops = operationsOf(spec);
     expect(operationFor(ops, 'POST', '/api/Evaluate/Scoring/1')?.operationId).toBe('scoreQuizRecorded');
