@@ -24,8 +24,13 @@ export function appUnderTest(
 ): { server: RunningServer; browser: Browser } {
   const app = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    app.server = await startApp(options.server);
-    app.browser = await launchBrowser(options.browserArgs);
+    // Side by side: Chromium starts while the server loads its database (each file pays both). Both are settled
+    // before a failure is thrown, so afterAll closes whichever did start.
+    const started = await Promise.allSettled([
+      startApp(options.server).then((server) => (app.server = server)),
+      launchBrowser(options.browserArgs).then((browser) => (app.browser = browser)),
+    ]);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
   });
   afterAll(async () => {
     await app.browser?.close();
