@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RequestListener } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { appUnderTest, DEMO, signInLocal } from './support';
 import {
@@ -23,11 +25,42 @@ import { KNOWN_FAULTS, KNOWN_SILENT_WAITS } from './faults.known';
  * rest of the page (header, footer, the headings that did not come from the failed call) is still there.
  * `page.clock` skips the retry delay and the client's 15 s time-out, so a hang costs no real time.
  */
+/** CPU seconds used by this process's descendants still running (the browser and its renderers), from /proc. */
+function browserCpuSeconds(): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(pid), Number(fields[1]));
+      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  return [...ticks].filter(([pid]) => below(pid)).reduce((n, [, t]) => n + t, 0) / 100;
+}
+
+/** Requests the server answered and the real time they took, summed (printed at the end). */
+const serverRequests = { n: 0, ms: 0 };
+const timedListener = (listener: RequestListener): RequestListener => (req, res) => {
+  const t0 = performance.now();
+  res.once('close', () => {
+    serverRequests.n++;
+    serverRequests.ms += performance.now() - t0;
+  });
+  return listener(req, res);
+};
 // A class list's first visit would arrive with its lectures written in (server/http/classListFirstPaint.ts); without
 // them every screen asks for what it shows, so each of those calls is failed too. Images feed no section (the settle
 // ignores them) and cost the most rendering: the matrix's browser does not load them.
 const app = appUnderTest({
-  server: { firstPaintData: false, wrapListener: failingNamedOperation },
+  server: { firstPaintData: false, wrapListener: (l) => failingNamedOperation(timedListener(l)) },
   browserArgs: ['--blink-settings=imagesEnabled=false'],
 });
 
@@ -115,9 +148,12 @@ async function observe(
 ): Promise<Observation> {
   const errors: string[] = [];
   const answers = new Map<string, string>();
-  const inflight = new Set<Request>();
+  const inflight = new InFlight();
   const operations: string[] = [];
   let hangLifted = false;
+  // A first visit settles on real quiet time, as a member reading the page lets it run: writes made on the way (the
+  // player's) come with real time, and the cases are drawn from what it records.
+  const quietFor = fault ? undefined : 250;
   let stalledNotice: boolean | undefined;
   let afterRetry: Observation['afterRetry'];
   // The tab is reused case after case: every listener added here is taken off at the end.
@@ -164,18 +200,18 @@ async function observe(
   try {
     // The clock is the context's: back to real time, so earlier cases' fast-forwards never age the session.
     await page.clock.setSystemTime(new Date());
-    await page.goto(screen.url, { waitUntil: 'domcontentloaded' });
+    await timed('goto', () => page.goto(screen.url, { waitUntil: 'domcontentloaded' }));
     if (fault?.mode === 'hang') await watchLateNotice(page);
-    await settle(page, inflight);
+    await timed('first settle', () => settle(page, inflight, quietFor));
     // Sections below the fold load as they near the viewport: bring them all in before judging.
-    const scrollAllIn = async () => {
+    const scrollAllIn = () => timed('scrollAllIn', async () => {
       for (let i = 0; i < 4; i++) {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await settle(page, inflight);
+        await settle(page, inflight, quietFor);
         if ((await page.evaluate(() => document.documentElement.scrollHeight)) === height) break;
       }
-    };
+    });
     await scrollAllIn();
     if (fault) {
       // The query retries once after 1 s; a hang is cut by the client's 15 s time-out, then retried and cut again.
@@ -185,10 +221,12 @@ async function observe(
       if (fault.mode === 'hang') {
         // Past 5 s, before the 15 s time-out: the section waiting for the hung call says so, with 다시 시도. A first
         // step ends the loader's 1 s wait, so a screen still pending on it renders its section (and its count) first.
-        for (const ms of [1_500, STALLED_AT_MS - 1_500]) {
-          await page.clock.fastForward(ms);
-          await settle(page, inflight);
-        }
+        await timed('hang: to the late notice', async () => {
+          for (const ms of [1_500, STALLED_AT_MS - 1_500]) {
+            await page.clock.fastForward(ms);
+            await settle(page, inflight, quietFor);
+          }
+        });
         stalledNotice = await stalledNoticeShown(page);
         if (fault.retry && stalledNotice) {
           // The network recovers, and the member presses 다시 시도 in each section still saying it is late.
@@ -197,7 +235,7 @@ async function observe(
           const late = page.locator('.section-wait', { hasText: STALLED }).getByRole('button', { name: '다시 시도' });
           for (let i = 0; i < 3 && (await late.count()); i++) {
             await late.first().click();
-            await settle(page, inflight);
+            await settle(page, inflight, quietFor);
           }
           await scrollAllIn();
           const seen = await read(page, screen, footerExpected);
@@ -207,47 +245,144 @@ async function observe(
         }
       }
       const steps = fault.mode === 'hang' ? [16_000 - STALLED_AT_MS, 1_500, 16_000, 1_500, 16_000] : [1_500, 1_500];
-      for (const ms of steps) {
-        await page.clock.fastForward(ms);
-        await settle(page, inflight);
-      }
+      await timed(`forwards (${fault.mode === 'hang' ? 'hang' : 'other'})`, async () => {
+        for (const ms of steps) {
+          await page.clock.fastForward(ms);
+          await settle(page, inflight, quietFor);
+        }
+      });
       // A screen still pending on its failing call when first scrolled (its route waiting out the retry) renders
       // only now, with its lower sections out of view: scroll again, as a member reading on would.
       await scrollAllIn();
     }
-    const seen = await read(page, screen, footerExpected);
+    const seen = await timed('read', () => read(page, screen, footerExpected));
     await Promise.all(logged);
     return { ...seen, operations, errors, answers, stalledNotice };
   } finally {
     for (const [event, listener] of listeners) page.off(event as 'request', listener as (r: Request) => void);
     // As a new tab would start: no session storage, and nothing of this case's page still running or in flight.
-    await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-    await page.goto('about:blank').catch(() => undefined);
+    await timed('reset', async () => {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+      await page.goto('about:blank').catch(() => undefined);
+    });
+  }
+}
+
+/** Real time spent per phase of a case, summed over the run (printed at the end): where the matrix's time goes. */
+const phases = new Map<string, { n: number; ms: number }>();
+function addPhase(name: string, ms: number): void {
+  const p = phases.get(name) ?? { n: 0, ms: 0 };
+  p.n++;
+  p.ms += ms;
+  phases.set(name, p);
+}
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  try {
+    return await work();
+  } finally {
+    addPhase(name, Date.now() - t0);
   }
 }
 
 /** What kept a settle waiting to its cap: the request's path, counted across the run (printed at the end). */
 const stillInFlightAtCap = new Map<string, number>();
 
-/** Until no call (API, script, style) has been in flight for 250 ms (at most 8 s), then one more frame for React to paint. */
-async function settle(page: Page, inflight: Set<Request>): Promise<void> {
-  const until = Date.now() + 8_000;
-  let quietSince = Date.now();
-  let quiet = false;
-  while (Date.now() < until) {
-    await page.waitForTimeout(50);
-    if (inflight.size) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 250) {
-      quiet = true;
-      break;
-    }
+/** Settles the page (settleUntimed), timing it. */
+async function settle(page: Page, inflight: InFlight, quietFor?: number): Promise<void> {
+  const t0 = Date.now();
+  let busyUntil = t0;
+  try {
+    await settleUntimed(page, inflight, () => (busyUntil = Date.now()), quietFor);
+  } finally {
+    addPhase('settle (total)', Date.now() - t0);
+    addPhase('settle (quiet tail after the last request)', Date.now() - busyUntil);
   }
+}
+/** The calls a case's page has open, and how many it has started (a settle sees a call that came and went). */
+class InFlight extends Set<Request> {
+  started = 0;
+  override add(r: Request): this {
+    this.started++;
+    return super.add(r);
+  }
+}
+
+/**
+ * Two turns of the page, each two real frames (Playwright's clock fakes requestAnimationFrame; its injected `__pwClock`
+ * keeps the browser's own), then the clock's due timers (a 0 ms timer of the page's clock fires after every timer due
+ * before it), then a task. A response's handling (the body read, React Query's batched notify on a 0 ms timer, React's
+ * render and effects, an IntersectionObserver's callback after a scroll) runs within them, and any call it starts is
+ * announced to Playwright before this evaluation answers (both travel the page's one DevTools session, in order).
+ */
+function pageTurns(page: Page): Promise<unknown> {
+  return page.evaluate(async () => {
+    type Builtins = { requestAnimationFrame: typeof requestAnimationFrame; setTimeout: typeof setTimeout };
+    const builtins = (globalThis as unknown as { __pwClock?: { builtins: Builtins } }).__pwClock?.builtins ?? globalThis;
+    // A page the browser stopped drawing would never answer: a frame not drawn within 1 s counts as drawn.
+    const frame = () =>
+      new Promise((r) => {
+        builtins.requestAnimationFrame(r);
+        builtins.setTimeout(r, 1_000);
+      });
+    for (let turn = 0; turn < 2; turn++) {
+      await frame();
+      await frame();
+      await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = r;
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/**
+ * Until no call (API, script, style) is in flight and none starts through two turns of the page (pageTurns); at most
+ * 8 s. `quietFor` instead waits for that many real milliseconds without a call (the discovery visits: writes made on
+ * the way, such as the player's, come with real time).
+ */
+async function settleUntimed(page: Page, inflight: InFlight, busy: () => void, quietFor?: number): Promise<void> {
+  const until = Date.now() + 8_000;
+  let quiet = false;
+  if (quietFor) {
+    let quietSince = Date.now();
+    while (Date.now() < until) {
+      await page.waitForTimeout(50);
+      if (inflight.size) {
+        quietSince = Date.now();
+        busy();
+      } else if (Date.now() - quietSince >= quietFor) {
+        quiet = true;
+        break;
+      }
+    }
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null)))).catch(() => undefined);
+  } else
+    while (Date.now() < until) {
+      if (inflight.size) {
+        await page.waitForTimeout(20);
+        busy();
+        continue;
+      }
+      const started = inflight.started;
+      // Turns cut short by a navigation (a press that opens another page) count as activity.
+      const turned = await pageTurns(page).then(
+        () => true,
+        () => false,
+      );
+      if (turned && !inflight.size && inflight.started === started) {
+        quiet = true;
+        break;
+      }
+      if (!turned) await page.waitForTimeout(20);
+    }
   if (!quiet)
     for (const r of inflight) {
       const key = `${r.resourceType()} ${new URL(r.url()).pathname}`;
       stillInFlightAtCap.set(key, (stillInFlightAtCap.get(key) ?? 0) + 1);
     }
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null)))).catch(() => undefined);
 }
 
 async function read(page: Page, screen: Screen, footerExpected: boolean) {
@@ -372,7 +507,15 @@ async function inParallel<T>(items: T[], work: (item: T, worker: number) => Prom
  * CPU a visit against ≈0.4 s in a reused tab, measured 2026-11-25). Member contexts start from one sign-in's cookies.
  */
 function contextPool(browser: Browser, baseURL: string) {
-  const options = { baseURL, viewport: { width: 1280, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
+  // A member who asked for reduced motion: the loading skeletons stand still (src/components/ui/ui.css). Their shimmer
+  // repainted every frame of every waiting section, a fifth of the browser's CPU in the matrix (2026-11-28).
+  const options = {
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    reducedMotion: 'reduce' as const,
+  };
   const open = new Map<string, Page>();
   let memberState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
   const create = async (signedIn: boolean) => {
@@ -414,6 +557,8 @@ describe('fault matrix', () => {
     { timeout: 30 * 60_000 },
     async () => {
       const started = Date.now();
+      const cpuAtStart = process.cpuUsage();
+      const browserCpuAtStart = browserCpuSeconds();
       const pool = contextPool(app.browser, app.server.url);
       await pool.signIn();
 
@@ -531,6 +676,24 @@ describe('fault matrix', () => {
             .map(([what, n]) => `${n}× ${what}`)
             .join('\n  ')}`,
         );
+      const byMode = new Map<string, number[]>();
+      for (const t of timings) {
+        const mode = /\[(.*)\]$/.exec(t.label)?.[1] ?? '?';
+        byMode.set(mode, [...(byMode.get(mode) ?? []), t.ms]);
+      }
+      console.log(
+        `[faults] a case by failure mode: ${[...byMode]
+          .map(([m, ms]) => `${m} ${(ms.reduce((a, b) => a + b, 0) / ms.length / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+      );
+      const cpu = process.cpuUsage(cpuAtStart);
+      console.log(
+        `[faults] where the time went (real time summed over all pages; the run took ${seconds} s; this Node process, server included, used ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s of CPU, the browser ${(browserCpuSeconds() - browserCpuAtStart).toFixed(0)} s; the server answered ${serverRequests.n} requests in ${(serverRequests.ms / 1000).toFixed(0)} s summed):\n  ${[
+          ...phases,
+        ]
+          .map(([name, p]) => `${name}: ${(p.ms / 1000).toFixed(0)} s over ${p.n} (${(p.ms / p.n).toFixed(0)} ms each)`)
+          .join('\n  ')}`,
+      );
       if (retried.length) console.log(`[faults] passed on a second run:\n  ${retried.sort().join('\n  ')}`);
       if (unexercised.length)
         console.log(
