@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { openDatabase } from './database';
 import { migrate } from './migrate';
 import { isEmpty, seed } from './seed';
@@ -19,20 +20,36 @@ export const PG_TEMPLATE_VARIABLE = 'STOREFRONT_PG_TEMPLATE';
  */
 export default async function writeTemplate(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-template-'));
+  // Side by side: PostgreSQL's work is its server's, PGlite's this process's.
+  const [pglite, postgres] = await Promise.allSettled([
+    writePgliteTemplate(dir),
+    process.env.DATABASE_URL ? writePgTemplate(process.env.DATABASE_URL) : undefined,
+  ]);
+  const pgTemplate = postgres.status === 'fulfilled' ? postgres.value : undefined;
+  if (pglite.status === 'rejected' || postgres.status === 'rejected') {
+    rmSync(dir, { recursive: true, force: true });
+    await pgTemplate?.drop();
+    throw pglite.status === 'rejected' ? pglite.reason : (postgres as PromiseRejectedResult).reason;
+  }
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await pgTemplate?.drop();
+  };
+}
+
+async function writePgliteTemplate(dir: string): Promise<void> {
   const database = await openDatabase({ memory: true });
   await migrate(database.db, async (db) => {
     if (await isEmpty(db)) await seed(db);
   });
+  // A checkpoint first: a dump taken without one is replayed from the write-ahead log at every load (about 10 % of a
+  // start: 1.3 s of CPU against 1.5, median of 6, 2026-11-28).
+  await sql`checkpoint`.execute(database.db);
   const dump = await database.dumpDataDir!();
   const file = join(dir, 'pgdata.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   process.env[TEMPLATE_VARIABLE] = file;
-  const pgTemplate = process.env.DATABASE_URL ? await writePgTemplate(process.env.DATABASE_URL) : undefined;
-  return async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await pgTemplate?.drop();
-  };
 }
 
 /**
