@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -21,9 +22,10 @@ export interface DatabaseOptions {
   /** PGlite in memory (tests, pact verification). */
   memory?: boolean | undefined;
   /**
-   * An in-memory PGlite starts from this data-directory dump (tar, `dumpDataDir`) instead of an empty cluster. The
-   * test runners write one migrated and seeded demo per run (server/db/template.ts): PGlite's own initdb took
-   * 1.8-3 s a start and migrating and seeding 0.8 s, against 0.5-0.6 s to load the dump (measured 2026-11-25).
+   * An in-memory PGlite (or a data directory not yet created) starts from this data-directory dump (tar,
+   * `dumpDataDir`) instead of an empty cluster. The test runners write one migrated and seeded demo per run
+   * (server/db/template.ts): PGlite's own initdb took 1.8-3 s a start and migrating and seeding 0.8 s, against
+   * 0.5-0.6 s to load the dump (measured 2026-11-25).
    */
   template?: string | undefined;
 }
@@ -58,7 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create({ extensions });
   } else {
     mkdirSync(options.dir, { recursive: true });
-    client = await PGlite.create(options.dir, { extensions });
+    // A data directory not yet created starts from the template too (tests of tools that open a folder).
+    const fresh = options.template && !existsSync(join(options.dir, 'PG_VERSION'));
+    client = await PGlite.create(options.dir, { extensions, ...(fresh ? { loadDataDir: new Blob([readFileSync(options.template!)]) } : {}) });
   }
   await client.exec(APP_CONNECTION);
   const db = new Kysely<Tables>({ dialect: new PGliteDialect(client) });

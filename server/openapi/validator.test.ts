@@ -10,9 +10,14 @@ import { deref, listOperations, loadSpec, type Json } from './spec';
 describe("the yaml's schemas", () => {
   it('are valid JSON Schema 2020-12 (the dialect of OpenAPI 3.1)', () => {
     const doc = loadSpec();
-    const schemas: [string, Json][] = Object.entries<Json>(doc.components?.schemas ?? {}).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
+    const schemas: [string, Json][] = Object.entries<Json>(doc.components?.schemas ?? {}).map(([name, schema]) => [
+      `#/components/schemas/${name}`,
+      schema,
+    ]);
     const contents = (where: string, owner: Json | undefined) =>
-      Object.entries<Json>(deref<Json | undefined>(doc, owner)?.content ?? {}).forEach(([type, media]) => media.schema && schemas.push([`${where} ${type}`, media.schema]));
+      Object.entries<Json>(deref<Json | undefined>(doc, owner)?.content ?? {}).forEach(
+        ([type, media]) => media.schema && schemas.push([`${where} ${type}`, media.schema]),
+      );
     for (const op of listOperations(doc)) {
       for (const p of op.parameters) if (p.schema) schemas.push([`${op.operationId} ${p.in} ${p.name}`, p.schema]);
       contents(`${op.operationId} body`, doc.paths[op.path][op.method].requestBody);

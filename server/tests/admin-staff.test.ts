@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStaffCommand } from '../../scripts/staff';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { seed } from '../db/seed';
+import { isEmpty, seed } from '../db/seed';
+import { PG_TEMPLATE_VARIABLE, TEMPLATE_VARIABLE } from '../db/template';
 import { freshDatabaseUrl, signInAs, testServer, type TestServer } from '../testing';
 
 let server: TestServer;
@@ -103,10 +104,12 @@ describe('npm run staff', () => {
   let options: { url?: string; dir?: string };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
-    options = process.env.DATABASE_URL ? { url: await freshDatabaseUrl(process.env.DATABASE_URL) } : { dir };
-    const database = await openDatabase(options);
-    await migrate(database.db);
-    await seed(database.db);
+    options = process.env.DATABASE_URL ? { url: await freshDatabaseUrl(process.env.DATABASE_URL, process.env[PG_TEMPLATE_VARIABLE]) } : { dir };
+    // The run's migrated and seeded demo (server/db/template.ts), copied: a PGlite folder of its own took 3-9 s to create.
+    const database = await openDatabase({ ...options, template: process.env[TEMPLATE_VARIABLE] });
+    await migrate(database.db, async (db) => {
+      if (await isEmpty(db)) await seed(db);
+    });
     await database.close();
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
