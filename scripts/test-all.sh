@@ -51,6 +51,17 @@ vitest_json() { # vitest_json <result-name> <vitest args...>
 
 # Regenerates in place, so it runs before anything reads those files.
 step "generated files are fresh" bash scripts/check-generated.sh
+# The migrated and seeded demo every in-memory test server starts from, written once for all the vitest runs below
+# (server/db/template.ts reuses it; each run wrote its own, 16-33 s apiece).
+template_dir=$(mktemp -d /tmp/storefront-test-template-XXXXXX)
+trap 'rm -rf "$template_dir"' EXIT
+write_template() {
+  local file
+  file=$(npx tsx scripts/write-test-template.ts "$template_dir" | tail -1) || return 1
+  [ -f "$file" ] || return 1
+  export STOREFRONT_PGLITE_TEMPLATE="$file"
+}
+step "the demo database the tests start from (written once)" write_template
 # The static checks side by side: each is one mostly single-threaded process (≈ 30-60 s each, ≈ 150 s in a row).
 # Each writes its own log, printed in order once all are done; any failure fails the step.
 static_checks() {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,10 +19,14 @@ export const PG_TEMPLATE_VARIABLE = 'STOREFRONT_PG_TEMPLATE';
  * run from the code under test, so it is never older than the migrations and the seed.
  */
 export default async function writeTemplate(): Promise<() => void> {
+  // `npm test` writes the PGlite dump once for all its vitest runs (scripts/write-test-template.ts): each run wrote its
+  // own, 16-33 s apiece on the 2-core machine, five times. That dump is the run's, so it is kept past this one.
+  const given = process.env[TEMPLATE_VARIABLE];
+  const reuse = given !== undefined && existsSync(given);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-template-'));
   // Side by side: PostgreSQL's work is its server's, PGlite's this process's.
   const [pglite, postgres] = await Promise.allSettled([
-    writePgliteTemplate(dir),
+    reuse ? undefined : writePgliteTemplate(dir),
     process.env.DATABASE_URL ? writePgTemplate(process.env.DATABASE_URL) : undefined,
   ]);
   const pgTemplate = postgres.status === 'fulfilled' ? postgres.value : undefined;
@@ -37,7 +41,8 @@ export default async function writeTemplate(): Promise<() => void> {
   };
 }
 
-async function writePgliteTemplate(dir: string): Promise<void> {
+/** Migrates and seeds an in-memory PGlite and dumps it into `dir`; names the dump in the environment. */
+export async function writePgliteTemplate(dir: string): Promise<string> {
   const database = await openDatabase({ memory: true });
   await migrate(database.db, async (db) => {
     if (await isEmpty(db)) await seed(db);
@@ -50,6 +55,7 @@ async function writePgliteTemplate(dir: string): Promise<void> {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   process.env[TEMPLATE_VARIABLE] = file;
+  return file;
 }
 
 /**
