@@ -88,7 +88,14 @@ describe('scripts/test-all.sh (npm test)', () => {
     const stub = (name: string) => `#!/usr/bin/env bash\necho "${name} $*" >> '${log}'\n`;
     put(join(dir, 'scripts/check-generated.sh'), stub('check-generated'));
     put(join(dir, 'scripts/with-postgres.sh'), stub('with-postgres'));
-    put(join(dir, 'stub-bin/npx'), stub('npx'));
+    // The one real output a step reads back: the path of the demo dump written for the run.
+    put(
+      join(dir, 'stub-bin/npx'),
+      `${stub('npx')}if [ "$2" = scripts/write-test-template.ts ]; then touch "$3/pgdata.tar"; echo "$3/pgdata.tar"; fi\n`,
+    );
+    put(join(dir, 'stub-bin/npm'), stub('npm'));
+    put(join(dir, 'server/tests/engine.test.ts'), '// Engine parity: a file about the engine.\n');
+    put(join(dir, 'server/tests/other.test.ts'), '// Any other server test.\n');
     const calls = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
     return { dir, env: { ...env, PATH: `${join(dir, 'stub-bin')}:${process.env.PATH}` }, calls };
   }
@@ -108,8 +115,12 @@ describe('scripts/test-all.sh (npm test)', () => {
     const { env } = machine(['chromium', 'fonts', 'postgresql', 'ffmpeg']);
     const c = checkout(env);
     const r = run(join(c.dir, 'scripts/test-all.sh'), c.env);
-    expect(r.status).toBe(0);
-    expect(c.calls()).toMatch(/^with-postgres npx vitest run --project unit server /m);
+    expect(r.status, r.out).toBe(0);
+    // The unit project once on PostgreSQL, the demo dump written once before it, the engine's files on PGlite.
+    expect(c.calls()).toMatch(/^with-postgres npx vitest run --project unit --maxWorkers=2 /m);
+    expect(c.calls().match(/write-test-template/g)).toHaveLength(1);
+    expect(c.calls()).toMatch(/^npx vitest run --project unit --maxWorkers=2 server\/tests\/engine\.test\.ts --reporter/m);
+    expect(c.calls()).not.toContain('other.test.ts');
     const closing = r.stdout.trimEnd().split('\n').slice(-3);
     expect(closing).toEqual([
       'skipped step: pact publish to the broker: PACT_BROKER_BASE_URL is not set',
