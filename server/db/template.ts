@@ -16,11 +16,12 @@ export const PG_TEMPLATE_VARIABLE = 'STOREFRONT_PG_TEMPLATE';
 /**
  * A vitest global setup: migrates and seeds one in-memory PGlite, dumps its data directory, and names the dump in
  * the environment the test workers inherit, so every in-memory server of the run starts from it. Written fresh per
- * run from the code under test, so it is never older than the migrations and the seed.
+ * run from the code under test, so it is never older than the migrations and the seed; `npm test` writes it once
+ * before its runs from the same checkout (scripts/write-test-template.ts), and a run given one reuses it.
  */
 export default async function writeTemplate(): Promise<() => void> {
-  // `npm test` writes the PGlite dump once for all its vitest runs (scripts/write-test-template.ts): each run wrote its
-  // own, 16-33 s apiece on the 2-core machine, five times. That dump is the run's, so it is kept past this one.
+  // Each run wrote its own, 16-33 s apiece on the 2-core machine, five times in `npm test`. A given dump is the
+  // caller's, so it is kept past this run.
   const given = process.env[TEMPLATE_VARIABLE];
   const reuse = given !== undefined && existsSync(given);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-template-'));
