@@ -76,6 +76,12 @@ export function isRead(operationId: string): boolean {
 
 export const MODES = ['500', 'malformed JSON', 'success:false', 'hang', 'network error'] as const;
 export type Mode = (typeof MODES)[number];
+/**
+ * Failures of the wire that the client turns into one path to the screen (src/components/section/
+ * transportFailures.test.tsx proves it): a screen's call meets one of them, in turn over the screens that make it.
+ */
+const TRANSPORT_FAILURES: readonly Mode[] = ['500', 'malformed JSON', 'network error'];
+const isTransportFailure = (mode: Mode) => TRANSPORT_FAILURES.includes(mode);
 
 /** The message a `success:false` answer carries; the screen must show it as it came. */
 export const REFUSAL_MESSAGE = '시험용 안내: 요청을 처리하지 못했습니다.';
@@ -140,7 +146,9 @@ export interface Case {
 /**
  * Operations most screens of a member state call (the signed-in member's phone check) belong to the shell:
  * failing them on every screen tests the same component again and again, so they are failed on /main only.
- * Everything else is failed on each screen that calls it.
+ * Everything else is failed on each screen that calls it: a refusal (`success:false`) and a hang on each, and one of
+ * the three failures of the wire in turn, so each screen meets every kind of failure it can show and every operation
+ * meets all five (the cases of 2026-11-28: 401 where all five on every screen were 495; docs/decisions.md).
  */
 export function casesOf(recorded: { screen: Screen; signedIn: boolean; operations: string[] }[]): {
   visits: Visit[];
@@ -156,8 +164,25 @@ export function casesOf(recorded: { screen: Screen; signedIn: boolean; operation
     const home = shells.find((r) => r.screen.route === '/main') ?? shells[0];
     for (const r of ofState) visits.push({ ...r, operations: r.operations.filter((op) => !shared.has(op) || r === home) });
   }
+  // The k-th screen (route order) calling an operation, in a member state, meets the transport failure k mod 3; the
+  // first also meets those no other screen of that state took, so every operation still meets all five failures.
+  const screensSoFar = new Map<string, number>();
+  const callers = new Map<string, number>();
+  for (const v of visits) for (const op of v.operations) callers.set(`${v.signedIn} ${op}`, (callers.get(`${v.signedIn} ${op}`) ?? 0) + 1);
   const cases = visits.flatMap((v) =>
-    v.operations.flatMap((operation) => MODES.map((mode) => ({ screen: v.screen, signedIn: v.signedIn, operation, mode }))),
+    v.operations.flatMap((operation) => {
+      const key = `${v.signedIn} ${operation}`;
+      const k = screensSoFar.get(key) ?? 0;
+      screensSoFar.set(key, k + 1);
+      const n = callers.get(key)!;
+      const transport = TRANSPORT_FAILURES.filter((_, i) => i === k % TRANSPORT_FAILURES.length || (k === 0 && i >= n));
+      return MODES.filter((mode) => !isTransportFailure(mode) || transport.includes(mode)).map((mode) => ({
+        screen: v.screen,
+        signedIn: v.signedIn,
+        operation,
+        mode,
+      }));
+    }),
   );
   return { visits, cases };
 }
