@@ -37,6 +37,33 @@ step() {
   fi
 }
 
+# A step run beside the ones after it (one at a time): `beside <name> <command...>` starts it, `beside_done` prints its
+# output and gates on it. For a step whose neighbours leave a core idle (the pact steps ran at 60-63 % of the cores).
+beside_pid=""
+beside() {
+  beside_name=$1; shift
+  echo
+  echo "=== $beside_name: started, beside the next steps"
+  beside_t0=$SECONDS
+  ( "$@" ) > "$results/beside.log" 2>&1 &
+  beside_pid=$!
+}
+beside_done() {
+  local rc=0
+  wait "$beside_pid" || rc=$?
+  beside_pid=""
+  echo
+  echo "=== $beside_name (ran beside the steps above)"
+  cat "$results/beside.log"
+  if [ "$rc" -eq 0 ]; then
+    echo "=== $beside_name: ok ($((SECONDS - beside_t0)) s from its start)"
+  else
+    echo "=== $beside_name: FAILED ($((SECONDS - beside_t0)) s from its start)"
+    node scripts/summarise-tests.mjs "$results" || true
+    exit 1
+  fi
+}
+
 # An optional step not run: one line "<step>: <why>" that the closing summary lists (scripts/summarise-tests.mjs).
 skipped() { # skipped <step name> <why>
   echo
@@ -54,7 +81,7 @@ step "generated files are fresh" bash scripts/check-generated.sh
 # The migrated and seeded demo every in-memory test server starts from, written once for all the vitest runs below
 # (server/db/template.ts reuses it; each run wrote its own, 16-33 s apiece).
 template_dir=$(mktemp -d /tmp/storefront-test-template-XXXXXX)
-trap 'rm -rf "$template_dir"' EXIT
+trap 'rm -rf "$template_dir"; [ -n "$beside_pid" ] && kill "$beside_pid" 2>/dev/null' EXIT
 write_template() {
   local file
   file=$(npx tsx scripts/write-test-template.ts "$template_dir" | tail -1) || return 1
@@ -85,19 +112,6 @@ step "static checks side by side (types, lint, knip, OpenAPI lint)" static_check
 # 411 s on PGlite, and running both was 870 s of the 2,760 s run; docs/decisions.md). Two workers: vitest's default
 # on a 2-core machine is one, which left a core idle while each file's database was copied.
 step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
-# Consumer tests write into a temp folder; the step fails on any failing test or on any difference from
-# the committed contracts/pacts/ (added, removed or changed interactions are listed).
-step "pact consumer tests (pacts equal to the committed ones)" npx tsx scripts/pact-consumer.ts --check -- --reporter=default --reporter=json --outputFile.json="$results/pact.json"
-step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
-step "pact provider verification" npx tsx contracts/provider/verify.ts
-# The broker workflow runs only where a Pact Broker is configured (README "For a backend team"); skipped, it says so.
-if [ -n "${PACT_BROKER_BASE_URL:-}" ]; then
-  step "pact publish to the broker" npx tsx scripts/pact-broker.ts publish
-  step "pact can-i-deploy" npx tsx scripts/pact-broker.ts can-i-deploy
-else
-  skipped "pact publish to the broker" "PACT_BROKER_BASE_URL is not set"
-  skipped "pact can-i-deploy" "PACT_BROKER_BASE_URL is not set"
-fi
 # The embedded default (PGlite, what `npm start` and every browser test run on) gets the server files that are about
 # an engine: those marked "Engine parity" (every operation of the contract once, search text, money in transactions,
 # a migration's rewrite, the one-process job queue, the data directory, the audit triggers) and any with a part that
@@ -112,7 +126,22 @@ pglite_server_tests() {
   # shellcheck disable=SC2086
   vitest_json server-pglite --project unit --maxWorkers=2 $files
 }
-step "server tests about the engine (PGlite, the embedded default)" pglite_server_tests
+# Beside the pact steps, which leave a core idle (63 % and 60 % busy in the clean-clone run of 2026-11-28): the two ran
+# one after the other for 119 + 27 + 27 s and then 76 s.
+beside "server tests about the engine (PGlite, the embedded default)" pglite_server_tests
+# Consumer tests write into a temp folder; the step fails on any failing test or on any difference from
+# the committed contracts/pacts/ (added, removed or changed interactions are listed).
+step "pact consumer tests (pacts equal to the committed ones)" npx tsx scripts/pact-consumer.ts --check -- --reporter=default --reporter=json --outputFile.json="$results/pact.json"
+step "pacts against the OpenAPI" npx tsx scripts/validate-pacts.ts
+step "pact provider verification" npx tsx contracts/provider/verify.ts
+# The broker workflow runs only where a Pact Broker is configured (README "For a backend team"); skipped, it says so.
+if [ -n "${PACT_BROKER_BASE_URL:-}" ]; then
+  step "pact publish to the broker" npx tsx scripts/pact-broker.ts publish
+  step "pact can-i-deploy" npx tsx scripts/pact-broker.ts can-i-deploy
+else
+  skipped "pact publish to the broker" "PACT_BROKER_BASE_URL is not set"
+  skipped "pact can-i-deploy" "PACT_BROKER_BASE_URL is not set"
+fi
 # Two lanes side by side after the builds (the app's and the live configuration's, made at once). The matrix lane:
 # the fault matrix and the accessibility sweep (CPU-bound), and the shell file (~40 s), which evens the lanes (in a
 # quiet clean-clone run, 2026-11-26, the journeys took 1,126 s against the matrix lane's 1,013 s). The journeys' lane
@@ -139,6 +168,7 @@ browser_lanes() {
   cat "$matrix_log"
   [ "$journeys" -eq 0 ] && [ "$m" -eq 0 ]
 }
+beside_done
 step "browser tests (headless Chromium, two lanes)" browser_lanes
 step "budgets (initial JS against the stack floor, Lighthouse median of 3)" npx tsx scripts/budget.ts
 step "server benchmark (bench:server)" npx tsx scripts/bench-server.ts
