@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMailCatcher, type MailCatcher } from '../server/local/mailCatcher';
-import { appUnderTest, newPage, signInLocal } from './support';
+import { appUnderTest, newPage, signInLocal, mailSettled } from './support';
 
 /**
  * The console's inbox (issue 39): teacher@demo.kr answers a member's question and the member reads the answer in the
@@ -94,7 +94,7 @@ describe('the inbox', () => {
     expect(await view.locator('.status').textContent()).toBe('답변완료');
     await member.context.close();
     await app.server.mail!.sweep();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await mailSettled(app.server.db);
     expect(mailsTo(/질문 답변 안내/).filter((m) => m.text.includes(QUESTION))).toHaveLength(1);
     expect(mailsTo(/1:1 문의 답변 안내/).filter((m) => m.text.includes(SUGGESTION))).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, ROOT } from './support';
+import { fileBrowser, releaseBrowser, newPage, ROOT } from './support';
 
 /** `npm run dev:stub`: the app in Vite, its API answered by pact-stub-server from the committed pacts, no backend. */
 const freePort = () =>
@@ -44,10 +44,10 @@ beforeAll(async () => {
     }
   })();
   await Promise.race([ready, exited]);
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await releaseBrowser(browser);
   if (devStub?.pid) process.kill(-devStub.pid, 'SIGTERM');
 });
 

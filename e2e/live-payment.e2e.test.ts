@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { sql } from 'kysely';
 import { ensureLiveBuild, startLiveLocal, type LiveLocal } from '../fakes/live-local';
 import { PORTONE_CDN_ORIGIN, PORTONE_CHECKOUT_ORIGIN } from '../fakes/portone/hostedCheckout';
-import { launchBrowser, popupText, confirmPopup } from './support';
+import { fileBrowser, releaseBrowser, popupText, confirmPopup, mailSettled } from './support';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -21,12 +21,12 @@ let member: BrowserContext;
 
 beforeAll(async () => {
   live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, smtpPort: 0, mailPort: 0, quiet: true });
-  browser = await launchBrowser();
+  browser = await fileBrowser();
   member = await signedInContext('payer@live.kr', '김결제');
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await releaseBrowser(browser);
   await live?.close();
 });
 
@@ -243,7 +243,7 @@ describe('the webhook and the browser, in any order', () => {
     // The return and three webhooks confirmed one payment: one mail.
     await confirmationOf(order.paymentid);
     await live.server.mail!.sweep();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await mailSettled(live.server.db);
     expect(live.mail.mails().filter((m) => m.text.includes(`주문 번호: ${order.paymentid}`))).toHaveLength(1);
     await page.close();
   });

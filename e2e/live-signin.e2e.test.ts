@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { ensureLiveBuild, startLiveLocal, type LiveLocal } from '../fakes/live-local';
-import { confirmPopup, launchBrowser, newPage, popupText, productKeys } from './support';
+import { confirmPopup, fileBrowser, releaseBrowser, newPage, popupText, productKeys } from './support';
 
 const PHONE_MESSAGE = '휴대폰 번호를 등록해주세요. 회원정보 수정 화면으로 이동합니다.';
 
@@ -16,11 +16,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   live = await startLiveLocal({ distDir: ensureLiveBuild('dist-live'), appPort: 0, smtpPort: 0, mailPort: 0, quiet: true });
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await releaseBrowser(browser);
   await live?.close();
 });
 

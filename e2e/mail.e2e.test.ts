@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../server/local/mailCatcher';
 import type { RunningServer } from '../server/start';
 import { BUSINESS } from '../rules/business';
-import { DEMO, buyWithTestCard, confirmPopup, launchBrowser, newPage, signInLocal, startApp } from './support';
+import { DEMO, buyWithTestCard, confirmPopup, fileBrowser, releaseBrowser, newPage, signInLocal, startApp, mailSettled } from './support';
 
 /**
  * The demo's mail (issue 40) in Chromium: a member pays with the test card and refunds, as on the store; the store's
@@ -19,10 +19,10 @@ const CLASS = 104;
 beforeAll(async () => {
   catcher = await startMailCatcher();
   server = await startApp({ jobs: true, mail: { smtpUrl: catcher.url, catcher } });
-  browser = await launchBrowser();
+  browser = await fileBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  if (browser) await releaseBrowser(browser);
   await server?.close();
   await catcher?.stop();
 });
@@ -85,7 +85,7 @@ describe('mail from a paid order and its refund (demo card)', () => {
     await context.close();
     // Nothing more on its way: each event is one mail.
     await server.mail!.sweep();
-    await new Promise((r) => setTimeout(r, 1_500));
+    await mailSettled(server.db);
     expect(catcher.mails().filter((m) => m.text.includes(`주문 번호: ${paymentid}`))).toHaveLength(2);
   });
 });

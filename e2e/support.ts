@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { sql } from 'kysely';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type StartOptions } from '../server/start';
+import type { Db } from '../server/db/database';
 
 /** Shared browser-test helpers: build, real reference backend on a random port, headless Chromium. */
 
@@ -18,25 +20,55 @@ export function startApp(options: StartOptions = {}): Promise<RunningServer> {
   return startServer({ port: 0, memory: true, serveApp: true, quiet: true, ...options });
 }
 
-/** One server and one browser for a test file: started before its tests, closed after them. */
+/**
+ * One server (a fresh database) and a browser for a test file: started before its tests, closed after them. The
+ * browser is the worker's shared one (fileBrowser) unless the file asks for flags of its own.
+ */
 export function appUnderTest(
   options: { server?: StartOptions; browserArgs?: string[] } = {},
 ): { server: RunningServer; browser: Browser } {
   const app = {} as { server: RunningServer; browser: Browser };
+  const own = Boolean(options.browserArgs?.length);
   beforeAll(async () => {
-    // Side by side: Chromium starts while the server loads its database (each file pays both). Both are settled
-    // before a failure is thrown, so afterAll closes whichever did start.
+    // Side by side: Chromium starts while the server loads its database. Both are settled before a failure is
+    // thrown, so afterAll closes whichever did start.
     const started = await Promise.allSettled([
       startApp(options.server).then((server) => (app.server = server)),
-      launchBrowser(options.browserArgs).then((browser) => (app.browser = browser)),
+      (own ? launchBrowser(options.browserArgs) : fileBrowser()).then((browser) => (app.browser = browser)),
     ]);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
   });
   afterAll(async () => {
-    await app.browser?.close();
+    if (app.browser) await (own ? app.browser.close() : releaseBrowser(app.browser));
+    if (app.server) forgetSignIns(app.server.url);
     await app.server?.close();
   });
   return app;
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The browser of this test worker, launched at its first file and kept for the next (the e2e project runs its files
+ * one after another in one worker, `isolate: false`): a launch cost ~0.65 s of CPU and several seconds under load, for
+ * each of ~25 files. Files share nothing through it: each opens its own contexts (cookies, storage, cache) and
+ * releaseBrowser closes them after the file. A browser that died is launched again. Playwright kills it when the
+ * worker exits.
+ */
+export async function fileBrowser(): Promise<Browser> {
+  const browser = await shared?.catch(() => undefined);
+  if (browser?.isConnected()) return browser;
+  const launching = launchBrowser();
+  shared = launching;
+  void launching.catch(() => {
+    if (shared === launching) shared = undefined;
+  });
+  return launching;
+}
+
+/** Ends a file's use of the shared browser: every context it opened is closed, as closing the browser did. */
+export async function releaseBrowser(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 /** For scripts (screenshots): build, start the server and a browser, run `work`, always close both. */
@@ -123,6 +155,11 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** A demo member's cookies and storage after one sign-in through the login page, per server (origin and e-mail). */
 const signedIn = new Map<string, StorageState>();
 const signedInKey = (url: string, email: string) => `${new URL(url).origin} ${email}`;
+/** A closed server's sign-ins: a later file's server may get its port, and its database knows none of them. */
+function forgetSignIns(url: string): void {
+  const origin = new URL(url).origin;
+  for (const key of signedIn.keys()) if (key.startsWith(`${origin} `)) signedIn.delete(key);
+}
 
 /**
  * A page of a new context signed in as `email`, for tests whose subject is not the sign-in: the first call on a server
@@ -161,3 +198,24 @@ export const DEMO = {
   newMember: { email: 'new@demo.kr', name: '이새봄', useruid: 'u-demo-2' },
   noPhone: { email: 'nophone@demo.kr', name: '박무폰', useruid: 'u-demo-3' },
 } as const;
+
+/**
+ * Resolves once the store has no mail left to send: no outbox row pending and no mail job waiting, retrying or
+ * running (server/jobs/mailJob.ts). A test that counts mails after it knows that none is still on its way, however
+ * slow the machine, where a fixed wait only hoped so.
+ */
+export async function mailSettled(db: Db, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (
+            await sql<{ n: number }>`
+            select (select count(*) from mail_outbox where state = 'pending')
+                 + (select count(*) from pgboss.job where name = 'mail-send' and state in ('created', 'retry', 'active')) as n`.execute(db)
+          ).rows[0]!.n,
+        ),
+      { timeout },
+    )
+    .toBe(0);
+}
