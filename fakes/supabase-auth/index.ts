@@ -244,7 +244,8 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
   const refreshTokens = new Map<string, RefreshToken>();
   const kakaoCodes = new Map<string, KakaoAccount>();
   const magicLinks = new Map<string, { userId: string; issuedAt: number }>();
-  const rest = createRestDatabase(() => users.keys());
+  // A server that expects callers soon (fakes/live-local.ts) is one of several in its process: the next starts from its dump.
+  const rest = createRestDatabase(() => users.keys(), { keepDump: options.restDatabaseAtStart });
   const naverClientId = options.naverClientId ?? 'fake-naver-client-id';
   const naverClientSecret = options.naverClientSecret ?? 'fake-naver-client-secret';
   const naverCallbackUrl = (): string => `${url}${NAVER_FUNCTION_PATH}/callback`;

@@ -126,21 +126,42 @@ export interface RestDatabase {
   close(): Promise<void>;
 }
 
+/** The stand-in and the shipped SQL applied once in this process, as a data directory the next databases start from. */
+let shippedDump: Promise<Blob | File> | undefined;
+
+/**
+ * A new database with the stand-in and every migration: made by PGlite's initdb and the SQL (3.5-6 s of CPU on the
+ * 2-core machine), or loaded from a dump an earlier one of this process left (~0.9 s). `keep` leaves that dump (about
+ * 1 s more, once): the live browser journeys (fakes/live-local.ts), two files in one worker, ask for it; a test file
+ * that starts one fake would only pay for it. A dump that failed is not kept, so the next database makes its own.
+ */
+async function shippedDatabase(keep: boolean): Promise<PGlite> {
+  const dump = await shippedDump?.catch(() => undefined);
+  if (dump) return PGlite.create({ loadDataDir: dump });
+  const db = new PGlite();
+  await db.exec(SUPABASE_STAND_IN_SQL);
+  // As `supabase db push` applies them: every file, in the order of its timestamped name.
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort()) {
+    await db.exec(readFileSync(MIGRATIONS + file, 'utf8'));
+  }
+  if (keep) {
+    // A checkpoint first, so a load does not replay the write-ahead log (server/db/template.ts).
+    shippedDump ??= db.exec('checkpoint').then(() => db.dumpDataDir('none'));
+    await shippedDump.catch(() => (shippedDump = undefined));
+  }
+  return db;
+}
+
 /**
  * Started on first use: a PGlite and the migrations cost a second or so, and most tests of the fake never call
  * PostgREST. `authUserIds` gives the users made before that, so their foreign keys hold too.
  */
-export function createRestDatabase(authUserIds: () => Iterable<string>): RestDatabase {
+export function createRestDatabase(authUserIds: () => Iterable<string>, { keepDump = false } = {}): RestDatabase {
   let started: Promise<PGlite> | undefined;
 
   const database = (): Promise<PGlite> =>
     (started ??= (async () => {
-      const db = new PGlite();
-      await db.exec(SUPABASE_STAND_IN_SQL);
-      // As `supabase db push` applies them: every file, in the order of its timestamped name.
-      for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort()) {
-        await db.exec(readFileSync(MIGRATIONS + file, 'utf8'));
-      }
+      const db = await shippedDatabase(keepDump);
       for (const id of authUserIds()) await db.query('insert into auth.users (id) values ($1) on conflict do nothing', [id]);
       return db;
     })());
