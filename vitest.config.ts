@@ -50,8 +50,9 @@ export default defineConfig({
         test: {
           name: 'pact-provider',
           // The verifier's own checks: provider states, the member's token, a provider in another process. They read
-          // the committed contracts/pacts, never PACT_DIR, so scripts/pact-consumer.ts runs them beside the consumer
-          // files in a vitest run of their own. No retry: it is for the consumer side's mock server (docs/decisions.md).
+          // the committed contracts/pacts, never PACT_DIR; vitest runs them after the consumer files (a project that
+          // isolates its files goes last), whose mock servers miscount under the CPU they take (docs/decisions.md,
+          // session 43). No retry: it is for the consumer side's mock server.
           include: ['contracts/provider/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,

@@ -5,35 +5,29 @@
  *     so a failed run's files can lack interactions and must never reach verification);
  *   - default: on success, contracts/pacts/ is replaced by the new files and the diff is printed (commit it);
  *   - --check (CI): on success, exit 1 when the regenerated pacts differ from the committed ones.
- * Arguments after `--` go to vitest (reporters; a JSON report of the provider run is written beside the named one).
- * The provider's checks (contracts/provider: states, the member's token, a provider in another process verified twice)
- * run beside the consumer tests, in a vitest run of their own: they read the committed contracts/pacts, not the temp
- * folder, and mostly wait on other processes. A failure of either leaves contracts/pacts/ as committed.
+ * Arguments after `--` go to vitest (reporters).
+ * The provider's checks (project pact-provider: states, the member's token, a provider in another process verified
+ * twice) run in the same vitest run, after the consumer files: they read the committed contracts/pacts, not the temp
+ * folder. Run beside the consumer files they cost the mock servers' bookkeeping CPU (docs/decisions.md, session 43).
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { COMMITTED_PACTS } from '../contracts/pact-dirs';
 import { diffPacts, readPactDir, summarise } from './pact-diff';
-import { CONSUMER_PROJECT, PROVIDER_PROJECT, providerRunArgs, runVitest } from './pact-runs';
 
 const check = process.argv.includes('--check');
 const dash = process.argv.indexOf('--');
 const vitestArgs = dash >= 0 ? process.argv.slice(dash + 1) : [];
 const out = mkdtempSync(join(tmpdir(), 'storefront-pacts-'));
 
-// The consumer run is shown as it goes; the provider run, the longer one (~50 s, most of it in the remote
-// verification), is printed once it ends.
-const [consumers, provider] = await Promise.all([
-  runVitest(['--project', CONSUMER_PROJECT, ...vitestArgs], { PACT_DIR: out }, false),
-  runVitest(['--project', PROVIDER_PROJECT, ...providerRunArgs(vitestArgs)], {}, true),
-]);
-console.log(`\n[pact] the provider's checks (project ${PROVIDER_PROJECT}), run beside the consumer tests:\n`);
-process.stdout.write(provider.output);
-const failed = [consumers.code !== 0 && `consumer tests failed (exit ${consumers.code})`, provider.code !== 0 && `the provider's checks failed (exit ${provider.code})`].filter(Boolean);
-if (failed.length) {
+const vitest = fileURLToPath(new URL('../node_modules/.bin/vitest', import.meta.url));
+const run = spawnSync(vitest, ['run', '--project', 'pact', '--project', 'pact-provider', ...vitestArgs], { stdio: 'inherit', env: { ...process.env, PACT_DIR: out } });
+if (run.status !== 0) {
   rmSync(out, { recursive: true, force: true });
-  console.error(`[pact] ${failed.join('; ')}: contracts/pacts/ left as committed`);
+  console.error(`[pact] pact tests failed (exit ${run.status ?? run.signal}): contracts/pacts/ left as committed`);
   process.exit(1);
 }
 
