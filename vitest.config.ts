@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts', 'e2e/faultMatrix.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           // Setup and teardown are not what a test measures: a PostgreSQL `drop database ... with (force)` took over the
