@@ -1,23 +1,51 @@
 import { loadEnv } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { configDefine } from './src/configSchema.ts';
+
+/**
+ * Unit files that keep a module graph of their own. src: many mock modules (vi.mock), stub fetch or the clock, and
+ * run in jsdom. server/tests/media-origin.test.ts: MEDIA_ORIGIN is read once when server/lib/mediaOrigin.ts loads.
+ */
+const UNIT_ISOLATED = ['src/**/*.test.{ts,tsx}', 'server/tests/media-origin.test.ts'];
 
 export default defineConfig({
   // Same validated configuration constant as the app build (vite.config.ts).
   define: configDefine(loadEnv('test', process.cwd(), 'VITE_')),
   test: {
     projects: [
+      // The unit step is two projects (`--project 'unit*'` runs both): `unit` shares one module graph per worker,
+      // `unit-isolated` gives each file its own. With a fresh graph per file, importing the Hono server, the
+      // dispatcher and PGlite was over half of the step's CPU (import 578 s of 1,995 s of tests, 511 CPU-s; 359 shared,
+      // session 43, docs/decisions.md).
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts', 'e2e/faultMatrix.test.ts'],
+          include: ['machines/**/*.test.ts', 'rules/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts', 'fakes/**/*.test.ts', 'e2e/faultMatrix.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
+          // Safe because none of these files mocks a module or stubs a global, the ones that set process.env or fake
+          // the clock restore them in afterAll / afterEach / finally, every server is built per file (testServer), and
+          // the server's module-level state is what the code decides (the yaml's parse, drawn clips, a signing key
+          // random per process) — except MEDIA_ORIGIN, read once at import: its file is in `unit-isolated`.
+          isolate: false,
           environment: 'node',
           testTimeout: 20_000,
           // Setup and teardown are not what a test measures: a PostgreSQL `drop database ... with (force)` took over the
           // 10 s default in an afterAll of a clean-clone CI run with the cores 84 % busy.
           hookTimeout: 60_000,
           // Every in-memory server of the run starts from one migrated and seeded database (server/db/template.ts).
+          globalSetup: ['server/db/template.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED,
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          // The second project reuses the first's PostgreSQL template (server/db/template.ts).
           globalSetup: ['server/db/template.ts'],
         },
       },

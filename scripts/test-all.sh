@@ -110,8 +110,9 @@ step "static checks side by side (types, lint, knip, OpenAPI lint)" static_check
 # The server suite runs once, on PostgreSQL, the engine a deployment runs on: each file costs about half its PGlite
 # time there (in the clean-clone run of 2026-11-28 the 92 server files took 227 s of tests on PostgreSQL against
 # 411 s on PGlite, and running both was 870 s of the 2,760 s run; docs/decisions.md). Two workers: vitest's default
-# on a 2-core machine is one, which left a core idle while each file's database was copied.
-step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project unit --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+# on a 2-core machine is one, which left a core idle while each file's database was copied. 'unit*' is both unit
+# projects: the files that share a module graph and those that keep their own (vitest.config.ts).
+step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project 'unit*' --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 # The embedded default (PGlite, what `npm start` and every browser test run on) gets the server files that are about
 # an engine: those marked "Engine parity" (every operation of the contract once, search text, money in transactions,
 # a migration's rewrite, the one-process job queue, the data directory, the audit triggers) and any with a part that
@@ -124,7 +125,7 @@ pglite_server_tests() {
   # An empty list would make vitest run every file of the project: a checkout where nothing says so is an error.
   if [ -z "$files" ]; then echo "no server test is marked 'Engine parity'"; return 1; fi
   # shellcheck disable=SC2086
-  vitest_json server-pglite --project unit --maxWorkers=2 $files
+  vitest_json server-pglite --project 'unit*' --maxWorkers=2 $files
 }
 # Consumer tests write into a temp folder; the step fails on any failing test or on any difference from
 # the committed contracts/pacts/ (added, removed or changed interactions are listed).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL cluster (Debian's postgresql binaries):
-#   scripts/with-postgres.sh npx vitest run --project unit server
+#   scripts/with-postgres.sh npx vitest run --project 'unit*' server
 set -euo pipefail
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ -z "$PGBIN" ]; then echo "postgresql not installed (apt-get install -y postgresql)" >&2; exit 1; fi

@@ -64,13 +64,17 @@ export async function writePgliteTemplate(dir: string): Promise<string> {
  * instead of migrating and seeding its own: 0.5-0.9 s a copy against 1.7-2.5 s (measured on the 2-core machine under
  * load, 2026-11-28), for every server of the PostgreSQL step.
  */
-async function writePgTemplate(base: string): Promise<{ drop(): Promise<void> }> {
+async function writePgTemplate(base: string): Promise<{ drop(): Promise<void> } | undefined> {
   const name = `sf_template_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
+  const admin = async (statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
-    await client.query(statement).finally(() => client.end());
+    return await client.query(statement, values).finally(() => client.end());
   };
+  // Each vitest project of a run calls its global setup in the same process (the unit step has two since session 43):
+  // the first project's template, still in this cluster, serves the others too, and the first drops it.
+  const earlier = process.env[PG_TEMPLATE_VARIABLE];
+  if (earlier && (await admin('select 1 from pg_database where datname = $1', [earlier])).rowCount) return undefined;
   await admin(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -81,5 +85,5 @@ async function writePgTemplate(base: string): Promise<{ drop(): Promise<void> }>
   });
   await database.close();
   process.env[PG_TEMPLATE_VARIABLE] = name;
-  return { drop: () => admin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+  return { drop: async () => void (await admin(`drop database if exists ${name} with (force)`).catch(() => undefined)) };
 }
