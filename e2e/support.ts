@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { sql } from 'kysely';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer, type StartOptions } from '../server/start';
+import { mailsOnTheirWay } from '../server/testing';
 import type { Db } from '../server/db/database';
 
 /** Shared browser-test helpers: build, real reference backend on a random port, headless Chromium. */
@@ -205,17 +205,5 @@ export const DEMO = {
  * slow the machine, where a fixed wait only hoped so.
  */
 export async function mailSettled(db: Db, timeout = 20_000): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        Number(
-          (
-            await sql<{ n: number }>`
-            select (select count(*) from mail_outbox where state = 'pending')
-                 + (select count(*) from pgboss.job where name = 'mail-send' and state in ('created', 'retry', 'active')) as n`.execute(db)
-          ).rows[0]!.n,
-        ),
-      { timeout },
-    )
-    .toBe(0);
+  await expect.poll(() => mailsOnTheirWay(db), { timeout }).toBe(0);
 }

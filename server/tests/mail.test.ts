@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buyWithTestCard, signInAs, testServer, type TestServer } from '../testing';
+import { buyWithTestCard, mailsOnTheirWay, signInAs, testServer, type TestServer } from '../testing';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../local/mailCatcher';
 import { remindersOffLink } from '../domain/mailReminders';
 import { BUSINESS } from '../../rules/business';
@@ -66,9 +66,7 @@ const settled = async () => {
   await until('the outbox settled', async () => {
     await s.mail!.sweep();
     await retryNow(s.db);
-    const r = await sql<{ n: number }>`select ((select count(*) from mail_outbox where state = 'pending')
-      + (select count(*) from pgboss.job where name = 'mail-send' and state in ('created', 'retry', 'active')))::int as n`.execute(s.db);
-    return r.rows[0]!.n === 0;
+    return (await mailsOnTheirWay(s.db)) === 0;
   });
 };
 
