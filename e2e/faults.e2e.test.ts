@@ -68,6 +68,8 @@ const DELAYED = '응답이 지연되고 있습니다. 잠시 후 다시 시도�
 /** What a section still waiting says at 5 s, with 다시 시도 beside it (issue 26, src/components/section/Pending.tsx). */
 const STALLED = '응답이 늦어지고 있습니다';
 const STALLED_AT_MS = 6_500;
+/** How often a playing video reports its watch time (src/features/player/useWatchReporter.ts, BEAT_MS). */
+const WATCH_BEAT_MS = 5_000;
 /**
  * Hang cases where 다시 시도 is also pressed once the hang is lifted, and the content must then show: a suspense
  * section of /main, a useQuery list of a visitor page and of a member page, the FAQ (issue 26). The others only check
@@ -213,6 +215,13 @@ async function observe(
       }
     });
     await scrollAllIn();
+    // A playing video reports watch time on a beat (WATCH_BEAT_MS): one is let run, so the first visit records the
+    // write and its cases reach it. Left to real time, a visit that settled before the beat recorded none, and the
+    // run then had no updateWatchTime cases at all (seen 2026-11-28: 403 cases one run, 408 the next).
+    if (fault?.mode !== 'hang' && (await page.evaluate(() => [...document.querySelectorAll('video')].some((v) => !v.paused)))) {
+      await page.clock.fastForward(WATCH_BEAT_MS + 500);
+      await settle(page, inflight, quietFor);
+    }
     if (fault) {
       // The query retries once after 1 s; a hang is cut by the client's 15 s time-out, then retried and cut again.
       // One fast-forward fires the loader's 1 s wait and the retry in the same tick, so a screen can mount on a
@@ -315,7 +324,7 @@ class InFlight extends Set<Request> {
  * render and effects, an IntersectionObserver's callback after a scroll) runs within them, and any call it starts is
  * announced to Playwright before this evaluation answers (both travel the page's one DevTools session, in order).
  */
-function pageTurns(page: Page): Promise<unknown> {
+function pageTurns(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     type Builtins = { requestAnimationFrame: typeof requestAnimationFrame; setTimeout: typeof setTimeout };
     const builtins = (globalThis as unknown as { __pwClock?: { builtins: Builtins } }).__pwClock?.builtins ?? globalThis;
@@ -335,6 +344,18 @@ function pageTurns(page: Page): Promise<unknown> {
         channel.port2.postMessage(null);
       });
     }
+    // A placeholder near the viewport that appeared under 400 ms ago (real time) may still give way: React
+    // shows a Suspense fallback for at least 300 ms before it reveals what resolved, and only then does the section
+    // mount and start its calls. Reading sooner lost /main's lower sections on a quiet machine (member, banners hung).
+    // Placeholders: a Deferred block's box (src/components/layout/Deferred.tsx) and a section's Pending line.
+    const now = ((builtins as { performance?: Performance }).performance ?? performance).now();
+    type Seen = Element & { __firstSeenAt?: number };
+    return [...document.querySelectorAll<Seen>('[data-deferred], .section-wait')].some((el) => {
+      el.__firstSeenAt ??= now;
+      const r = el.getBoundingClientRect();
+      const near = r.bottom >= -200 && r.top <= window.innerHeight + 200;
+      return near && now - el.__firstSeenAt < 400;
+    });
   });
 }
 
@@ -367,16 +388,17 @@ async function settleUntimed(page: Page, inflight: InFlight, busy: () => void, q
         continue;
       }
       const started = inflight.started;
-      // Turns cut short by a navigation (a press that opens another page) count as activity.
+      // Turns cut short by a navigation (a press that opens another page) count as activity, as does a Deferred
+      // block in view still to render.
       const turned = await pageTurns(page).then(
-        () => true,
+        (deferredInView) => (deferredInView ? 'deferred' : true),
         () => false,
       );
-      if (turned && !inflight.size && inflight.started === started) {
+      if (turned === true && !inflight.size && inflight.started === started) {
         quiet = true;
         break;
       }
-      if (!turned) await page.waitForTimeout(20);
+      if (turned !== true) await page.waitForTimeout(20);
     }
   if (!quiet)
     for (const r of inflight) {
@@ -638,7 +660,8 @@ describe('fault matrix', () => {
             if (c.signedIn && got.signedIn === false && base.signedIn) await pool.renew(worker, true);
             got = await observe(await pool.get(worker, c.signedIn), c.screen, base.footer, withRetry(c));
             const again = judge(c, base, got);
-            if (!again.length) retried.push(label);
+            // The first run's problems are kept with the label: what timing tripped is the lead to its cause.
+            if (!again.length) retried.push(`${label} (first run: ${problems.join('; ').slice(0, 300)})`);
             problems = again;
           }
           timings.push({ label, ms: Date.now() - t0 });

@@ -41,7 +41,8 @@ export function Deferred({ minHeight, children, rootMargin = '200px', onInteract
     };
   }, [shown, rootMargin, onInteraction]);
 
-  const placeholder = <div ref={ref} id={id} className={className} style={{ minHeight }} aria-hidden="true" />;
+  // data-deferred marks the box as not yet rendered: a reader (the fault matrix's settle) waits for the ones in view.
+  const placeholder = <div ref={ref} id={id} className={className} style={{ minHeight }} aria-hidden="true" data-deferred="" />;
   if (!shown) return placeholder;
   return <Suspense fallback={placeholder}>{children}</Suspense>;
 }
