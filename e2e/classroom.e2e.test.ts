@@ -119,6 +119,9 @@ describe('classroom journeys of the demo member', () => {
       values (${DEMO.member.useruid}, 101, 10121, ${upTo}, ${upTo}, false, '2024-05-01 10:00:00', ${`[[0,${upTo}]]`}, ${anchor})
       on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, completed = false,
         watched_spans = excluded.watched_spans, watch_anchor = excluded.watch_anchor`.execute(app.server.db);
+    // That heartbeat was the member's last of any video (their clock across videos, rules/watchCoverage.ts).
+    await sql`insert into watch_clocks (useruid, clock) values (${DEMO.member.useruid}, ${JSON.stringify({ at: beat, owed: 0 })})
+      on conflict (useruid) do update set clock = excluded.clock`.execute(app.server.db);
     const token = await memberToken(page);
     const r = await page.request.post('/api/ContLog/UpdateContProgress/', {
       headers: { Authorization: `Bearer ${token}`, 'X-Storefront-Client': 'web/1.0' },

@@ -13,6 +13,7 @@ import {
   judgeReport,
   reportTime,
   type Coverage,
+  type MemberClock,
   type Span,
 } from './watchCoverage';
 
@@ -256,5 +257,38 @@ describe('spans', () => {
     expect(isCovered([[0, 569]], 633)).toBe(false);
     expect(isCovered([[0, 570]], 633)).toBe(true);
     expect(isCovered([], 0)).toBe(false);
+  });
+});
+
+describe('watch coverage: one allowance per member across videos (issue 41, hole 2)', () => {
+  /** Reports of several videos, in arrival order, judged with the member's one clock. */
+  function judgeMember(arrivals: (Arrival & { video: number })[], duration: number) {
+    const videos = new Map<number, Coverage>();
+    let member: MemberClock | null = null;
+    for (const a of arrivals) {
+      const c = videos.get(a.video) ?? NO_COVERAGE;
+      const after = judgeReport(c, { position: a.position, at: reportTime(a.claimed, a.now, c.anchor) }, duration, a.now, member);
+      member = after.member;
+      videos.set(a.video, after);
+    }
+    return [...videos.values()].reduce((sum, c) => sum + coveredSeconds(c.spans, duration), 0);
+  }
+
+  it('one player watching two videos one after the other keeps everything it watched', () => {
+    const first = honest(FASTEST_RATE, 5, 0, 100).map((a) => ({ ...a, video: 1 }));
+    const last = first.at(-1)!.claimed!;
+    const second = honest(FASTEST_RATE, 5, 0, 100, last + 3_000).map((a) => ({ ...a, video: 2 }));
+    expect(judgeMember([...first, ...second], 600)).toBe(200);
+  });
+
+  it('any number of videos played side by side earn at most real time × the fastest speed, plus the slack', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 10 }), (n, beatSec) => {
+        const streams = Array.from({ length: n }, (_, v) => honest(FASTEST_RATE, beatSec, 0, 120).map((a) => ({ ...a, video: v })));
+        const interleaved = streams[0]!.flatMap((_, i) => streams.map((s) => s[i]!));
+        const seconds = (streams[0]!.at(-1)!.claimed! - T0) / 1000;
+        expect(judgeMember(interleaved, 600)).toBeLessThanOrEqual(seconds * FASTEST_RATE + SLACK_SEC);
+      }),
+    );
   });
 });

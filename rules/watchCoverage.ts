@@ -79,18 +79,53 @@ export interface Report {
   at: number;
 }
 
-/** The coverage after one report on a video `duration` seconds long, judged at server time `now`. */
-export function judgeReport(coverage: Coverage, report: Report, duration: number, now: number): Coverage {
+/**
+ * The member's clock across all their videos (issue 41, hole 2). The rule per video bounds one player; a script that
+ * heartbeats four videos side by side earned four times real time. Every covering advance is charged here as well,
+ * against the time since the member's last report of any video × FASTEST_RATE, with the same overdraft: a member's
+ * coverage, over every video and tab together, grows no faster than one player at the fastest speed. One player
+ * honestly watching, one video after another, is charged exactly what its video's anchor allows.
+ */
+export interface MemberClock {
+  /** When the member's latest report of any video was made (ms), as reportTime judged it. */
+  at: number;
+  /** Seconds of advance borrowed beyond elapsed × FASTEST_RATE, over all videos. */
+  owed: number;
+}
+
+/** Seconds of advance `elapsedMs` allows at the fastest speed, an idle gap counting at most IDLE_LIMIT_MS. */
+const allowedFor = (elapsedMs: number) => (Math.min(Math.max(elapsedMs, 0), IDLE_LIMIT_MS) / 1000) * FASTEST_RATE;
+
+/**
+ * The coverage after one report on a video `duration` seconds long, judged at server time `now`, and the member's
+ * clock after it (`member`: null before the member's first report since the clock was kept).
+ */
+export function judgeReport(
+  coverage: Coverage,
+  report: Report,
+  duration: number,
+  now: number,
+  member: MemberClock | null = null,
+): Coverage & { member: MemberClock } {
   const position = Math.min(Math.max(Math.round(report.position), 0), Math.max(duration, 0));
   const anchor = coverage.anchor;
-  if (!anchor) return { spans: coverage.spans, anchor: { position, at: report.at, owed: 0, onTimeAt: report.at } };
+  const memberAllowed = member ? allowedFor(report.at - member.at) : Infinity;
+  const memberAfter = (advance: number): MemberClock => ({
+    at: Math.max(member?.at ?? report.at, report.at),
+    owed: member ? Math.max(0, member.owed + advance - memberAllowed) : 0,
+  });
+  if (!anchor)
+    return { spans: coverage.spans, anchor: { position, at: report.at, owed: 0, onTimeAt: report.at }, member: memberAfter(0) };
   const onTime = report.at >= now - IDLE_LIMIT_MS;
   // A late report made long after the last on-time one is history nobody can vouch for: it moves, never covers.
   const counts = onTime || report.at <= anchor.onTimeAt + IDLE_LIMIT_MS;
-  const elapsed = Math.min(Math.max(report.at - anchor.at, 0), IDLE_LIMIT_MS) / 1000;
-  const allowed = elapsed * FASTEST_RATE;
+  const allowed = allowedFor(report.at - anchor.at);
   const advance = position - anchor.position;
-  const covers = counts && advance > 0 && advance <= allowed + SLACK_SEC - anchor.owed;
+  const covers =
+    counts &&
+    advance > 0 &&
+    advance <= allowed + SLACK_SEC - anchor.owed &&
+    advance <= memberAllowed + SLACK_SEC - (member?.owed ?? 0);
   return {
     spans: covers ? addSpan(coverage.spans, [anchor.position, position]) : coverage.spans,
     anchor: {
@@ -99,6 +134,7 @@ export function judgeReport(coverage: Coverage, report: Report, duration: number
       owed: Math.max(0, anchor.owed + (covers ? advance : 0) - allowed),
       onTimeAt: onTime ? report.at : anchor.onTimeAt,
     },
+    member: memberAfter(covers ? advance : 0),
   };
 }
 

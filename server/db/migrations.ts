@@ -1197,4 +1197,10 @@ export const migrations: { id: string; statements: string[] }[] = [
       `analyze lecture_keys`,
     ],
   },
+  {
+    // Issue 41, hole 2: a member's clock across all their videos (rules/watchCoverage.ts, MemberClock), so heartbeats of
+    // several videos at once share one allowance. One row per member, locked by each heartbeat before its video's row.
+    id: '044_watch_clocks',
+    statements: [`create table watch_clocks (useruid text primary key, clock text)`],
+  },
 ];

@@ -10,6 +10,7 @@ import {
   judgeReport,
   reportTime,
   type Coverage,
+  type MemberClock,
 } from '../../rules/watchCoverage';
 
 /** One heartbeat of a playing video: the second the player was at and, when it says so, when that was. */
@@ -37,6 +38,10 @@ export async function recordHeartbeat(
 ): Promise<ProgressRow> {
   return db.transaction().execute(async (tx) => {
     const key = sql`useruid = ${me} and contentsid = ${video.contentsid} and videoid = ${video.videoid}`;
+    // The member's clock across videos (issue 41, hole 2) first, then the video's row: every heartbeat takes the two
+    // locks in that order. Locked: reports of two videos judged at once would each spend the same allowance.
+    await sql`insert into watch_clocks (useruid) values (${me}) on conflict do nothing`.execute(tx);
+    const clock = await one(tx, sql<{ clock: string | null }>`select clock from watch_clocks where useruid = ${me} for update`);
     // Locked: two reports of one video judged at once would each start from the same anchor.
     const row = await one(tx, sql<ProgressRow>`select * from progress where ${key} for update`);
     const now = Date.now();
@@ -51,7 +56,9 @@ export async function recordHeartbeat(
       { position: beat.position, at: reportTime(claimed, now, before.anchor, tab ? Date.parse(iso(tab.updated_at)) : undefined) },
       video.duration_sec,
       now,
+      clock?.clock ? (JSON.parse(clock.clock) as MemberClock) : null,
     );
+    await sql`update watch_clocks set clock = ${JSON.stringify(after.member)} where useruid = ${me}`.execute(tx);
     const covered = Math.floor(coveredSeconds(after.spans, video.duration_sec));
     const completed = (row?.completed ?? false) || isCovered(after.spans, video.duration_sec);
     const position = after.anchor!.position;

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { testServer, type TestServer } from '../testing';
-import { FASTEST_RATE } from '../../rules/watchCoverage';
+import { FASTEST_RATE, SLACK_SEC } from '../../rules/watchCoverage';
 
 // Issue 23, finding 1: watch progress was the browser's say-so. Reports are heartbeats now and the server counts
 // only what real time allows. The server runs in this process: faking Date moves its clock as well, so minutes
@@ -27,6 +27,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => s?.close());
 afterEach(() => vi.useRealTimers());
+// Each test's clock starts again at the real now, which may be before where the previous test left the member's clock
+// across videos (rules/watchCoverage.ts, MemberClock): each begins as a member who has watched nothing lately.
+beforeEach(async () => {
+  await sql`delete from watch_clocks where useruid = 'u-demo-1'`.execute(s.db);
+});
 
 /** A clock of our own for server and test alike: starts at the real time, moves only when told. */
 /** A fake clock from the real now, or `aheadMs` past it. */
@@ -228,6 +233,41 @@ describe('coverage the server can believe', () => {
     expect(mine.status).toBe(403);
     expect((await sql`select * from progress where useruid = 'u-demo-1' and videoid = 12112`.execute(s.db)).rows).toEqual(before.rows);
     expect((await sql`select * from progress where useruid = 'u-demo-2'`.execute(s.db)).rows).toEqual([]);
+  });
+
+  it('four videos heartbeated side by side earn together what one player at the fastest speed could (issue 41, hole 2)', async () => {
+    const c = clock();
+    const ids = [12111, 12112, 12121, 12122];
+    for (const id of ids) await sql`delete from progress where useruid = 'u-demo-1' and videoid = ${id}`.execute(s.db);
+    for (const id of ids) await progress(id, 0, c.iso());
+    // Every 4 s each video advances 8 s (2× the time, within its own rule), all four at once, for 16 s.
+    for (let t = 1; t <= 4; t++) {
+      c.wait(4_000);
+      const answers = await Promise.all(ids.map((id) => progress(id, t * 8, c.iso())));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    }
+    const { rows } = await sql<{ watched_sec: number }>`select watched_sec from progress
+      where useruid = 'u-demo-1' and videoid in (12111, 12112, 12121, 12122)`.execute(s.db);
+    const total = rows.reduce((sum, r) => sum + r.watched_sec, 0);
+    // Per video each would have earned 32 s, 128 s together: one player at 2× earns 32 s in 16 s.
+    expect(total).toBeGreaterThanOrEqual(16 * FASTEST_RATE);
+    expect(total).toBeLessThanOrEqual(16 * FASTEST_RATE + SLACK_SEC);
+  });
+
+  it(`every lecture of a class watched one after another at ${FASTEST_RATE}× completes the class in the time that takes`, async () => {
+    // The member's one clock across videos (hole 2) must not cost an honest player anything.
+    const c = clock();
+    const lectures = [...videos.values()].filter((v) => v.contentsid === 101);
+    for (const v of lectures) await sql`delete from progress where useruid = 'u-demo-1' and videoid = ${v.videoid}`.execute(s.db);
+    const start = c.now();
+    for (const v of lectures) {
+      await play(c, v.videoid, 0, v.duration_sec, FASTEST_RATE, 10);
+      c.wait(3_000); // the next lecture's countdown
+    }
+    for (const v of lectures) expect((await completion(v.videoid)).iscomplete, `video ${v.videoid}`).toBe(true);
+    const atFastest = lectures.reduce((sum, v) => sum + v.duration_sec, 0) / FASTEST_RATE;
+    expect((c.now() - start) / 1000).toBeLessThanOrEqual(atFastest + lectures.length * 13);
+    expect((await s.call('GET', '/api/Contents/GetOnlineDetail/101/u-demo-1')).json.datas.progress).toBe(100);
   });
 
   it('a report stamp that is not a date-time is refused with 400', async () => {
