@@ -109,10 +109,12 @@ static_checks() {
 step "static checks side by side (types, lint, knip, OpenAPI lint)" static_checks
 # The server suite runs once, on PostgreSQL, the engine a deployment runs on: each file costs about half its PGlite
 # time there (in the clean-clone run of 2026-11-28 the 92 server files took 227 s of tests on PostgreSQL against
-# 411 s on PGlite, and running both was 870 s of the 2,760 s run; docs/decisions.md). Two workers: vitest's default
-# on a 2-core machine is one, which left a core idle while each file's database was copied. 'unit*' is both unit
-# projects: the files that share a module graph and those that keep their own (vitest.config.ts).
-step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project 'unit*' --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+# 411 s on PGlite, and running both was 870 s of the 2,760 s run; docs/decisions.md). Three workers on two cores:
+# many files wait on PostgreSQL, the job queue's polling or a child process, and a third keeps the cores busy
+# meanwhile (quiet machine, 2026-11-28: 219 s with two, 190 s with three, 196 s with four; vitest's default, one,
+# left a core idle while each file's database was copied). 'unit*' is both unit projects: the files that share a
+# module graph and those that keep their own (vitest.config.ts).
+step "unit, machine and server tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project 'unit*' --maxWorkers=3 --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 # The embedded default (PGlite, what `npm start` and every browser test run on) gets the server files that are about
 # an engine: those marked "Engine parity" (every operation of the contract once, search text, money in transactions,
 # a migration's rewrite, the one-process job queue, the data directory, the audit triggers) and any with a part that
