@@ -149,7 +149,7 @@ export const reviewTexts = [
 export const coupons = [
   { couponnumber: 'WELCOME5000', title: '신규 회원 5,000원 할인', discount_amount: 5000, discount_rate: 0, min_amount: 10000, expires_at: '2099-12-31 23:59:59' },
   { couponnumber: 'PILATES10', title: '필라테스 10% 할인', discount_amount: 0, discount_rate: 10, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
-  { couponnumber: 'USED0001', title: '사용 완료 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59', used_by: 'u-demo-1', used_at: '2024-04-01 10:00:00' },
+  { couponnumber: 'USED0001', title: '첫 수강 감사 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59', used_by: 'u-demo-1', used_at: '2024-04-01 10:00:00' },
   { couponnumber: 'EXPIRED01', title: '만료된 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2020-01-01 00:00:00' },
   { couponnumber: 'THANKS3000', title: '재수강 감사 3,000원 할인', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
 ];
