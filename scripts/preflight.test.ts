@@ -117,7 +117,7 @@ describe('scripts/test-all.sh (npm test)', () => {
     const r = run(join(c.dir, 'scripts/test-all.sh'), c.env);
     expect(r.status, r.out).toBe(0);
     // The unit projects once on PostgreSQL, the demo dump written once before it, the engine's files on PGlite.
-    expect(c.calls()).toMatch(/^with-postgres npx vitest run --project unit\* --maxWorkers=2 /m);
+    expect(c.calls()).toMatch(/^with-postgres npx vitest run --project unit\* --maxWorkers=3 /m);
     expect(c.calls().match(/write-test-template/g)).toHaveLength(1);
     expect(c.calls()).toMatch(/^npx vitest run --project unit\* --maxWorkers=2 server\/tests\/engine\.test\.ts --reporter/m);
     expect(c.calls()).not.toContain('other.test.ts');
