@@ -415,8 +415,12 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
       ];
       await own(db, useruid, contentsid);
       // Dated now (Korean time): the latest watch any state wrote, so it is the member's last watch. Watched from the
-      // start, the last heartbeat 20 s ago (issue 23): the next one is judged against it.
-      const anchor = JSON.stringify({ position: seconds, at: Date.now() - 20_000, owed: 0, onTimeAt: Date.now() - 20_000 });
+      // start, the last heartbeat 20 s ago (issue 23): the next one is judged against it, and against the member's
+      // clock across videos (issue 41), whose last report that was too.
+      const beat = Date.now() - 20_000;
+      const anchor = JSON.stringify({ position: seconds, at: beat, owed: 0, onTimeAt: beat });
+      await sql`insert into watch_clocks (useruid, clock) values (${useruid}, ${JSON.stringify({ at: beat, owed: 0 })})
+        on conflict (useruid) do update set clock = excluded.clock`.execute(db);
       await sql`insert into progress (useruid, contentsid, videoid, watched_sec, last_position, completed, updated_at, watched_spans, watch_anchor)
         values (${useruid}, ${contentsid}, ${videoid}, ${seconds}, ${seconds}, false, ${kstNow()}, ${`[[0,${seconds}]]`}, ${anchor})
         on conflict (useruid, contentsid, videoid) do update set watched_sec = excluded.watched_sec, last_position = excluded.last_position,
