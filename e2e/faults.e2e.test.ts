@@ -323,6 +323,7 @@ class InFlight extends Set<Request> {
  * before it), then a task. A response's handling (the body read, React Query's batched notify on a 0 ms timer, React's
  * render and effects, an IntersectionObserver's callback after a scroll) runs within them, and any call it starts is
  * announced to Playwright before this evaluation answers (both travel the page's one DevTools session, in order).
+ * Answers whether a placeholder near the viewport is younger than 400 ms, and so may still give way to its section.
  */
 function pageTurns(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
@@ -388,17 +389,17 @@ async function settleUntimed(page: Page, inflight: InFlight, busy: () => void, q
         continue;
       }
       const started = inflight.started;
-      // Turns cut short by a navigation (a press that opens another page) count as activity, as does a Deferred
-      // block in view still to render.
-      const turned = await pageTurns(page).then(
-        (deferredInView) => (deferredInView ? 'deferred' : true),
+      // Turns cut short by a navigation (a press that opens another page) count as activity, as does a placeholder
+      // in view that may still give way (pageTurns).
+      const quietTurns = await pageTurns(page).then(
+        (placeholderMayGiveWay) => !placeholderMayGiveWay,
         () => false,
       );
-      if (turned === true && !inflight.size && inflight.started === started) {
+      if (quietTurns && !inflight.size && inflight.started === started) {
         quiet = true;
         break;
       }
-      if (turned !== true) await page.waitForTimeout(20);
+      if (!quietTurns) await page.waitForTimeout(20);
     }
   if (!quiet)
     for (const r of inflight) {

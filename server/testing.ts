@@ -296,7 +296,6 @@ export function withQuery(path: string, query: Record<string, string | number | 
   return q ? `${path}?${q}` : path;
 }
 
-/** Every row of every table, as text: what "changes nothing" is measured against. */
 /**
  * Mails still on their way: outbox rows pending plus mail jobs waiting, retrying or running (server/jobs/mailJob.ts).
  * A test that counts mails waits for 0 first, so no copy can arrive after it counted.
@@ -307,6 +306,7 @@ export async function mailsOnTheirWay(db: Db): Promise<number> {
   return r.rows[0]!.n;
 }
 
+/** Every row of every table, as text: what "changes nothing" is measured against. */
 export async function tableSnapshot(db: Db): Promise<Map<string, string[]>> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
