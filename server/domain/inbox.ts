@@ -120,7 +120,10 @@ export async function answerQuestion(db: Db, author: Author, qnaid: number, html
   const staff = staffOf(author);
   const answer = await cleanAnswer(html);
   return db.transaction().execute(async (tx) => {
-    const before = await one(tx, sql<QuestionRow>`${QUESTION_SQL} where q.qnaid = ${qnaid} for update of q`);
+    // Lock the question alone, then read it with its joins: a join read under FOR UPDATE that waited for a doubled
+    // press gets the question's new row but the answerer's old (empty) join, so it would answer without a name.
+    await sql`select 1 from qnas where qnaid = ${qnaid} for update`.execute(tx);
+    const before = await one(tx, sql<QuestionRow>`${QUESTION_SQL} where q.qnaid = ${qnaid}`);
     if (!before) return fail(404, NO_QUESTION);
     if (!mayManage(staff, before.teacher)) return fail(403, NOT_YOUR_CLASS);
     if (!answer) return fail(400, EMPTY_ANSWER);
