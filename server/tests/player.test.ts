@@ -59,7 +59,9 @@ describe('watch-time writes', () => {
     // updated_at is to the second; a clean-clone CI run on PostgreSQL resumed the earlier video of such a tie.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(new Date('2026-11-28T01:02:03.100Z'));
+      // Now, at the start of a second: a fixed date would fall before the demo's own watch rows (dated from the day
+      // the demo database is written) once the calendar passed it, and they would be the last written.
+      vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 100);
       const watch = (videoid: number, watchedtime: number) =>
         s.call('POST', '/api/Video/UpdateWatchTime/', { body: { useruid: 'u-demo-1', contentsid: 121, videoid, watchedtime } });
       for (const [first, second] of [[12112, 12121], [12121, 12112]] as const) {
