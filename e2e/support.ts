@@ -8,7 +8,13 @@ import type { Db } from '../server/db/database';
 /** Shared browser-test helpers: build, real reference backend on a random port, headless Chromium. */
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser tests drive Chromium's headless shell (Debian's chromium-headless-shell; Playwright's own default for
+ * headless runs): the same Blink without the full browser's UI and display compositor. The whole browser step used
+ * about a third of the full browser's CPU with it (docs/decisions.md, "CI time, session 45"). Lighthouse and the
+ * budgets keep the full browser (scripts/budget.ts), whose paint they measure. Elsewhere any Chromium serves.
+ */
+export const CHROMIUM = process.env.CHROMIUM_HEADLESS_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 import { buildApp } from './build';

@@ -13,7 +13,8 @@ R=${PREFLIGHT_ROOT:-}
 # One line a package: name | Debian package | Homebrew (formula, or "--cask name") | check | what uses it.
 # A check is `file:<glob>` (a path that must exist) or `cmd:<name>` (a command on PREFLIGHT_PATH).
 SYSTEM_DEPS=(
-  "Chromium|chromium|--cask chromium|file:${CHROMIUM_PATH:-$R/usr/bin/chromium}|browser tests, budgets (CHROMIUM_PATH, default /usr/bin/chromium)"
+  "Chromium|chromium|--cask chromium|file:${CHROMIUM_PATH:-$R/usr/bin/chromium}|budgets, Lighthouse, screenshots (CHROMIUM_PATH, default /usr/bin/chromium)"
+  "Headless shell|chromium-headless-shell|--cask chromium|file:${CHROMIUM_HEADLESS_PATH:-${CHROMIUM_PATH:-$R/usr/lib/chromium/chromium-headless-shell}}|browser tests (CHROMIUM_HEADLESS_PATH, default Debian's chromium-headless-shell; CHROMIUM_PATH's Chromium where it is set)"
   "CJK fonts|fonts-noto-cjk|--cask font-noto-sans-cjk|file:$R/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc|Korean text in the browser tests, screenshots and Lighthouse"
   "PostgreSQL|postgresql|postgresql@15|file:$R/usr/lib/postgresql/*/bin/initdb|server tests on PostgreSQL (scripts/with-postgres.sh)"
   "ffmpeg|ffmpeg|ffmpeg|cmd:ffmpeg|the console's video processing"
@@ -49,6 +50,8 @@ check_all() {
 brew_line() { # the Homebrew command for the missing packages: formulae in one install, casks in another
   local formulae=() casks=() b
   for b in "${missing_brew[@]}"; do
+    # Homebrew's one Chromium stands in for Debian's two (the browser and its headless shell): named once.
+    [[ " ${casks[*]} ${formulae[*]} " == *" ${b#--cask } "* ]] && continue
     if [[ $b == --cask\ * ]]; then casks+=("${b#--cask }"); else formulae+=("$b"); fi
   done
   if [ ${#formulae[@]} -gt 0 ] && [ ${#casks[@]} -gt 0 ]; then

@@ -26,15 +26,17 @@ function put(path: string, text = '', mode = 0o755): void {
   chmodSync(path, mode);
 }
 /** A machine with the named packages: their files under `root`, their commands in `root/bin`. */
-function machine(has: Array<'chromium' | 'fonts' | 'postgresql' | 'ffmpeg'>): { root: string; env: NodeJS.ProcessEnv } {
+function machine(has: Array<'chromium' | 'shell' | 'fonts' | 'postgresql' | 'ffmpeg'>): { root: string; env: NodeJS.ProcessEnv } {
   const root = temp();
   mkdirSync(join(root, 'bin'));
   if (has.includes('chromium')) put(join(root, 'usr/bin/chromium'));
+  if (has.includes('shell')) put(join(root, 'usr/lib/chromium/chromium-headless-shell'));
   if (has.includes('fonts')) put(join(root, 'usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'), '', 0o644);
   if (has.includes('postgresql')) put(join(root, 'usr/lib/postgresql/15/bin/initdb'));
   if (has.includes('ffmpeg')) put(join(root, 'bin/ffmpeg'));
   const env: NodeJS.ProcessEnv = { ...process.env, PREFLIGHT_ROOT: root, PREFLIGHT_PATH: join(root, 'bin'), PREFLIGHT_NO_INSTALL: '1' };
   delete env.CHROMIUM_PATH;
+  delete env.CHROMIUM_HEADLESS_PATH;
   delete env.PACT_BROKER_BASE_URL;
   return { root, env };
 }
@@ -48,15 +50,17 @@ describe('scripts/preflight.sh', () => {
     const { env } = machine([]);
     const r = run(join(scripts, 'preflight.sh'), env);
     expect(r.status).not.toBe(0);
-    for (const name of ['Chromium', 'CJK fonts', 'PostgreSQL', 'ffmpeg']) expect(r.out).toMatch(new RegExp(`MISSING\\s+${name}`));
-    expect(r.out).toContain('Missing: Chromium (chromium), CJK fonts (fonts-noto-cjk), PostgreSQL (postgresql), ffmpeg (ffmpeg).');
-    expect(r.out).toContain('sudo apt-get install -y chromium fonts-noto-cjk postgresql ffmpeg\n');
+    for (const name of ['Chromium', 'Headless shell', 'CJK fonts', 'PostgreSQL', 'ffmpeg']) expect(r.out).toMatch(new RegExp(`MISSING\\s+${name}`));
+    expect(r.out).toContain(
+      'Missing: Chromium (chromium), Headless shell (chromium-headless-shell), CJK fonts (fonts-noto-cjk), PostgreSQL (postgresql), ffmpeg (ffmpeg).',
+    );
+    expect(r.out).toContain('sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk postgresql ffmpeg\n');
     expect(r.out).toContain('brew install postgresql@15 ffmpeg && brew install --cask chromium font-noto-sans-cjk\n');
     expect(r.out).not.toContain('installing');
   });
 
   it('names only what is missing: PostgreSQL hidden, the rest present', () => {
-    const { env } = machine(['chromium', 'fonts', 'ffmpeg']);
+    const { env } = machine(['chromium', 'shell', 'fonts', 'ffmpeg']);
     const r = run(join(scripts, 'preflight.sh'), env);
     expect(r.status).not.toBe(0);
     expect(r.out).toMatch(/ok\s+Chromium/);
@@ -68,10 +72,10 @@ describe('scripts/preflight.sh', () => {
   });
 
   it('passes, listing every package, when all are there', () => {
-    const { env } = machine(['chromium', 'fonts', 'postgresql', 'ffmpeg']);
+    const { env } = machine(['chromium', 'shell', 'fonts', 'postgresql', 'ffmpeg']);
     const r = run(join(scripts, 'preflight.sh'), env);
     expect(r.status).toBe(0);
-    expect(r.stdout.match(/^ {2}ok /gm)).toHaveLength(4);
+    expect(r.stdout.match(/^ {2}ok /gm)).toHaveLength(5);
     expect(r.out).not.toContain('MISSING');
   });
 });
@@ -101,7 +105,7 @@ describe('scripts/test-all.sh (npm test)', () => {
   }
 
   it('fails first, with the install line, when PostgreSQL is hidden: before the generated-file check or any other step', () => {
-    const { env } = machine(['chromium', 'fonts', 'ffmpeg']);
+    const { env } = machine(['chromium', 'shell', 'fonts', 'ffmpeg']);
     const c = checkout(env);
     const r = run(join(c.dir, 'scripts/test-all.sh'), c.env);
     expect(r.status).not.toBe(0);
@@ -112,7 +116,7 @@ describe('scripts/test-all.sh (npm test)', () => {
   });
 
   it('runs the PostgreSQL step and lists the skipped broker steps, and why, in the closing summary', () => {
-    const { env } = machine(['chromium', 'fonts', 'postgresql', 'ffmpeg']);
+    const { env } = machine(['chromium', 'shell', 'fonts', 'postgresql', 'ffmpeg']);
     const c = checkout(env);
     const r = run(join(c.dir, 'scripts/test-all.sh'), c.env);
     expect(r.status, r.out).toBe(0);
@@ -130,7 +134,7 @@ describe('scripts/test-all.sh (npm test)', () => {
   });
 
   it('says no step was skipped when the broker is configured', () => {
-    const { env } = machine(['chromium', 'fonts', 'postgresql', 'ffmpeg']);
+    const { env } = machine(['chromium', 'shell', 'fonts', 'postgresql', 'ffmpeg']);
     const c = checkout({ ...env, PACT_BROKER_BASE_URL: 'http://127.0.0.1:9' });
     const r = run(join(c.dir, 'scripts/test-all.sh'), c.env);
     expect(r.status).toBe(0);
