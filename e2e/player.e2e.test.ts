@@ -350,6 +350,35 @@ describe('video player', () => {
     expect(await page.locator('media-rendition-menu-button').isVisible()).toBe(false);
     await context.close();
   });
+
+  // Issue 42, finding 10: at 390 px the big play button covered the time and the seek bar was 65 px wide between the
+  // buttons; a closed menu took 75 px of the stage's height.
+  it.each([390, 1280])('at %i px, paused, the seek bar spans the stage and the big play button covers no control', async (width) => {
+    const { context, page } = await memberPage({ width, height: 844 });
+    await openPlayer(page, '/player/121?videoid=12112&t=0');
+    await page.locator('.player-stage__bar media-time-range').waitFor();
+    await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+    await page.locator('media-controller[mediapaused]').waitFor();
+    await page.locator('.player-stage').hover();
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const stage = await box('.player-stage video');
+    const seek = await box('.player-stage__bar media-time-range');
+    const bigPlay = await box('.player-stage__big-play');
+    // 40 % of the stage: 65 px was 17 % of it at 390 px; the wide stage keeps its one row (about half).
+    expect(seek.width, JSON.stringify({ seek, stage })).toBeGreaterThanOrEqual(stage.width * 0.4);
+    for (const control of ['.player-stage__bar media-time-range', '.player-stage__bar media-time-display', '.player-stage__bar media-play-button']) {
+      const b = await box(control);
+      const overlaps = bigPlay.x < b.x + b.width && b.x < bigPlay.x + bigPlay.width && bigPlay.y < b.y + b.height && b.y < bigPlay.y + bigPlay.height;
+      expect(overlaps, `${control} ${JSON.stringify(b)} under the big play button ${JSON.stringify(bigPlay)}`).toBe(false);
+    }
+    // Every control inside the stage, none past the phone's edge.
+    for (const b of [seek, bigPlay, await box('.player-stage__bar media-fullscreen-button')]) {
+      expect(b.x).toBeGreaterThanOrEqual(stage.x - 1);
+      expect(b.x + b.width).toBeLessThanOrEqual(stage.x + stage.width + 1);
+      expect(b.y + b.height).toBeLessThanOrEqual(stage.y + stage.height + 1);
+    }
+    await context.close();
+  });
 });
 
 describe("the player's first paint (issue 26: the first frame before the app's scripts)", () => {

@@ -67,7 +67,9 @@ export default function PlayerChrome({ controllerRef, videoRef, renditions }: Pl
   return (
     <>
       <MediaLoadingIndicator slot="centered-chrome" noAutohide />
-      <MediaPlayButton slot="centered-chrome" className="player-stage__big-play" />
+      {/* In the room between the top and the control bar, not the whole stage's centre: on a phone's short 16:9 stage
+          the centre sat over the bar and covered the time (issue 42, finding 10). */}
+      <MediaPlayButton slot="middle-chrome" className="player-stage__big-play" />
       <MediaPlaybackRateMenu id="player-rate-menu" hidden anchor="auto" rates={[...PLAYBACK_RATES]} />
       <MediaCaptionsMenu id="player-captions-menu" hidden anchor="auto" />
       <MediaRenditionMenu id="player-rendition-menu" hidden anchor="auto" />
