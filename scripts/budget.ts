@@ -72,9 +72,18 @@ const LCP_RATIO_TARGET = 1.5;
  * (load 26) and 1.58-2.1 before. Single runs spread ±8 %, the ratio of medians ±0.1 as the class list's: the line
  * sits outside that and below what the page had while its thumbnail waited for the scripts.
  */
-const CLASS_VIEW_GATE = 1.65;
+/**
+ * Session 45: the bare page's two modes (1.21 and 1.42 s) were one request: with no icon declared, Chromium asks for
+ * /favicon.ico after the first paint, and Lantern puts every request that ended before the observed LCP into the LCP's
+ * graph, so the runs where that answer beat the image's paint by a millisecond read ~150 ms later (eight runs: each
+ * slow one had it in, each fast one not). The bare page now declares an inline icon and asks for nothing but itself,
+ * its script and its image: 1.26-1.30 s in eight of eight runs. The lines stay where they stood in seconds (1.65 × the
+ * old floor's 1.42 s = 2.34 s), re-expressed against the honest floor: 2.34 / 1.27 = 1.84.
+ */
+const HONEST_FLOOR_GATE = 1.84;
+const CLASS_VIEW_GATE = HONEST_FLOOR_GATE;
 /** Issue 26: the class view the same, its record and thumbnail in the document (server/http/classViewFirstPaint.ts). */
-const LCP_RATIO_GATES: Record<string, number> = { '/classList/': 1.65, '/classView/': CLASS_VIEW_GATE };
+const LCP_RATIO_GATES: Record<string, number> = { '/classList/': HONEST_FLOOR_GATE, '/classView/': CLASS_VIEW_GATE };
 // One colour-contrast failure alone brings a page to 0.96: the line sits above that.
 const ACCESSIBILITY_BUDGET = 0.98;
 /**
@@ -345,7 +354,9 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
   let gateOk = true;
   console.log('\nLighthouse (mobile preset, simulated throttling):');
   const bare = await bareLcp();
-  console.log(`  ${'bare React page'.padEnd(28)} LCP ${seconds(bare.median)} (runs ${bare.runs.map(seconds).join('/')})`);
+  console.log(
+    `  ${'bare React page'.padEnd(28)} LCP ${seconds(bare.median)} (runs ${bare.runs.map(seconds).join('/')}; static files, brotli, an inline icon: no request but the page's own three)`,
+  );
   const paths = await samplePaths(appUrl);
   const lcpRatios: string[] = [];
   const firstRuns: [string, Lhr][] = [];
