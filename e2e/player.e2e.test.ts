@@ -351,6 +351,41 @@ describe('video player', () => {
     await context.close();
   });
 
+  // Issue 43's held-out finding: a document load whose video request hung showed a black stage and 0:00 / 0:00 with
+  // no word for as long as it hung.
+  it('a document load whose video request hangs says so within 5 s, and 다시 시도 plays it', async () => {
+    const { context, page } = await memberPage();
+    let hang = true;
+    await page.route(/DataGetMedia/, (route) => {
+      if (hang && !route.request().url().includes('.vtt')) return; // never answered
+      return route.continue();
+    });
+    await page.goto('/player/121?videoid=12112&t=0');
+    const notice = page.locator('.player-stage [role="status"]').filter({ hasText: '응답이 늦어지고 있습니다.' });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toContain('영상을 아직 받지 못했습니다.');
+    hang = false;
+    await notice.getByRole('button', { name: '다시 시도' }).click();
+    await firstFrame(page);
+    await expect.poll(() => notice.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a document load whose video answers 500 says the video could not be played, with 다시 시도', async () => {
+    const { context, page } = await memberPage();
+    let broken = true;
+    await page.route(/DataGetMedia/, (route) =>
+      broken && !route.request().url().includes('.vtt') ? route.fulfill({ status: 500, body: 'upstream failed' }) : route.continue(),
+    );
+    await page.goto('/player/121?videoid=12112&t=0');
+    const alert = page.locator('.player-stage [role="alert"]');
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('영상을 재생하지 못했습니다.');
+    broken = false;
+    await alert.getByRole('button', { name: '다시 시도' }).click();
+    await firstFrame(page);
+    await context.close();
+  });
+
   // Issue 42, finding 10: at 390 px the big play button covered the time and the seek bar was 65 px wide between the
   // buttons; a closed menu took 75 px of the stage's height.
   it.each([390, 1280])('at %i px, paused, the seek bar spans the stage and the big play button covers no control', async (width) => {

@@ -4,6 +4,9 @@ import { readCaptionsChoice, readPreferences, saveCaptionsChoice, savePreference
 import { RenditionList } from './renditionList';
 import { useTrackSources, type CaptionTrack } from './captionTracks';
 import { firstPaintVideo, markTaken, sourceOf } from '../../lib/firstPaintVideo';
+import { STALLED_TEXT } from '../../components/section/Pending';
+import { RETRY_LABEL } from '../../components/section/SectionFailure';
+import { useLateVideo } from './useLateVideo';
 
 // The controls' chunk (media-chrome): asked for once the video has its first frame, or after CHROME_AT_LATEST_MS.
 const PlayerChrome = lazy(() => import('./PlayerChrome'));
@@ -26,6 +29,7 @@ const NO_CAPTIONS: CaptionTrack[] = [];
 /** Where a cue's box starts, in percent of the video's height: clear of the 48 px control bar at 390 px too. */
 const CUE_LINE_PERCENT = 78;
 const MEDIA_ERROR = '영상을 재생하지 못했습니다. 네트워크를 확인한 뒤 다시 시도해주세요.';
+const MEDIA_LATE = '영상을 아직 받지 못했습니다. 네트워크를 확인한 뒤 다시 시도해주세요.';
 
 interface VideoStageProps {
   /** Signed `<video src>` or HLS playlist. */
@@ -70,6 +74,15 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
   const [failed, setFailed] = useState(false);
   const [renditions] = useState(() => new RenditionList());
   const tracks = useTrackSources(captions);
+  const lateVideo = useLateVideo(video, src);
+  // 다시 시도 (a failed or a hung video) sets the source up again, whatever it is: a renewed link is often the same
+  // address (then nothing would reload), and a hung request is let go only when the element loads anew.
+  const [setups, setSetups] = useState(0);
+  const askAgain = () => {
+    lateVideo.again();
+    setSetups((n) => n + 1);
+    onRetry();
+  };
 
   // In the controller before anything reads it; media-chrome takes the `media` slot's element as its media.
   useLayoutEffect(() => {
@@ -210,7 +223,7 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       video.removeAttribute('src');
       video.load();
     };
-  }, [video, src, startAt, renditions]);
+  }, [video, src, startAt, renditions, setups]);
 
   useEffect(() => {
     onVideo(video);
@@ -270,8 +283,16 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
       {failed ? (
         <div className="player-overlay" role="alert">
           <p>{MEDIA_ERROR}</p>
-          <button type="button" className="btn btn--primary" onClick={onRetry}>
-            다시 시도
+          <button type="button" className="btn btn--primary" onClick={askAgain}>
+            {RETRY_LABEL}
+          </button>
+        </div>
+      ) : lateVideo.late ? (
+        <div className="player-overlay" role="status">
+          <p>{STALLED_TEXT}</p>
+          <p className="player-stage__reason">{MEDIA_LATE}</p>
+          <button type="button" className="btn btn--primary" onClick={askAgain}>
+            {RETRY_LABEL}
           </button>
         </div>
       ) : null}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { STALLED_AFTER_MS } from '../../components/section/Pending';
+
+/**
+ * Whether the video has had no answer at all (not even its metadata) STALLED_AFTER_MS after its source was set or
+ * after the last 다시 시도. A hung media request raises no error and no event: without this the member saw a black
+ * stage and `0:00 / 0:00` for as long as it hung (issue 43's held-out finding). Metadata, not a frame, is the line: a
+ * phone that fetches frames only once the member presses play has its metadata all the same.
+ */
+export function useLateVideo(video: HTMLVideoElement, src: string): { late: boolean; again: () => void } {
+  const [late, setLate] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    setLate(false);
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) return;
+    const timer = setTimeout(() => {
+      if (video.readyState < HTMLMediaElement.HAVE_METADATA && !video.error) setLate(true);
+    }, STALLED_AFTER_MS);
+    const answered = () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
+    video.addEventListener('loadedmetadata', answered);
+    return () => {
+      clearTimeout(timer);
+      video.removeEventListener('loadedmetadata', answered);
+    };
+  }, [video, src, attempt]);
+  return { late, again: () => setAttempt((n) => n + 1) };
+}
