@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, signInLocal } from './support';
+import { sql } from 'kysely';
+import { DEMO, appUnderTest, buyWithTestCard, confirmPopup, newPage, pressPlayUnlessPlaying, signInLocal } from './support';
 
 /**
  * 청약철회 in the demo (issue 25): a class bought with the test card is refunded from its order detail after the
@@ -23,6 +24,19 @@ describe('refund journey (demo mode, local test card)', () => {
         // One member per width: each buys the class once.
         await signInLocal(page, width === 1280 ? DEMO.member.email : DEMO.newMember.email);
         const paymentid = await buyWithTestCard(page, CLASS);
+
+        // Issue 42, finding 1: the class's own free 미리보기 lecture, played in the player after buying, is not use:
+        // the refund stays whole (before, its play marked the class played and the refund was refused).
+        const preview = (
+          await sql<{ videoid: number }>`select videoid from videos where contentsid = ${CLASS} and is_preview order by sort limit 1`.execute(
+            app.server.db,
+          )
+        ).rows[0]!.videoid;
+        await page.goto(`/player/${CLASS}?videoid=${preview}`);
+        await pressPlayUnlessPlaying(page);
+        await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.player-stage video')?.currentTime ?? 0) > 2, null, {
+          timeout: 20_000,
+        });
 
         await page.goto(`/mypayment?paymentid=${paymentid}`);
         await page.getByTestId('refund-request').click();

@@ -171,7 +171,9 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
       setDisplaced(false);
       if (viewingAs) return;
       void placeRef.current?.claim(contentsid, playing.videoid).catch(() => undefined);
-      if (!firstPlayDone.current && detail.data?.ispurchased && !detail.data.firstplaydate) {
+      // A free 미리보기 lecture is never use of the class (issue 42, finding 1): watching it kept a bought class from
+      // its 청약철회 refund. The server records a class video's first play itself when it issues its source.
+      if (!firstPlayDone.current && !playing.ispreview && detail.data?.ispurchased && !detail.data.firstplaydate) {
         firstPlayDone.current = true;
         void recordFirstPlay(useruid, contentsid).catch(() => undefined);
       }
