@@ -74,12 +74,11 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
   const [failed, setFailed] = useState(false);
   const [renditions] = useState(() => new RenditionList());
   const tracks = useTrackSources(captions);
-  const lateVideo = useLateVideo(video, src);
   // 다시 시도 (a failed or a hung video) sets the source up again, whatever it is: a renewed link is often the same
   // address (then nothing would reload), and a hung request is let go only when the element loads anew.
   const [setups, setSetups] = useState(0);
+  const late = useLateVideo(video, src, setups);
   const askAgain = () => {
-    lateVideo.again();
     setSetups((n) => n + 1);
     onRetry();
   };
@@ -287,7 +286,7 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
             {RETRY_LABEL}
           </button>
         </div>
-      ) : lateVideo.late ? (
+      ) : late ? (
         <div className="player-overlay" role="status">
           <p>{STALLED_TEXT}</p>
           <p className="player-stage__reason">{MEDIA_LATE}</p>

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { STALLED_AFTER_MS } from '../../components/section/Pending';
 
 /**
- * Whether the video has had no answer at all (not even its metadata) STALLED_AFTER_MS after its source was set or
- * after the last 다시 시도. A hung media request raises no error and no event: without this the member saw a black
- * stage and `0:00 / 0:00` for as long as it hung (issue 43's held-out finding). Metadata, not a frame, is the line: a
- * phone that fetches frames only once the member presses play has its metadata all the same.
+ * Whether the video has had no answer at all (not even its metadata) STALLED_AFTER_MS after its source was set up;
+ * `setup` counts the stage's setting up the same source again (다시 시도). A hung media request raises no error and no
+ * event: without this the member saw a black stage and `0:00 / 0:00` for as long as it hung (issue 43's held-out
+ * finding). Metadata, not a frame, is the line: a phone that fetches frames only once the member presses play has its
+ * metadata all the same.
  */
-export function useLateVideo(video: HTMLVideoElement, src: string): { late: boolean; again: () => void } {
+export function useLateVideo(video: HTMLVideoElement, src: string, setup: number): boolean {
   const [late, setLate] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     setLate(false);
     if (video.readyState >= HTMLMediaElement.HAVE_METADATA) return;
@@ -25,6 +25,6 @@ export function useLateVideo(video: HTMLVideoElement, src: string): { late: bool
       clearTimeout(timer);
       video.removeEventListener('loadedmetadata', answered);
     };
-  }, [video, src, attempt]);
-  return { late, again: () => setAttempt((n) => n + 1) };
+  }, [video, src, setup]);
+  return late;
 }
