@@ -1203,4 +1203,36 @@ export const migrations: { id: string; statements: string[] }[] = [
     id: '044_watch_clocks',
     statements: [`create table watch_clocks (useruid text primary key, clock text)`],
   },
+  {
+    // Issue 39, the console's members: the personal-data access record (개인정보의 안전성 확보조치 기준 제8조), which
+    // takes no UPDATE and no DELETE but of lines past their two years (server/domain/personalDataAccess.ts), and the
+    // member search's indexes (server/domain/memberSearch.ts): newest first, an e-mail's or a name's start, a part of
+    // the name or e-mail (trigrams), a part of the phone number's digits.
+    id: '045_member_console',
+    statements: [
+      `create table personal_data_access (
+        accessid serial primary key, at text not null, actor text not null, actor_role text not null,
+        kind text not null check (kind in ('open', 'export')), member text, query text, reason text not null,
+        request_id text not null default '')`,
+      `create index personal_data_access_member on personal_data_access (member, accessid)`,
+      `create index personal_data_access_at on personal_data_access (at)`,
+      `create or replace function personal_data_access_kept() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'DELETE' then
+            if old.at < to_char((now() at time zone 'UTC') + interval '9 hours' - interval '2 years', 'YYYY-MM-DD HH24:MI:SS') then
+              return old;
+            end if;
+          end if;
+          raise exception 'personal_data_access keeps its lines two years (% refused)', tg_op;
+        end $$`,
+      `create trigger personal_data_access_no_update before update or delete on personal_data_access for each row execute function personal_data_access_kept()`,
+      `create trigger personal_data_access_no_truncate before truncate on personal_data_access for each statement execute function personal_data_access_kept()`,
+      `revoke update, truncate on personal_data_access from public`,
+      `create index if not exists members_recent on members (created_at desc, useruid desc)`,
+      `create index if not exists members_email_start on members (lower(email) text_pattern_ops)`,
+      `create index if not exists members_name_start on members (name text_pattern_ops)`,
+      `create index if not exists members_name_email_trgm on members using gin ((lower(name) || ' ' || lower(email)) gin_trgm_ops)`,
+      `create index if not exists members_phone_trgm on members using gin ((regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) gin_trgm_ops)`,
+    ],
+  },
 ];

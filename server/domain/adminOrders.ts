@@ -5,7 +5,7 @@ import type { EnrollmentRow, PaymentRow, RefundRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { fail } from '../lib/failure';
 import { GatewayUnavailable, type PaymentGateway, type ProviderPayment } from './paymentGateway';
-import { maskEmail, maskName } from './privacy';
+import { LEFT_MEMBER, maskEmail, maskName } from './privacy';
 import { NO_PAYMENT, providerIdOf } from './refunds';
 import { cancellableOf } from './storeRefunds';
 
@@ -25,7 +25,6 @@ export interface OrderListRow extends PaymentRow {
   unsettled: boolean;
 }
 
-const LEFT = '탈퇴 회원';
 
 /** The method filter as SQL: `card` is every card payment, `installment` those in 할부 of 2 months or more. */
 function methodIs(method: Filter['method']) {
@@ -72,7 +71,7 @@ export async function orderPage(db: Db, f: Filter): Promise<{ rows: OrderListRow
 
 /** The member as a list shows them: masked, or 탈퇴 회원 with nothing personal. */
 export const maskedMember = (r: { name: string | null; email: string | null; left_at: string | null }) =>
-  r.left_at || !r.name ? { member: LEFT, email: '' } : { member: maskName(r.name), email: r.email ? maskEmail(r.email) : '' };
+  r.left_at || !r.name ? { member: LEFT_MEMBER, email: '' } : { member: maskName(r.name), email: r.email ? maskEmail(r.email) : '' };
 
 interface OrderLine {
   contentsid: number;

@@ -135,6 +135,9 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   };
 }
 
+/** How long a class bought (or granted from the console without an end date) stays open. */
+export const ENROLMENT_DAYS = 90;
+
 /** The tables `fulfil` writes, for the cache declarations of the operations that settle an order. */
 export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons', 'coupon_uses', 'mail_outbox'] as const;
 
@@ -145,7 +148,7 @@ export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances'
 export async function fulfil(tx: Db, p: PaymentRow) {
   for (const contentsid of idsOf(p)) {
     await sql`insert into enrollments (useruid, contentsid, paymentid, start_at, end_at)
-      values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(90)})
+      values (${p.useruid}, ${contentsid}, ${p.paymentid}, ${kst()}, ${daysFromNow(ENROLMENT_DAYS)})
       on conflict (useruid, contentsid) do update set paymentid = excluded.paymentid,
         start_at = excluded.start_at, end_at = excluded.end_at`.execute(tx);
     await sql`delete from carts where useruid = ${p.useruid} and contentsid = ${contentsid}`.execute(tx);

@@ -17,3 +17,13 @@ export function maskEmail(email: string): string {
   const shown = [...local].slice(0, local.length > 2 ? 2 : 1).join('');
   return `${shown}${'*'.repeat(Math.max(1, [...local].length - shown.length))}${at < 0 ? '' : email.slice(at)}`;
 }
+
+/** How a member who left appears in the console: nothing personal. */
+export const LEFT_MEMBER = '탈퇴 회원';
+
+/** '010-1234-5678' → '010-****-5678': the first three and last four digits kept, whatever the punctuation. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 8) return '*'.repeat(Math.max(1, digits.length));
+  return `${digits.slice(0, 3)}-****-${digits.slice(-4)}`;
+}

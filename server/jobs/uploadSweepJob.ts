@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { purgeExpiredAccess } from '../domain/personalDataAccess';
 import { sweepUnattachedUploads } from '../domain/uploadSweep';
 import type { JobQueue } from './queue';
 
@@ -20,6 +21,9 @@ export async function workUploadSweep(jobs: JobQueue, db: Db, dataDir: string, c
   await jobs.work(QUEUE, async () => {
     const gone = await sweepUnattachedUploads(db, dataDir, clock());
     if (gone.length) console.info(`[uploads] ${gone.length} upload(s) never attached within a day removed`);
+    // The same hourly pass ends the personal-data access record's lines past their two years (issue 39).
+    const expired = await purgeExpiredAccess(db, clock());
+    if (expired) console.info(`[privacy] ${expired} personal-data access line(s) past two years removed`);
   });
   const queue = async () => {
     await jobs.send(QUEUE, {}, { singletonKey: QUEUE, singletonSeconds: EVERY_SECONDS });

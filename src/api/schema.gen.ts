@@ -3376,6 +3376,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Members/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find members by name, email or phone, masked (owner and operators)
+         * @description Members newest first, found by `q`: with an `@`, the start of the e-mail address; digits alone (hyphens
+         *     allowed, 4 or more), a part of the phone number; otherwise a part of the name or e-mail (one or two letters:
+         *     the start of the name). Names, e-mails and phone numbers are masked (`김*라`, `me****@demo.kr`,
+         *     `010-****-5678`): a list is not an opening of anyone's record, so it is not in the personal-data access record;
+         *     the whole record is `openAdminMember`, which is. A member who left is `left: true`, named '탈퇴 회원', with
+         *     nothing personal. Keyset pages (`next` is the next page's `before`); a tampered `before` is 400. Instructors
+         *     403 (members' records are personal data).
+         */
+        post: operations["listAdminMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Members/{useruid}/Open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A member's whole record, opened with a reason and recorded (owner and operators)
+         * @description The member unmasked (name, e-mail, phone, birth date, sign-in provider, marketing consent, joined) with their
+         *     enrolments (start and end, progress, completion, certificate), orders (paid, refunded), points (balance and the
+         *     latest 20 entries), coupons, certificates and 1:1 suggestions. Every opening is first written to the
+         *     personal-data access record (who, role, when, which member, the reason, the request id) in the same
+         *     transaction, so no record is read without its line (개인정보의 안전성 확보조치 기준 제8조; kept two years,
+         *     read by the owner with `listAdminPersonalDataAccess`). A POST because it writes that line and carries the
+         *     reason. A member who left is answered with `left: true` and nothing personal (name '탈퇴 회원'; orders and
+         *     enrolments stay, as the law on e-commerce records asks). An unknown member 404 '해당 회원이 없습니다.'; a
+         *     blank reason 400 '열람 사유를 적어주세요.'. Instructors 403.
+         */
+        post: operations["openAdminMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Members/{useruid}/Enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant a class, move its end date, or revoke it, with a reason (owner and operators)
+         * @description `enrol` makes the member enrolled in the class until the end of `enddate` (KST): a new or ended enrolment
+         *     starts today (수강 부여; without `enddate`, for the store's 90 days), a current one keeps its start and moves its
+         *     end to `enddate` (기간 연장 / 단축; without `enddate` it is left as it is). `revoke` ends a current enrolment now
+         *     (수강 취소; nothing is refunded: a refund is the orders screen's). The answer says what happened (`outcome`:
+         *     granted, changed, revoked, unchanged): the same `enrol` again is `unchanged`, writes nothing and is not audited
+         *     again, and a second `revoke` is the 409 below, so a doubled press changes once. Every
+         *     change is audited with the end date before and after and the reason. Refused with nothing changed: a blank
+         *     reason 400 '사유를 적어주세요.'; an end date before today 400 '종료일은 오늘 이후로 정해주세요.'; an unknown
+         *     member 404 '해당 회원이 없습니다.', a member who left 409 '탈퇴한 회원입니다.'; an unknown class 404
+         *     '클래스를 찾을 수 없습니다.'; revoking a class the member does not have now 409 '수강 중인 클래스가 아닙니다.'.
+         *     Instructors 403.
+         */
+        post: operations["changeAdminEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Enrolments/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk enrolment from a CSV, previewed first (owner and operators)
+         * @description The CSV (UTF-8, a BOM allowed; a header row `이메일,클래스번호,종료일` or `email,contentsid,enddate`; 종료일
+         *     `YYYY-MM-DD`; empty: 90 days for a new enrolment, a current one left as it is) is read by the server. Each line is answered with what it would
+         *     do (`apply: false`, the preview) or did (`apply: true`): granted, changed (the end date moves), unchanged, or
+         *     error with its Korean reason — '회원을 찾을 수 없습니다.' (never created), '탈퇴한 회원입니다.',
+         *     '클래스를 찾을 수 없습니다.', '클래스번호가 올바르지 않습니다.', '종료일은 YYYY-MM-DD로 적어주세요.',
+         *     '종료일은 오늘 이후로 정해주세요.', '같은 회원과 클래스가 앞 줄에 있습니다.'. Applying writes the lines that
+         *     are not errors, each as `changeAdminEnrolment` would (audited with the reason), in one transaction; the same
+         *     file applied again is all `unchanged` and writes nothing. Refused whole: a file without the header 400
+         *     '첫 줄에 이메일,클래스번호,종료일 머리글이 있어야 합니다.', more than 2,000 lines 400
+         *     '한 번에 2,000줄까지 올릴 수 있습니다.', a blank reason 400. Instructors 403.
+         */
+        post: operations["importAdminEnrolments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/PersonalDataAccess/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The personal-data access record, newest first (owner only)
+         * @description Every opening of a member's record and every export of members' personal data by staff: who (name and role),
+         *     when, which member (masked) or which query, why, and the request id. The table takes no UPDATE and no DELETE
+         *     but of lines older than two years (the retention the rules ask of a large store), which the daily sweep
+         *     removes. `member` keeps one member's lines. Keyset pages. Operators and instructors 403: the record is the
+         *     owner's check on staff.
+         */
+        post: operations["listAdminPersonalDataAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Certificates/List": {
         parameters: {
             query?: never;
@@ -6151,6 +6288,214 @@ export interface components {
             /** @description Why it is revoked (kept with it and in the audit trail; never shown publicly). */
             reason: string;
         };
+        AdminMemberQuery: {
+            limit: number;
+            /** @description A part of the name, e-mail or phone number (see the operation). */
+            q?: string;
+            /** @description The previous page's `next`. */
+            before?: string | null;
+        };
+        /**
+         * @example {
+         *       "useruid": "u-demo-1",
+         *       "name": "김*라",
+         *       "email": "me****@demo.kr",
+         *       "phone": "010-****-5678",
+         *       "snstype": "kakao",
+         *       "joinedat": "2024-03-02T10:00:00+09:00",
+         *       "left": false,
+         *       "leftat": null
+         *     }
+         */
+        AdminMemberRow: {
+            useruid: components["schemas"]["UserUidValue"];
+            /** @description Masked (`김*라`); '탈퇴 회원' for a member who left. */
+            name: string;
+            /** @description Masked (`me****@demo.kr`); empty for a member who left. */
+            email: string;
+            /** @description Masked (`010-****-5678`); null when none or the member left. */
+            phone: string | null;
+            /** @description How they sign in (kakao, naver, local). */
+            snstype: string;
+            joinedat: components["schemas"]["DateTime"];
+            left: boolean;
+            leftat: components["schemas"]["DateTime"] | null;
+        };
+        AdminMemberPage: {
+            list: components["schemas"]["AdminMemberRow"][];
+            /** @description The next page's `before`; null on the last page. */
+            next: string | null;
+        };
+        /**
+         * @example {
+         *       "reason": "수강 기간 문의 전화 확인"
+         *     }
+         */
+        AdminMemberOpening: {
+            /** @description Why the record is opened (kept in the personal-data access record). */
+            reason: string;
+        };
+        AdminMemberEnrolment: {
+            contentsid: number;
+            title: string;
+            startat: components["schemas"]["DateTime"];
+            endat: components["schemas"]["DateTime"];
+            /** @description Whether it is open now (its end is still to come). */
+            current: boolean;
+            /** @description The order that bought it; null when staff granted it. */
+            paymentid: number | null;
+            /** @description Percent of the class's videos watched through. */
+            progress: number;
+            completedat: components["schemas"]["DateTime"] | null;
+            certificateno: string | null;
+            lastwatchedat: components["schemas"]["DateTime"] | null;
+        };
+        AdminMemberRecord: {
+            member: {
+                useruid: components["schemas"]["UserUidValue"];
+                /** @description Whole; '탈퇴 회원' for a member who left. */
+                name: string;
+                /** @description Whole; empty for a member who left. */
+                email: string;
+                phone: string | null;
+                birth: string | null;
+                snstype: string;
+                marketing: boolean;
+                joinedat: components["schemas"]["DateTime"];
+                left: boolean;
+                leftat: components["schemas"]["DateTime"] | null;
+            };
+            enrolments: components["schemas"]["AdminMemberEnrolment"][];
+            orders: {
+                paymentid: number;
+                title: string;
+                paidamount: number;
+                refundedamount: number;
+                status: components["schemas"]["PaymentStatus"];
+                regdate: components["schemas"]["DateTime"];
+            }[];
+            points: {
+                balance: number;
+                latest: {
+                    amount: number;
+                    reason: string;
+                    createdat: components["schemas"]["DateTime"];
+                }[];
+            };
+            coupons: {
+                couponnumber: string;
+                name: string;
+                expiredate: components["schemas"]["DateTime"];
+                isused: boolean;
+            }[];
+            certificates: {
+                certificateno: string;
+                contentsid: number;
+                title: string;
+                issuedat: components["schemas"]["DateTime"];
+                revokedat: components["schemas"]["DateTime"] | null;
+            }[];
+            suggestions: {
+                suggestid: number;
+                title: string;
+                /** @enum {string} */
+                status: "waiting" | "answered";
+                regdate: components["schemas"]["DateTime"];
+            }[];
+        };
+        /**
+         * @example {
+         *       "contentsid": 103,
+         *       "action": "enrol",
+         *       "enddate": "2027-03-31",
+         *       "reason": "오프라인 과정 수강생 온라인 복습 제공"
+         *     }
+         */
+        AdminEnrolmentChange: {
+            contentsid: number;
+            /** @enum {string} */
+            action: "enrol" | "revoke";
+            /**
+             * Format: date
+             * @description `enrol`: the last KST day of access; absent or null: 90 days for a new enrolment, a current one's end kept.
+             */
+            enddate?: string | null;
+            reason: string;
+        };
+        AdminEnrolmentChanged: {
+            outcome: components["schemas"]["AdminEnrolmentOutcome"];
+            enrolment: components["schemas"]["AdminMemberEnrolment"];
+        };
+        /** @enum {string} */
+        AdminEnrolmentOutcome: "granted" | "changed" | "revoked" | "unchanged";
+        /**
+         * @example {
+         *       "csv": "이메일,클래스번호,종료일\nmember@demo.kr,103,2027-03-31\n",
+         *       "apply": false,
+         *       "reason": "3월 오프라인 과정 수강생"
+         *     }
+         */
+        AdminEnrolmentImport: {
+            /** @description The file's text. */
+            csv: string;
+            /** @description false: the preview, nothing written. */
+            apply: boolean;
+            reason: string;
+        };
+        AdminEnrolmentImportResult: {
+            applied: boolean;
+            lines: {
+                /** @description The line number in the file (the header is line 1). */
+                line: number;
+                email: string;
+                contentsid: number | null;
+                /** @description The end date as the line wrote it (it may be the line's error). */
+                enddate: string | null;
+                /** @enum {string} */
+                outcome: "granted" | "changed" | "unchanged" | "error";
+                /** @description The Korean reason of an error. */
+                message: string | null;
+            }[];
+            counts: {
+                granted: number;
+                changed: number;
+                unchanged: number;
+                error: number;
+            };
+        };
+        AdminPersonalDataAccessQuery: {
+            limit: number;
+            /** @description The previous page's `next`. */
+            before?: number | null;
+            member?: components["schemas"]["UserUidValue"];
+        };
+        AdminPersonalDataAccess: {
+            accessid: number;
+            at: components["schemas"]["DateTime"];
+            staff: {
+                useruid: string;
+                name: string;
+                role: string;
+            };
+            /**
+             * @description open: a member's record was opened; export: a file of personal data was made.
+             * @enum {string}
+             */
+            kind: "open" | "export";
+            member: null | {
+                useruid: string;
+                /** @description Masked. */
+                name: string;
+            };
+            /** @description What an export was asked for. */
+            query: string | null;
+            reason: string;
+            requestid: string;
+        };
+        AdminPersonalDataAccessPage: {
+            list: components["schemas"]["AdminPersonalDataAccess"][];
+            next: number | null;
+        };
         AdminPointQuery: {
             page: number;
             pageSize: number;
@@ -6851,6 +7196,21 @@ export interface components {
         };
         AdminPointPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminPointPage"];
+        };
+        AdminMemberPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminMemberPage"];
+        };
+        AdminMemberRecordEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminMemberRecord"];
+        };
+        AdminEnrolmentChangedEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminEnrolmentChanged"];
+        };
+        AdminEnrolmentImportResultEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminEnrolmentImportResult"];
+        };
+        AdminPersonalDataAccessPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminPersonalDataAccessPage"];
         };
         AdminPointAdjustedEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminPointAdjusted"];
@@ -13380,6 +13740,183 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminMembers: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMemberQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMemberPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    openAdminMember: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                useruid: components["schemas"]["UserUidValue"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminMemberOpening"];
+            };
+        };
+        responses: {
+            /** @description The member's record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMemberRecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    changeAdminEnrolment: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                useruid: components["schemas"]["UserUidValue"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminEnrolmentChange"];
+            };
+        };
+        responses: {
+            /** @description The enrolment after the change, and what changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEnrolmentChangedEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    importAdminEnrolments: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminEnrolmentImport"];
+            };
+        };
+        responses: {
+            /** @description Each line's outcome and the counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEnrolmentImportResultEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminPersonalDataAccess: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPersonalDataAccessQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of the record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPersonalDataAccessPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
