@@ -9,7 +9,15 @@ import {
   CONSOLE_REFUSALS,
   DEMO_TOKEN,
 } from './pact';
-import { openAdminViewAs } from '../../src/api/queries/admin-members';
+import {
+  changeAdminEnrolment,
+  fetchAdminMembers,
+  fetchAdminPersonalDataAccess,
+  importAdminEnrolments,
+  MEMBER_PAGE_SIZE,
+  openAdminMember,
+  openAdminViewAs,
+} from '../../src/api/queries/admin-members';
 import { fetchLectureVideos } from '../../src/api/queries/player';
 import { saveNote } from '../../src/api/queries/progress-notes';
 import { setAccessTokenSource } from '../../src/api/client';
@@ -187,5 +195,249 @@ describe('console members calls (storefront-web → storefront-api)', () => {
             client,
           ),
         ).rejects.toMatchObject(refused(403, READ_ONLY));
+      }));
+});
+
+/**
+ * The members area (issue 39): the masked search, a member's whole record opened with a reason (and recorded), an
+ * enrolment granted or refused, a CSV previewed, and the personal-data access record the owner reads. The member
+ * looked at is u-demo-2 (new@demo.kr); the verifier acts as u-demo-1 in the role its state gives.
+ */
+describe('console members records calls (storefront-web → storefront-api)', () => {
+  const ISO = "yyyy-MM-dd'T'HH:mm:ssXXX";
+  const OPENED = ['a member’s record was opened', { useruid: VIEWED.useruid }] as const;
+  const NOT_OWNING_103 = ['member does not own lecture', { useruid: VIEWED.useruid, contentsid: 103 }] as const;
+
+  it('ListAdminMembers: an operator finds a member by the start of the e-mail, masked', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('operator'))
+      .uponReceiving('a search of members for new@ by u-demo-1, an operator')
+      .withRequest('POST', '/api/Admin/Members/List', (b) =>
+        b.headers(headers).jsonBody({ limit: MEMBER_PAGE_SIZE, q: 'new@', before: null }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            list: eachLike({
+              useruid: VIEWED.useruid,
+              name: regex(/^이\*+봄$/, '이*봄'),
+              email: regex(/^ne\*+@demo\.kr$/, 'ne*@demo.kr'),
+              phone: regex(/^010-\*{4}-\d{4}$/, '010-****-3333'),
+              snstype: string('kakao'),
+              joinedat: datetime(ISO, '2024-03-02T10:00:00+09:00'),
+              left: false,
+              leftat: null,
+            }),
+            next: null,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const page = await fetchAdminMembers('new@', null, clientFor(server.url));
+        expect(page.list[0]).toMatchObject({ useruid: VIEWED.useruid, left: false });
+        expect(page.list[0]!.email).not.toBe(VIEWED.email);
+      }));
+
+  it('ListAdminMembers: an instructor is 403', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('instructor'))
+      .uponReceiving('a search of members by u-demo-1, an instructor')
+      .withRequest('POST', '/api/Admin/Members/List', (b) =>
+        b.headers(headers).jsonBody({ limit: MEMBER_PAGE_SIZE, q: 'new@', before: null }),
+      )
+      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(CONSOLE_REFUSALS.wrongRole) }))
+      .executeTest(async (server) => {
+        await expect(fetchAdminMembers('new@', null, clientFor(server.url))).rejects.toMatchObject(
+          refused(403, CONSOLE_REFUSALS.wrongRole),
+        );
+      }));
+
+  it('OpenAdminMember: an operator opens a member’s whole record with a reason', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('operator'))
+      .given(...WATCHED)
+      .uponReceiving('an opening of the record of u-demo-2 by u-demo-1, an operator')
+      .withRequest('POST', '/api/Admin/Members/u-demo-2/Open', (b) =>
+        b.headers(headers).jsonBody({ reason: string('수강 기간 문의 전화 확인') }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            member: {
+              useruid: VIEWED.useruid,
+              name: string('이새봄'),
+              email: VIEWED.email,
+              phone: string('010-2222-3333'),
+              birth: like(null),
+              snstype: string('kakao'),
+              marketing: boolean(false),
+              joinedat: datetime(ISO, '2024-03-02T10:00:00+09:00'),
+              left: false,
+              leftat: null,
+            },
+            enrolments: eachLike({
+              contentsid: integer(121),
+              title: string('소도구 필라테스'),
+              startat: datetime(ISO, '2024-05-01T10:00:00+09:00'),
+              endat: datetime(ISO, '2024-07-30T10:00:00+09:00'),
+              current: boolean(true),
+              // paymentid, completedat, certificateno and lastwatchedat are null or a value, member by member: the
+              // record's other interactions and the server's tests read them.
+              progress: integer(10),
+            }),
+            orders: like([]),
+            points: { balance: integer(0), latest: like([]) },
+            coupons: like([]),
+            certificates: like([]),
+            suggestions: like([]),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const record = await openAdminMember(VIEWED.useruid, '수강 기간 문의 전화 확인', clientFor(server.url));
+        expect(record.member.email).toBe(VIEWED.email);
+      }));
+
+  it('ChangeAdminEnrolment: an operator grants a class until a day', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('operator'))
+      .given(...NOT_OWNING_103)
+      .uponReceiving('a grant of class 103 to u-demo-2 until 2099-03-31 by u-demo-1, an operator')
+      .withRequest('POST', '/api/Admin/Members/u-demo-2/Enrolments', (b) =>
+        b
+          .headers(headers)
+          .jsonBody({ contentsid: 103, action: 'enrol', enddate: '2099-03-31', reason: string('오프라인 과정 복습 제공') }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            outcome: 'granted',
+            enrolment: {
+              contentsid: 103,
+              title: string('리포머 중급'),
+              startat: datetime(ISO, '2026-12-07T10:00:00+09:00'),
+              endat: '2099-03-31T23:59:59+09:00',
+              current: true,
+              paymentid: null,
+              progress: integer(0),
+              completedat: like(null),
+              certificateno: like(null),
+              lastwatchedat: like(null),
+            },
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const done = await changeAdminEnrolment(
+          VIEWED.useruid,
+          { contentsid: 103, action: 'enrol', enddate: '2099-03-31', reason: '오프라인 과정 복습 제공' },
+          clientFor(server.url),
+        );
+        expect(done).toMatchObject({ outcome: 'granted', enrolment: { current: true } });
+      }));
+
+  it('ChangeAdminEnrolment: revoking a class the member does not have is 409', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('owner'))
+      .given(...NOT_OWNING_103)
+      .uponReceiving('a revoke of class 103, which u-demo-2 does not have, by u-demo-1, the owner')
+      .withRequest('POST', '/api/Admin/Members/u-demo-2/Enrolments', (b) =>
+        b.headers(headers).jsonBody({ contentsid: 103, action: 'revoke', reason: string('중복 부여 정정') }),
+      )
+      .willRespondWith(409, (b) => b.jsonBody({ success: false, respMessage: string('수강 중인 클래스가 아닙니다.') }))
+      .executeTest(async (server) => {
+        await expect(
+          changeAdminEnrolment(
+            VIEWED.useruid,
+            { contentsid: 103, action: 'revoke', reason: '중복 부여 정정' },
+            clientFor(server.url),
+          ),
+        ).rejects.toMatchObject(refused(409, '수강 중인 클래스가 아닙니다.'));
+      }));
+
+  it('ImportAdminEnrolments: a CSV previewed, a line naming nobody reported', () => {
+    const csv = '이메일,클래스번호,종료일\nnew@demo.kr,103,2099-03-31\nnobody@demo.kr,103,\n';
+    return pact
+      .addInteraction()
+      .given(...asStaff('operator'))
+      .given(...NOT_OWNING_103)
+      .uponReceiving('a preview of a CSV granting class 103 to new@demo.kr and to nobody, by u-demo-1, an operator')
+      .withRequest('POST', '/api/Admin/Enrolments/Import', (b) =>
+        b.headers(headers).jsonBody({ csv, apply: false, reason: string('3월 오프라인 과정') }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            applied: false,
+            lines: [
+              { line: 2, email: 'new@demo.kr', contentsid: 103, enddate: '2099-03-31', outcome: 'granted', message: null },
+              {
+                line: 3,
+                email: 'nobody@demo.kr',
+                contentsid: 103,
+                enddate: null,
+                outcome: 'error',
+                message: '회원을 찾을 수 없습니다.',
+              },
+            ],
+            counts: { granted: 1, changed: 0, unchanged: 0, error: 1 },
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const preview = await importAdminEnrolments({ csv, apply: false, reason: '3월 오프라인 과정' }, clientFor(server.url));
+        expect(preview.counts).toEqual({ granted: 1, changed: 0, unchanged: 0, error: 1 });
+      });
+  });
+
+  it('ListAdminPersonalDataAccess: the owner reads who opened whose record, when and why', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('owner'))
+      .given(...OPENED)
+      .uponReceiving('the personal-data access record read by u-demo-1, the owner')
+      .withRequest('POST', '/api/Admin/PersonalDataAccess/List', (b) =>
+        b.headers(headers).jsonBody({ limit: MEMBER_PAGE_SIZE, before: null }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          okEnvelope({
+            list: eachLike({
+              accessid: integer(1),
+              at: datetime(ISO, '2024-05-01T10:00:00+09:00'),
+              staff: { useruid: string('u-demo-5'), name: string('정운영'), role: string('operator') },
+              kind: regex(/^(open|export)$/, 'open'),
+              member: like({ useruid: 'u-demo-2', name: '이*봄' }),
+              query: like(null),
+              reason: string('수강 기간 문의 전화 확인'),
+              requestid: string('pact-state'),
+            }),
+            next: like(null),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        const page = await fetchAdminPersonalDataAccess(null, undefined, clientFor(server.url));
+        expect(page.list[0]).toMatchObject({ kind: 'open' });
+      }));
+
+  it('ListAdminPersonalDataAccess: an operator is 403', () =>
+    pact
+      .addInteraction()
+      .given(...asStaff('operator'))
+      .uponReceiving('the personal-data access record read by u-demo-1, an operator')
+      .withRequest('POST', '/api/Admin/PersonalDataAccess/List', (b) =>
+        b.headers(headers).jsonBody({ limit: MEMBER_PAGE_SIZE, before: null }),
+      )
+      .willRespondWith(403, (b) => b.jsonBody({ success: false, respMessage: string(CONSOLE_REFUSALS.wrongRole) }))
+      .executeTest(async (server) => {
+        await expect(fetchAdminPersonalDataAccess(null, undefined, clientFor(server.url))).rejects.toMatchObject(
+          refused(403, CONSOLE_REFUSALS.wrongRole),
+        );
       }));
 });

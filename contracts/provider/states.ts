@@ -532,6 +532,14 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         where certificateno = ${text(p, 'certificateno')}`.execute(db);
     }),
 
+    // One line of the personal-data access record (issue 39): the operator u-demo-5 opened `useruid`'s record. Written
+    // once and kept (the record takes no delete of a line younger than two years).
+    'a member’s record was opened': withDb(async (db, p) => {
+      await sql`insert into personal_data_access (at, actor, actor_role, kind, member, reason, request_id)
+        select '2024-05-01 10:00:00', 'u-demo-5', 'operator', 'open', ${text(p, 'useruid')}, '수강 기간 문의 전화 확인', 'pact-state'
+        where not exists (select 1 from personal_data_access where request_id = 'pact-state')`.execute(db);
+    }),
+
     // Member `useruid` can spend no points: no open order holds any, and a ledger entry takes the balance to 0 (the
     // ledger is only ever added to, as the console does).
     'the member has no points': withDb(async (db, p) => {
