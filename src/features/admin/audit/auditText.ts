@@ -35,6 +35,7 @@ export const OPERATION_LABEL: Record<string, string> = {
   refundAdminOrder: '주문 환불',
   checkAdminRefund: '환불 확인',
   retryAdminRefund: '환불 다시 시도',
+  changeAdminEnrolment: '수강 부여·변경·취소',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {

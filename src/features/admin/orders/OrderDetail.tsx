@@ -3,7 +3,7 @@ import { adminOrderQuery, type AdminOrder } from '../../../api/queries/admin-ord
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { formatWon } from '../../../lib/formatPrice';
 import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead } from '../shell/AdminParts';
+import { AdminFailure, AdminPageHead, Fact } from '../shell/AdminParts';
 import { methodText, PROVIDER_STATUS_LABEL, STATUS_BADGE, STATUS_LABEL } from './orderText';
 import { RefundForm } from './RefundForm';
 
@@ -33,7 +33,7 @@ export function OrderDetail({ paymentid, onBack }: { paymentid: number; onBack: 
         <h2 id="order-summary" className="admin-card__title">
           주문 내용 <span className={`admin-badge ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
         </h2>
-        <dl className="admin-order-facts">
+        <dl className="admin-facts">
           <Fact term="회원" value={`${o.member}${o.email ? ` · ${o.email}` : ''}`} />
           <Fact term="회원 ID" value={o.useruid} />
           <Fact term="결제수단" value={methodText(o)} />
@@ -51,7 +51,7 @@ export function OrderDetail({ paymentid, onBack }: { paymentid: number; onBack: 
         <h2 id="order-lines" className="admin-card__title">
           강의
         </h2>
-        <ul className="admin-order-lines">
+        <ul className="admin-lines">
           {o.lines.map((l) => (
             <li key={l.contentsid}>
               <span>
@@ -72,7 +72,7 @@ export function OrderDetail({ paymentid, onBack }: { paymentid: number; onBack: 
           <h2 id="order-refunds" className="admin-card__title">
             환불 내역
           </h2>
-          <ul className="admin-order-lines" data-testid="admin-order-refunds">
+          <ul className="admin-lines" data-testid="admin-order-refunds">
             {o.refunds.map((r) => (
               <li key={r.refundid}>
                 <span>
@@ -103,15 +103,6 @@ export function OrderDetail({ paymentid, onBack }: { paymentid: number; onBack: 
   );
 }
 
-function Fact({ term, value, strong }: { term: string; value: string; strong?: boolean }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{strong ? <strong>{value}</strong> : value}</dd>
-    </div>
-  );
-}
-
 /** The provider's own record, read when the order was opened: PortOne's live, the test-card ledger in the demo. */
 function ProviderRecord({ order: o }: { order: AdminOrder }) {
   const p = o.provider;
@@ -127,7 +118,7 @@ function ProviderRecord({ order: o }: { order: AdminOrder }) {
         </p>
       )}
       {p && (
-        <dl className="admin-order-facts">
+        <dl className="admin-facts">
           <Fact term="결제 ID" value={p.paymentid} />
           <Fact term="상태" value={PROVIDER_STATUS_LABEL[p.status] ?? p.status} />
           <Fact term="결제 금액" value={formatWon(p.totalamount)} />

@@ -119,3 +119,13 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </em>
   ) : null;
 }
+
+/** One label/value pair of a record's facts (`<dl className="admin-facts">`). */
+export function Fact({ term, value, strong }: { term: string; value: string; strong?: boolean }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{strong ? <strong>{value}</strong> : value}</dd>
+    </div>
+  );
+}

@@ -26,6 +26,8 @@ const SuggestsPage = screen(() => import('../inbox/SuggestsPage'), 'SuggestsPage
 const OrdersPage = screen(() => import('../orders/OrdersPage'), 'OrdersPage');
 const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
+const MembersPage = screen(() => import('../members/MembersPage'), 'MembersPage');
+const PersonalDataAccessPage = screen(() => import('../members/PersonalDataAccessPage'), 'PersonalDataAccessPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -44,6 +46,8 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   orders: OrdersPage,
   certificates: CertificatesPage,
   points: PointsPage,
+  members: MembersPage,
+  privacyAccess: PersonalDataAccessPage,
   notFound: AdminNotFound,
 };
 

@@ -24,6 +24,8 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('Orders/')).toEqual({ screen: 'orders' });
     expect(adminScreenOf('certificates')).toEqual({ screen: 'certificates' });
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });
+    expect(adminScreenOf('members')).toEqual({ screen: 'members' });
+    expect(adminScreenOf('privacy-access')).toEqual({ screen: 'privacyAccess' });
   });
 
   it('reads anything else as the console not-found', () => {
