@@ -93,23 +93,3 @@ export async function confirmDarkChoice(
   });
   return result.isConfirmed ? String(result.value) : null;
 }
-
-/**
- * Dark confirm that asks for a reason in a text box (never blank: `required` says so beside it); resolves the trimmed
- * reason when confirmed, null when cancelled. The console's 수강 취소 uses it.
- */
-export async function confirmDarkReason(message: string, required: string, confirmButtonText: string): Promise<string | null> {
-  const Swal = await loadSwal();
-  const result = await Swal.fire({
-    ...DARK_POPUP,
-    text: message,
-    input: 'text',
-    inputLabel: '사유',
-    inputAttributes: { maxlength: '200', autocomplete: 'off' },
-    inputValidator: (value: string) => (value.trim() ? null : required),
-    showCancelButton: true,
-    confirmButtonText,
-    customClass: { popup: 'popup-dark', cancelButton: 'popup-dark__cancel' },
-  });
-  return result.isConfirmed ? String(result.value).trim() : null;
-}

@@ -21,7 +21,6 @@ export type AdminMemberEnrolment = components['schemas']['AdminMemberEnrolment']
 export type AdminEnrolmentChange = components['schemas']['AdminEnrolmentChange'];
 export type AdminEnrolmentImport = components['schemas']['AdminEnrolmentImport'];
 export type AdminEnrolmentImportResult = components['schemas']['AdminEnrolmentImportResult'];
-export type AdminPersonalDataAccess = components['schemas']['AdminPersonalDataAccess'];
 export const MEMBER_PAGE_SIZE = 30;
 
 /** POST /api/Admin/Members/List — members newest first, found by a part of the name, e-mail or phone, masked. */

@@ -9,7 +9,7 @@ import {
 } from '../../../api/queries/admin-members';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { formatWon } from '../../../lib/formatPrice';
-import { confirmDarkReason } from '../../../lib/popup';
+import { confirmDarkReason } from '../shell/confirmReason';
 import { AdminPageHead, Fact, ReasonField } from '../shell/AdminParts';
 import { STATUS_LABEL } from '../orders/orderText';
 import { EnrolmentForm } from './EnrolmentForm';
