@@ -1207,7 +1207,7 @@ export const migrations: { id: string; statements: string[] }[] = [
     // Issue 39, the console's members: the personal-data access record (개인정보의 안전성 확보조치 기준 제8조), which
     // takes no UPDATE and no DELETE but of lines past their two years (server/domain/personalDataAccess.ts), and the
     // member search's indexes (server/domain/memberSearch.ts): newest first, an e-mail's or a name's start, a part of
-    // the name or e-mail (trigrams), a part of the phone number's digits.
+    // the name or e-mail (trigrams), a phone number's last four digits, a part of its digits (trigrams).
     id: '045_member_console',
     statements: [
       `create table personal_data_access (
@@ -1233,6 +1233,7 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index if not exists members_name_start on members (name text_pattern_ops)`,
       `create index if not exists members_name_email_trgm on members using gin ((lower(name) || ' ' || lower(email)) gin_trgm_ops)`,
       `create index if not exists members_phone_trgm on members using gin ((regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) gin_trgm_ops)`,
+      `create index if not exists members_phone_last4 on members (right(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), 4), created_at desc, useruid desc)`,
     ],
   },
 ];

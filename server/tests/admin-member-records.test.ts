@@ -38,6 +38,8 @@ describe('finding members', () => {
     for (const q of ['김필', '김필라', 'member@', 'MEMBER@demo.kr', '5678', '1234-5678', 'ember'])
       expect((await search({ q })).json.datas.list, q).toEqual([expect.objectContaining(expected)]);
     expect((await search({ q: '없는회원이름' })).json.datas.list).toEqual([]);
+    // Four digits are the last four (뒷자리): the middle four find nobody.
+    expect((await search({ q: '1234' })).json.datas.list).toEqual([]);
     // A like pattern in the query is text, not a wildcard.
     expect((await search({ q: '%%%' })).json.datas.list).toEqual([]);
   });

@@ -3387,9 +3387,9 @@ export interface paths {
         put?: never;
         /**
          * Find members by name, email or phone, masked (owner and operators)
-         * @description Members newest first, found by `q`: with an `@`, the start of the e-mail address; digits alone (hyphens
-         *     allowed, 4 or more), a part of the phone number; otherwise a part of the name or e-mail (one or two letters:
-         *     the start of the name). Names, e-mails and phone numbers are masked (`김*라`, `me****@demo.kr`,
+         * @description Members newest first, found by `q`: with an `@`, the start of the e-mail address; four digits, the phone
+         *     number's last four (뒷자리); five digits or more (hyphens allowed), a part of the phone number; otherwise a part
+         *     of the name or e-mail (one or two letters: the start of the name or e-mail). Names, e-mails and phone numbers are masked (`김*라`, `me****@demo.kr`,
          *     `010-****-5678`): a list is not an opening of anyone's record, so it is not in the personal-data access record;
          *     the whole record is `openAdminMember`, which is. A member who left is `left: true`, named '탈퇴 회원', with
          *     nothing personal. Keyset pages (`next` is the next page's `before`); a tampered `before` is 400. Instructors
