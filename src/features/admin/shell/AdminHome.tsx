@@ -19,6 +19,7 @@ const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
   { area: 'mail', to: 'mails', title: '메일 발송', text: '회원에게 간 메일을 확인하고, 실패한 메일을 다시 보냅니다.' },
   { area: 'certificates', to: 'certificates', title: '수료증', text: '발급된 수료증을 찾고, 사유와 함께 취소합니다.' },
   { area: 'points', to: 'points', title: '포인트', text: '회원의 포인트를 사유와 함께 적립하거나 차감합니다.' },
+  { area: 'coupons', to: 'coupons', title: '쿠폰', text: '쿠폰 캠페인을 만들어 회원에게 발급하거나 코드를 나눠주고, 사용 현황을 봅니다.' },
 ];
 
 /** The console's start: who is signed in, and the areas this role may open. */

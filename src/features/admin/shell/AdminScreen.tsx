@@ -26,6 +26,7 @@ const SuggestsPage = screen(() => import('../inbox/SuggestsPage'), 'SuggestsPage
 const OrdersPage = screen(() => import('../orders/OrdersPage'), 'OrdersPage');
 const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
+const CouponsPage = screen(() => import('../coupons/CouponsPage'), 'CouponsPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -44,6 +45,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   orders: OrdersPage,
   certificates: CertificatesPage,
   points: PointsPage,
+  coupons: CouponsPage,
   notFound: AdminNotFound,
 };
 

@@ -24,6 +24,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('Orders/')).toEqual({ screen: 'orders' });
     expect(adminScreenOf('certificates')).toEqual({ screen: 'certificates' });
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });
+    expect(adminScreenOf('coupons')).toEqual({ screen: 'coupons' });
   });
 
   it('reads anything else as the console not-found', () => {
