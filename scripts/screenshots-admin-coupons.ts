@@ -79,7 +79,9 @@ async function main() {
       await member.page.getByRole('button', { name: `${walletName} 쿠폰 사용` }).click();
       await member.page.locator('.checkout-applied').waitFor();
       await fits(member.page, `checkout ${width}`);
-      await shoot(member.page, member.page.locator('.checkout-applied'), `coupons-checkout-${width}`);
+      // The 결제 금액 box: its 쿠폰 line is the capped discount the server will take.
+      const figures = member.page.locator('section', { has: member.page.getByTestId('checkout-total') }).last();
+      await shoot(member.page, figures, `coupons-checkout-${width}`);
       await member.page.locator('.checkout-agree input').check();
       await member.page.locator('.checkout__pay').click();
       await member.page.locator('dialog.card-window').getByRole('button', { name: '승인' }).click();
