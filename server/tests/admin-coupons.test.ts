@@ -204,7 +204,7 @@ describe('a code campaign', () => {
     expect([refused.status, refused.json.respMessage]).toEqual([409, '코드를 나눠주는 캠페인은 회원에게 발급할 수 없습니다.']);
   });
 
-  it('a member uses a code once; its campaign then counts one use and the discount given', async () => {
+  it('a member uses a code once: its campaign counts the use and the discount; a whole refund gives the code back', async () => {
     const made = await create(as.operator, { name: '코드 5천원', kind: 'codes', count: 2, discountvalue: 5000 });
     const id = made.json.datas.campaignid as number;
     const code = (await sql<{ couponnumber: string }>`select couponnumber from coupons where campaignid = ${id} limit 1`.execute(server.db)).rows[0]!
@@ -215,6 +215,16 @@ describe('a code campaign', () => {
     expect((await pay(saved.json.datas.paymentid, saved.json.datas.paidamount)).status).toBe(200);
     const row = (await list(as.owner)).json.datas.list.find((c: { campaignid: number }) => c.campaignid === id);
     expect(row).toMatchObject({ issued: 2, used: 1, discount: 5000, refunded: 0 });
+    // A whole refund (청약철회, unplayed) gives the code back: the order counts as refunded, not as a use.
+    const refund = await server.call('POST', '/api/Payment/RequestRefund/', {
+      body: { paymentid: saved.json.datas.paymentid, reason: '단순 변심' },
+      headers: as.newMember,
+      auth: false,
+    });
+    expect(refund.status, JSON.stringify(refund.json)).toBe(200);
+    const after = (await list(as.owner)).json.datas.list.find((c: { campaignid: number }) => c.campaignid === id);
+    expect(after).toMatchObject({ issued: 2, used: 0, discount: 0, refunded: 1 });
+    expect((await couponInfo(code)).json).toMatchObject({ respMessage: '', datas: { isused: false } });
   });
 });
 
