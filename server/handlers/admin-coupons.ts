@@ -38,7 +38,7 @@ const toAdminCampaign = (r: CampaignListRow) => ({
 });
 
 /** What the audit trail keeps of a campaign's terms. */
-const termsOf = (c: CouponCampaignRow) => ({
+const auditedTerms = (c: CouponCampaignRow) => ({
   name: c.name,
   kind: c.kind,
   discountAmount: c.discount_amount,
@@ -76,7 +76,7 @@ export const adminCoupons = {
           operation: 'createAdminCouponCampaign',
           objectType: 'couponCampaign',
           objectId: campaign.campaignid,
-          after: { ...termsOf(campaign), issued: entry.issued },
+          after: { ...auditedTerms(campaign), issued: entry.issued },
         });
       const said = campaign.kind === 'codes' ? `쿠폰 코드 ${entry.issued.toLocaleString('ko-KR')}개를 만들었습니다.` : '캠페인을 만들었습니다.';
       return ok(toAdminCampaign(entry), created ? said : '이미 만든 캠페인입니다.');
