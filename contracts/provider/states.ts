@@ -540,6 +540,24 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         where not exists (select 1 from personal_data_access where request_id = 'pact-state')`.execute(db);
     }),
 
+    // Coupon campaign `campaignid` ('`name`', 3,000 won off any class, valid 2024-01-01 to 2099-12-31) of `kind`, not
+    // stopped, whatever a run before did: a `codes` campaign with its three codes PACT<campaignid>CODE1-3, unused; a
+    // `members` campaign issued to nobody yet (issue 39, the console's coupons).
+    'a coupon campaign exists': withDb(async (db, p) => {
+      const [campaignid, kind, name] = [id(p, 'campaignid'), text(p, 'kind'), text(p, 'name')];
+      await sql`update payments set couponnumber = null where couponnumber in (select couponnumber from coupons where campaignid = ${campaignid})`.execute(db);
+      await sql`delete from coupon_uses where couponnumber in (select couponnumber from coupons where campaignid = ${campaignid})`.execute(db);
+      await sql`delete from coupons where campaignid = ${campaignid}`.execute(db);
+      await sql`delete from coupon_campaign_members where campaignid = ${campaignid}`.execute(db);
+      await sql`delete from coupon_campaigns where campaignid = ${campaignid}`.execute(db);
+      await sql`insert into coupon_campaigns (campaignid, name, kind, discount_amount, valid_from, valid_until, created_by, created_at)
+        values (${campaignid}, ${name}, ${kind}, 3000, '2024-01-01 00:00:00', '2099-12-31 23:59:59', 'u-demo-5', '2024-05-01 10:00:00')`.execute(db);
+      if (kind === 'codes')
+        for (const n of [1, 2, 3])
+          await sql`insert into coupons (couponnumber, title, discount_amount, min_amount, expires_at, valid_from, campaignid)
+            values (${`PACT${campaignid}CODE${n}`}, ${name}, 3000, 0, '2099-12-31 23:59:59', '2024-01-01 00:00:00', ${campaignid})`.execute(db);
+    }),
+
     // Member `useruid` can spend no points: no open order holds any, and a ledger entry takes the balance to 0 (the
     // ledger is only ever added to, as the console does).
     'the member has no points': withDb(async (db, p) => {

@@ -1236,4 +1236,34 @@ export const migrations: { id: string; statements: string[] }[] = [
       `create index if not exists members_phone_last4 on members (right(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), 4), created_at desc, useruid desc)`,
     ],
   },
+  {
+    // Issue 39, coupons: a campaign is the terms staff set once (amount, or percent with a cap; minimum order; valid
+    // from and until in KST; the classes or categories it applies to, none for all) and how it reaches members (N codes
+    // or straight into chosen members' wallets). Each issued coupon stays a row of coupons, with the campaign's terms
+    // copied on it, so the wallet, GetCouponInfo and checkout read it as before; scope and the stop are read from the
+    // campaign. One wallet coupon per campaign and member (coupon_campaign_members), so issuing the same list twice, or
+    // two issues at once, issues once. The key of a create is kept so a doubled press creates one campaign.
+    id: '046_coupon_campaigns',
+    statements: [
+      `create table coupon_campaigns (
+        campaignid serial primary key, name text not null, kind text not null check (kind in ('codes', 'members')),
+        discount_amount int not null default 0, discount_rate int not null default 0 check (discount_rate between 0 and 100),
+        max_discount int check (max_discount > 0), min_amount int not null default 0,
+        valid_from text not null, valid_until text not null,
+        contentsids int[] not null default '{}', categoryids int[] not null default '{}',
+        created_by text not null, created_at text not null, idempotency_key text,
+        stopped_at text, stopped_by text,
+        check ((discount_amount > 0) <> (discount_rate > 0)),
+        unique (created_by, idempotency_key))`,
+      `alter table coupons add column campaignid int references coupon_campaigns(campaignid)`,
+      `alter table coupons add column max_discount int`,
+      `alter table coupons add column valid_from text`,
+      `create index coupons_campaign on coupons (campaignid) where campaignid is not null`,
+      // Who a wallet campaign reached, once each: the key makes a second issue (the list again, or another request at
+      // the same moment) wait for the first and then find the member issued.
+      `create table coupon_campaign_members (
+        campaignid int not null references coupon_campaigns(campaignid), useruid text not null, issued_at text not null,
+        primary key (campaignid, useruid))`,
+    ],
+  },
 ];

@@ -248,6 +248,34 @@ export interface CouponRow {
   per_member: boolean;
   /** Issued to this member only; null for codes handed out to anyone. */
   owner: string | null;
+  /** The console's campaign that issued it (migration 046); null for the seeded codes. */
+  campaignid: number | null;
+  /** A percent coupon's cap in won; null for none. */
+  max_discount: number | null;
+  /** Not usable before this KST time; null for usable at once. */
+  valid_from: string | null;
+}
+
+/** A coupon campaign of the console (migration 046): its terms, scope and stop. */
+export interface CouponCampaignRow {
+  campaignid: number;
+  name: string;
+  kind: 'codes' | 'members';
+  discount_amount: number;
+  discount_rate: number;
+  max_discount: number | null;
+  min_amount: number;
+  valid_from: string;
+  valid_until: string;
+  /** The classes it applies to; with categoryids both empty, every class. */
+  contentsids: number[];
+  /** The categories it applies to (their sub-categories included). */
+  categoryids: number[];
+  created_by: string;
+  created_at: string;
+  idempotency_key: string | null;
+  stopped_at: string | null;
+  stopped_by: string | null;
 }
 
 /** The local card provider's ledger (PortOne keeps this on its side in production). */

@@ -7,7 +7,20 @@ import { fail } from '../lib/failure';
 import { lectures } from './lectures';
 import { daysFromNow, kst } from '../lib/time';
 import { classesOwnedNow } from './ownership';
-import { COUPON_EXPIRED, COUPON_HELD, COUPON_USED, NO_COUPON, couponByCode, couponHeld, couponSpent, markCouponUsed, toCoupon } from './coupons';
+import {
+  COUPON_EXPIRED,
+  COUPON_HELD,
+  COUPON_OUT_OF_SCOPE,
+  COUPON_USED,
+  NO_COUPON,
+  campaignRefusal,
+  couponByCode,
+  couponHeld,
+  couponInScope,
+  couponSpent,
+  markCouponUsed,
+  toCoupon,
+} from './coupons';
 import { breakdownOf} from '../../rules/price';
 
 /**
@@ -76,16 +89,20 @@ export async function usablePoints(tx: Db, me: string): Promise<number> {
  * Checks a coupon for an order of `total` won and returns its terms. The coupon row is locked, and
  * an expired open order holding it is released first. `ownOrder` is the open order being re-priced.
  */
-async function couponFor(tx: Db, me: string, code: string, total: number, ownOrder: number) {
+async function couponFor(tx: Db, me: string, code: string, total: number, ownOrder: number, ids: number[]) {
   // The row lock makes every Save naming this coupon wait for the others: the hold check below is then exact.
   const c = await couponByCode(tx, code, me, true);
   if (!c) return fail(404, NO_COUPON);
   if (await couponSpent(tx, c, me)) return fail(409, COUPON_USED);
   if (c.expires_at < kst()) return fail(409, COUPON_EXPIRED);
+  // A console campaign's stop and first day (issue 39); an order saved before the stop keeps its price (decisions.md).
+  const refused = campaignRefusal(c);
+  if (refused) return fail(409, refused);
   if (total < c.min_amount)
     return fail(409, `최소 주문 금액(${c.min_amount.toLocaleString('ko-KR')}원) 이상에서 사용할 수 있는 쿠폰입니다.`);
   await sql`update payments set status = 'cancelled', cancelled_at = ${kst()}
     where couponnumber = ${c.couponnumber} and status = 'ready' and expires_at < ${kst()} and confirming_at is null`.execute(tx);
+  if (!(await couponInScope(tx, c, ids))) return fail(409, COUPON_OUT_OF_SCOPE);
   if (await couponHeld(tx, c, me, ownOrder)) return fail(409, COUPON_HELD);
   return toCoupon(c, false);
 }
@@ -110,7 +127,7 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
   const owned = await classesOwnedNow(tx, me, ids);
   if (owned.length) return fail(409, `이미 수강 중인 강의입니다: ${owned.map((r) => r.title).join(', ')}`);
   const total = list.reduce((a, l) => a + l.saleprice, 0);
-  const coupon = b.couponnumber ? await couponFor(tx, me, b.couponnumber, total, ownOrder) : null;
+  const coupon = b.couponnumber ? await couponFor(tx, me, b.couponnumber, total, ownOrder, ids) : null;
   const figures = breakdownOf(list, coupon, b.pointused);
   const discount = figures.coupondiscount;
   if (b.pointused > balance - (await reservedPoints(tx, me, ownOrder))) return fail(409, '보유 포인트가 부족합니다.');

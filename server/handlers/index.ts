@@ -3,6 +3,7 @@ import { adminAudit, adminAuditCache } from './admin-audit';
 import { adminMail, adminMailCache } from './admin-mail';
 import { adminCertificates, adminCertificatesCache } from './admin-certificates';
 import { adminPoints, adminPointsCache } from './admin-points';
+import { adminCoupons, adminCouponsCache } from './admin-coupons';
 import { adminInbox, adminInboxCache } from './admin-inbox';
 import { adminBanners, adminBannersCache } from './admin-banners';
 import { adminBoard, adminBoardCache } from './admin-board';
@@ -60,6 +61,7 @@ export const byTag = {
   'admin-mail': adminMail,
   'admin-certificates': adminCertificates,
   'admin-points': adminPoints,
+  'admin-coupons': adminCoupons,
   'admin-catalog': { ...adminCatalog, ...adminCatalogCertificate, ...adminCatalogThumbnail, ...adminCatalogHandouts },
   'admin-board': adminBoard,
   'admin-media': adminMedia,
@@ -90,6 +92,7 @@ const all = {
   ...byTag['admin-mail'],
   ...byTag['admin-certificates'],
   ...byTag['admin-points'],
+  ...byTag['admin-coupons'],
   ...byTag['admin-catalog'],
   ...byTag['admin-board'],
   ...byTag['admin-media'],
@@ -127,6 +130,7 @@ export const cacheTags = new CacheTags({
   ...adminMailCache,
   ...adminCertificatesCache,
   ...adminPointsCache,
+  ...adminCouponsCache,
   ...adminCatalogCache,
   ...adminCatalogCertificateCache,
   ...adminCatalogThumbnailCache,

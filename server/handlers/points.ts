@@ -3,7 +3,18 @@ import type { components } from '../../src/api/schema.gen';
 import type { CountRow, PaymentRow, PointRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { usablePoints } from '../domain/orders';
-import { COUPON_EXPIRED, COUPON_HELD, COUPON_USED, NO_COUPON, couponByCode, couponHeld, couponSpent, myCoupons, toCoupon } from '../domain/coupons';
+import {
+  COUPON_EXPIRED,
+  COUPON_HELD,
+  COUPON_USED,
+  NO_COUPON,
+  campaignRefusal,
+  couponByCode,
+  couponHeld,
+  couponSpent,
+  myCoupons,
+  toCoupon,
+} from '../domain/coupons';
 import { iso, kst } from '../lib/time';
 import { fail } from '../lib/failure';
 import { ownUser } from '../domain/access';
@@ -81,9 +92,8 @@ export const points = {
       ? COUPON_USED
       : c.expires_at < kst()
         ? COUPON_EXPIRED
-        : (await couponHeld(ctx.s.db, c, me, 0, true))
-          ? COUPON_HELD
-          : '';
+        : (campaignRefusal(c) ??
+          ((await couponHeld(ctx.s.db, c, me, 0, true)) ? COUPON_HELD : ''));
     return ok(toCoupon(c, used), message);
   },
   async useCoupon(ctx) {

@@ -1080,8 +1080,12 @@ export interface paths {
          *       owns (active enrolment) is 409.
          *     - `couponnumber` must exist (404), not be used (409 '이미 사용한 쿠폰입니다.'), not be
          *       expired (409 '사용 기간이 지난 쿠폰입니다.'), reach its minimum order amount (409) and
-         *       not be held by another open order (409 '다른 주문에 사용 중인 쿠폰입니다.'). The server
-         *       computes `coupondiscount` (fixed: its value, at most the amount; percent: rounded down).
+         *       not be held by another open order (409 '다른 주문에 사용 중인 쿠폰입니다.'). A console campaign's
+         *       coupon (issue 39) must also not be stopped (409 '사용이 중지된 쿠폰입니다.'), be past its first day
+         *       (409 '아직 사용 기간이 아닌 쿠폰입니다. (YYYY년 M월 D일부터 사용 가능)') and, when the campaign names
+         *       classes or categories, the order must hold at least one of them (409 '이 쿠폰을 사용할 수 있는 강의가
+         *       주문에 없습니다.'). The server computes `coupondiscount` (fixed: its value, at most the amount;
+         *       percent: rounded down, never above the coupon's `maxdiscount`).
          *       A coupon issued to another member is the same 404 '쿠폰을 찾을 수 없습니다.' as a made-up number.
          *       A Save naming a coupon counts against the allowance the coupon lookup and the certificate check
          *       share (10 per client and 10 per member within any minute, issue 41): past it, the same 429 as
@@ -1401,7 +1405,9 @@ export interface paths {
         /**
          * Look up a coupon by its number
          * @description `respMessage` says why the coupon cannot be used now: used, expired, or held by an open
-         *     order. The minimum order amount is checked by Payment/Save.
+         *     order; for a console campaign's coupon also '사용이 중지된 쿠폰입니다.' (the campaign was stopped) and
+         *     '아직 사용 기간이 아닌 쿠폰입니다. (YYYY년 M월 D일부터 사용 가능)'. The minimum order amount and a campaign's
+         *     classes or categories are checked by Payment/Save.
          *     Codes are compared without regard to case (`welcome5000` finds `WELCOME5000`); the answer
          *     carries the code as issued. `isused` is about the asking member for a once-per-member coupon
          *     (a welcome coupon) and about the whole store for a single-use code. A coupon issued to another
@@ -3611,6 +3617,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Coupons/List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Coupon campaigns with their usage figures, newest first (owner and operators)
+         * @description Every campaign, newest first, with its terms and figures: `issued` coupons, `used` (orders paid with one,
+         *     partly refunded ones included), `discount` (the won those orders were discounted) and `refunded` (orders wholly
+         *     refunded, whose coupon the refund rule gave back; they count in neither `used` nor `discount`). `q` finds a
+         *     campaign by a part of its name; `state` narrows to `active` (not stopped) or `stopped`.
+         */
+        post: operations["listAdminCouponCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a coupon campaign, with its codes when it hands out codes (owner and operators)
+         * @description A campaign's terms are set once: an amount off (`fixed`), or a percent (1-100) with a cap (`maxdiscount`, required
+         *     for `percent`); a minimum order (`minprice`, the order's total of sale prices); valid from the first KST day to
+         *     the end (23:59:59 KST) of the last; and its scope: `contentsids` and `categoryids` (a category includes its
+         *     sub-categories), both empty for every class. A scoped coupon applies to an order holding at least one class in
+         *     scope, and then discounts the whole order as any coupon does (the cap bounds a percent); an order with no class in
+         *     scope is refused at Payment/Save, 409 '이 쿠폰을 사용할 수 있는 강의가 주문에 없습니다.' (docs/decisions.md).
+         *     `kind: codes` makes `count` (1-10,000) unique codes in the same transaction: 12 characters from an alphabet
+         *     without look-alikes (no 0/O, 1/I/L), drawn from the system's secure random source, unique whatever their case;
+         *     each code is used once in the store. `kind: members` makes none: `issueAdminCouponCampaign` puts one coupon in
+         *     each chosen member's wallet (내 쿠폰).
+         *     Refused with nothing created (400): a percent over 100 '할인율은 1~100% 사이로 적어주세요.'; a percent without a cap
+         *     '정률 할인에는 최대 할인 금액을 적어주세요.'; a cap on an amount off '최대 할인 금액은 정률 할인에만 둘 수 있습니다.'; an amount,
+         *     cap or percent of 0 or less (the schema's 400); a last day before the first '사용 기간의 마지막 날이 시작일보다
+         *     빠릅니다.'; a last day already past '이미 지난 사용 기간입니다.'; a day that does not exist '날짜를 확인해주세요.';
+         *     codes without a count '만들 쿠폰 수를 적어주세요.'; a class or category that does not exist '없는 강의나 카테고리가
+         *     있습니다.'. A doubled create with the same `Idempotency-Key` from the same staff member answers the first campaign
+         *     (200) and creates nothing more; the key with other terms 409 '같은 요청 키로 다른 캠페인이 이미 만들어졌습니다. 화면을
+         *     새로 고친 뒤 다시 해주세요.'. Audited.
+         */
+        post: operations["createAdminCouponCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Coupons/{campaignid}/Issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a campaign's coupon into chosen members' wallets, by e-mail (owner and operators)
+         * @description One coupon per member and campaign, in the member's wallet (내 쿠폰) at once, usable only by that member. Each line
+         *     (an e-mail) gets its own outcome and Korean message: `issued` '발급했습니다.'; `already` '이미 발급된 회원입니다.'
+         *     (issuing the same list twice, or two issues at once, issue once); `unknown` '가입한 회원이 없는 이메일입니다.' and
+         *     `withdrawn` '탈퇴한 회원입니다.' (nothing created for them); `invalid` '이메일 형식이 아닙니다.'; `duplicate` '목록에 이미
+         *     있는 이메일입니다.'. Blank lines are skipped. Refused: an unknown campaign 404 '쿠폰 캠페인을 찾을 수 없습니다.'; a code
+         *     campaign 409 '코드를 나눠주는 캠페인은 회원에게 발급할 수 없습니다.'; a stopped one 409 '중지된 캠페인입니다.'; a campaign
+         *     past its last day 409 '사용 기간이 지난 캠페인입니다.'; no e-mail at all 400 '이메일을 한 줄에 하나씩 적어주세요.'. Audited
+         *     when something was issued (the members' ids, not their e-mails).
+         */
+        post: operations["issueAdminCouponCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Coupons/{campaignid}/Stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a campaign - its unused coupons can no longer be applied (owner and operators)
+         * @description From now on its unused coupons are refused: GetCouponInfo answers '사용이 중지된 쿠폰입니다.', Payment/Save 409 with
+         *     the same message, and the wallet lists them as 사용 중지. An order already saved with one (an open order holds its
+         *     coupon for at most 30 minutes) keeps the price it was saved at and is confirmed when paid: the member was shown
+         *     that price and may already be paying it (docs/decisions.md). Coupons already used stay used; a stop is not undone.
+         *     A doubled stop answers the first stop and writes no second audit entry. An unknown campaign 404 '쿠폰 캠페인을 찾을
+         *     수 없습니다.'. Audited.
+         */
+        post: operations["stopAdminCouponCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Coupons/{campaignid}/Codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A code campaign's codes as CSV (owner and operators)
+         * @description UTF-8 CSV with a byte-order mark (Excel reads the Korean), one line per code: 쿠폰번호, 캠페인, 할인, 최소 주문금액,
+         *     사용 시작, 사용 종료, 상태 (사용 가능 / 사용 완료 / 중지), 사용일시. A cell beginning with `=`, `+`, `-`, `@`, a tab or
+         *     a carriage return is prefixed with `'` so a spreadsheet never runs it (CSV injection). Each export is audited
+         *     (who, which campaign, how many codes). An unknown campaign 404 '쿠폰 캠페인을 찾을 수 없습니다.'; a campaign that
+         *     issues to members' wallets 409 '회원 발급 캠페인에는 내려받을 코드가 없습니다.'.
+         */
+        get: operations["exportAdminCouponCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4756,7 +4898,7 @@ export interface components {
             permember: boolean;
             /** @description Can be applied to an order now (the minimum order amount is checked by Payment/Save). */
             usable: boolean;
-            /** @description Why not, in Korean: 사용 완료, 기간 만료, 다른 주문에 사용 중. Null when usable. */
+            /** @description Why not, in Korean: 사용 완료, 기간 만료, 사용 중지 (its campaign was stopped), 다른 주문에 사용 중, 사용 기간 전. Null when usable. */
             reason: string | null;
             /**
              * Format: date-time
@@ -6560,6 +6702,164 @@ export interface components {
             /** @description The member's balance after the entry. */
             balance: number;
         };
+        AdminCouponCampaignQuery: {
+            page: number;
+            pageSize: number;
+            /** @description Part of a campaign's name. */
+            q?: string;
+            /**
+             * @description active: not stopped; stopped; all (also when absent).
+             * @enum {string}
+             */
+            state?: "all" | "active" | "stopped";
+        };
+        /**
+         * @example {
+         *       "name": "봄맞이 10% 할인",
+         *       "kind": "codes",
+         *       "discounttype": "percent",
+         *       "discountvalue": 10,
+         *       "maxdiscount": 20000,
+         *       "minprice": 30000,
+         *       "validfrom": "2026-03-01",
+         *       "validuntil": "2026-03-31",
+         *       "contentsids": [],
+         *       "categoryids": [],
+         *       "count": 500
+         *     }
+         */
+        AdminCouponCampaignDraft: {
+            /** @description The coupon's name as members see it in 내 쿠폰 and at checkout. */
+            name: string;
+            /**
+             * @description codes: `count` codes to hand out; members: issued into chosen wallets.
+             * @enum {string}
+             */
+            kind: "codes" | "members";
+            /** @enum {string} */
+            discounttype: "fixed" | "percent";
+            /** @description Won off for fixed; the percent (1-100) for percent. */
+            discountvalue: number;
+            /** @description A percent coupon's cap in won (required for percent, null for fixed). */
+            maxdiscount: number | null;
+            /** @description The least order total (sale prices) it applies to. */
+            minprice: number;
+            /**
+             * Format: date
+             * @description First KST day it can be used.
+             */
+            validfrom: string;
+            /**
+             * Format: date
+             * @description Last KST day it can be used (to 23:59:59).
+             */
+            validuntil: string;
+            /** @description Classes it applies to. */
+            contentsids: number[];
+            /** @description Categories it applies to (sub-categories included); with contentsids empty too, every class. */
+            categoryids: number[];
+            /** @description kind codes: how many codes to make. */
+            count?: number;
+        };
+        /**
+         * @example {
+         *       "campaignid": 1,
+         *       "name": "봄맞이 10% 할인",
+         *       "kind": "codes",
+         *       "discounttype": "percent",
+         *       "discountvalue": 10,
+         *       "maxdiscount": 20000,
+         *       "minprice": 30000,
+         *       "validfrom": "2026-03-01",
+         *       "validuntil": "2026-03-31",
+         *       "contentsids": [],
+         *       "categoryids": [],
+         *       "createdat": "2026-02-20T10:00:00+09:00",
+         *       "createdby": "정운영",
+         *       "stoppedat": null,
+         *       "issued": 500,
+         *       "used": 12,
+         *       "discount": 156000,
+         *       "refunded": 1
+         *     }
+         */
+        AdminCouponCampaign: {
+            campaignid: number;
+            name: string;
+            /** @enum {string} */
+            kind: "codes" | "members";
+            /** @enum {string} */
+            discounttype: "fixed" | "percent";
+            discountvalue: number;
+            maxdiscount: number | null;
+            minprice: number;
+            /** Format: date */
+            validfrom: string;
+            /** Format: date */
+            validuntil: string;
+            contentsids: number[];
+            categoryids: number[];
+            createdat: components["schemas"]["DateTime"];
+            /** @description The name of the staff member who created it. */
+            createdby: string;
+            stoppedat: components["schemas"]["DateTime"] | null;
+            /** @description Coupons issued (codes made, or wallets filled). */
+            issued: number;
+            /** @description Orders paid with one of its coupons (partly refunded ones included). */
+            used: number;
+            /** @description Won those orders were discounted. */
+            discount: number;
+            /** @description Orders wholly refunded, whose coupon came back. */
+            refunded: number;
+        };
+        AdminCouponCampaignPage: components["schemas"]["PageMeta"] & {
+            list: components["schemas"]["AdminCouponCampaign"][];
+        };
+        /**
+         * @example {
+         *       "emails": [
+         *         "new@demo.kr",
+         *         "nobody@demo.kr"
+         *       ]
+         *     }
+         */
+        AdminCouponIssueRequest: {
+            /** @description One e-mail a line, as pasted; blank lines are skipped. */
+            emails: string[];
+        };
+        AdminCouponIssueLine: {
+            /** @description The line's number in the list sent. */
+            line: number;
+            email: string;
+            /** @enum {string} */
+            outcome: "issued" | "already" | "unknown" | "withdrawn" | "invalid" | "duplicate";
+            /** @description The outcome in Korean. */
+            message: string;
+        };
+        /**
+         * @example {
+         *       "issued": 1,
+         *       "lines": [
+         *         {
+         *           "line": 1,
+         *           "email": "new@demo.kr",
+         *           "outcome": "issued",
+         *           "message": "발급했습니다."
+         *         },
+         *         {
+         *           "line": 2,
+         *           "email": "nobody@demo.kr",
+         *           "outcome": "unknown",
+         *           "message": "가입한 회원이 없는 이메일입니다."
+         *         }
+         *       ]
+         *     }
+         */
+        AdminCouponIssued: {
+            /** @description Coupons issued by this request. */
+            issued: number;
+            lines: components["schemas"]["AdminCouponIssueLine"][];
+        };
         AdminOrderQuery: {
             limit: number;
             /** @description The previous page's `nextBefore`. */
@@ -7215,6 +7515,15 @@ export interface components {
         AdminPointAdjustedEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminPointAdjusted"];
         };
+        AdminCouponCampaignPageEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCouponCampaignPage"];
+        };
+        AdminCouponCampaignEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCouponCampaign"];
+        };
+        AdminCouponIssueEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminCouponIssued"];
+        };
         AdminOrderPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminOrderPage"];
         };
@@ -7624,6 +7933,8 @@ export interface components {
         PaymentId: number;
         /** @example 31 */
         QuizId: number;
+        /** @example 1 */
+        CouponCampaignId: number;
         /** @example PILATES-2024-WELCOME */
         CouponNumber: string;
         /**
@@ -14065,6 +14376,188 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listAdminCouponCampaigns: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCouponCampaignQuery"];
+            };
+        };
+        responses: {
+            /** @description One page of campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponCampaignPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    createAdminCouponCampaign: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+                /**
+                 * @description A key the console makes once per form (a UUID); sent again, the first campaign is answered and nothing is created twice.
+                 * @example 5b1f0c3e-2a4d-4f6b-9e8c-7d1a2b3c4d5e
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCouponCampaignDraft"];
+            };
+        };
+        responses: {
+            /** @description The campaign created (or, for a doubled request, the first one). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponCampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    issueAdminCouponCampaign: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                campaignid: components["parameters"]["CouponCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCouponIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description Each line's outcome, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponIssueEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    stopAdminCouponCampaign: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                campaignid: components["parameters"]["CouponCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCouponCampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportAdminCouponCodes: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path: {
+                /** @example 1 */
+                campaignid: components["parameters"]["CouponCampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="coupon-codes-<campaignid>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -36,6 +36,10 @@ export const OPERATION_LABEL: Record<string, string> = {
   checkAdminRefund: '환불 확인',
   retryAdminRefund: '환불 다시 시도',
   changeAdminEnrolment: '수강 부여·변경·취소',
+  createAdminCouponCampaign: '쿠폰 캠페인 생성',
+  issueAdminCouponCampaign: '쿠폰 회원 발급',
+  stopAdminCouponCampaign: '쿠폰 캠페인 중지',
+  exportAdminCouponCodes: '쿠폰 코드 내려받기',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -51,6 +55,7 @@ export const OBJECT_LABEL: Record<string, string> = {
   member: '회원',
   order: '주문',
   refund: '환불',
+  couponCampaign: '쿠폰 캠페인',
 };
 
 const MAX_LINES = 4;

@@ -21,6 +21,7 @@ const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
   { area: 'certificates', to: 'certificates', title: '수료증', text: '발급된 수료증을 찾고, 사유와 함께 취소합니다.' },
   { area: 'points', to: 'points', title: '포인트', text: '회원의 포인트를 사유와 함께 적립하거나 차감합니다.' },
   { area: 'privacy', to: 'privacy-access', title: '개인정보 열람 기록', text: '운영진이 회원 정보를 열람하거나 내보낸 기록을 확인합니다. 2년간 보관됩니다.' },
+  { area: 'coupons', to: 'coupons', title: '쿠폰', text: '쿠폰 캠페인을 만들어 회원에게 발급하거나 코드를 나눠주고, 사용 현황을 봅니다.' },
 ];
 
 /** The console's start: who is signed in, and the areas this role may open. */

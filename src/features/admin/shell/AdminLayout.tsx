@@ -30,6 +30,7 @@ const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
   { area: 'mail', to: 'mails', label: '메일 발송' },
   { area: 'certificates', to: 'certificates', label: '수료증' },
   { area: 'points', to: 'points', label: '포인트' },
+  { area: 'coupons', to: 'coupons', label: '쿠폰' },
   { area: 'members', to: 'members', label: '회원' },
   { area: 'members', to: 'view-as', label: '회원 화면 보기' },
   { area: 'privacy', to: 'privacy-access', label: '개인정보 열람 기록' },

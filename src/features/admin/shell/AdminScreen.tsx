@@ -28,6 +28,7 @@ const CertificatesPage = screen(() => import('../certificates/CertificatesPage')
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
 const MembersPage = screen(() => import('../members/MembersPage'), 'MembersPage');
 const PersonalDataAccessPage = screen(() => import('../members/PersonalDataAccessPage'), 'PersonalDataAccessPage');
+const CouponsPage = screen(() => import('../coupons/CouponsPage'), 'CouponsPage');
 
 const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   home: AdminHome,
@@ -48,6 +49,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   points: PointsPage,
   members: MembersPage,
   privacyAccess: PersonalDataAccessPage,
+  coupons: CouponsPage,
   notFound: AdminNotFound,
 };
 

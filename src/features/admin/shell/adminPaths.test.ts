@@ -26,6 +26,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });
     expect(adminScreenOf('members')).toEqual({ screen: 'members' });
     expect(adminScreenOf('privacy-access')).toEqual({ screen: 'privacyAccess' });
+    expect(adminScreenOf('coupons')).toEqual({ screen: 'coupons' });
   });
 
   it('reads anything else as the console not-found', () => {

@@ -5,14 +5,14 @@
  */
 
 /** A console address below /admin: '' is the console home. */
-export type AdminTo = '' | 'questions' | 'suggests' | 'classes' | 'classes/new' | `classes/${number}` | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacy-access';
+export type AdminTo = '' | 'questions' | 'suggests' | 'classes' | 'classes/new' | `classes/${number}` | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacy-access' | 'coupons';
 
 /** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
 export function adminLink(to: AdminTo) {
   return { to: '/admin/$', params: { _splat: to } } as const;
 }
 
-export type AdminScreenName = 'home' | 'questions' | 'suggests' | 'classes' | 'newClass' | 'class' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacyAccess' | 'notFound';
+export type AdminScreenName = 'home' | 'questions' | 'suggests' | 'classes' | 'newClass' | 'class' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacyAccess' | 'coupons' | 'notFound';
 
 const SCREENS: Record<string, AdminScreenName> = {
   '': 'home',
@@ -33,6 +33,7 @@ const SCREENS: Record<string, AdminScreenName> = {
   points: 'points',
   members: 'members',
   'privacy-access': 'privacyAccess',
+  coupons: 'coupons',
 };
 
 /**
