@@ -13,6 +13,7 @@ import { adminCatalogThumbnail, adminCatalogThumbnailCache } from './admin-catal
 import { adminMedia, adminMediaCache } from './admin-media';
 import { adminMembers, adminMembersCache } from './admin-members';
 import { adminOrders, adminOrdersCache } from './admin-orders';
+import { adminSales, adminSalesCache } from './admin-sales';
 import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
@@ -65,6 +66,7 @@ export const byTag = {
   'admin-media': adminMedia,
   'admin-members': adminMembers,
   'admin-orders': adminOrders,
+  'admin-sales': adminSales,
   'admin-banners': adminBanners,
   'admin-inbox': adminInbox,
 };
@@ -95,6 +97,7 @@ const all = {
   ...byTag['admin-media'],
   ...byTag['admin-members'],
   ...byTag['admin-orders'],
+  ...byTag['admin-sales'],
   ...byTag['admin-banners'],
   ...byTag['admin-inbox'],
 } satisfies Handlers;
@@ -135,6 +138,7 @@ export const cacheTags = new CacheTags({
   ...adminMediaCache,
   ...adminMembersCache,
   ...adminOrdersCache,
+  ...adminSalesCache,
   ...adminBannersCache,
   ...adminInboxCache,
 } satisfies Record<OperationId, CacheDecl>);

@@ -1,0 +1,207 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { components } from '../../src/api/schema.gen';
+import type { Db } from '../db/database';
+import { all, one } from '../db/query';
+import { fail } from '../lib/failure';
+
+/**
+ * The console's sales (issue 39): gross, refunds, net, orders and the split by payment method per KST day, week,
+ * month or class. Every figure is a SQL aggregate over the stored KST text timestamps; no order row is read into the
+ * process, so a year of a large store costs the database's scan, not the server's memory.
+ *
+ * Booking: an order's charge on the KST day the order was made (the orders list's period filter, so its totals and
+ * these agree), a refund on the KST day it was finished (what an accountant books), whatever the order's day.
+ */
+
+export type SalesQuery = components['schemas']['AdminSalesQuery'];
+export type SalesGrouping = SalesQuery['groupby'];
+export type SalesMethods = components['schemas']['AdminSalesMethods'];
+export type SalesFigures = components['schemas']['AdminSalesFigures'];
+export type SalesRow = components['schemas']['AdminSalesRow'];
+export type SalesReport = components['schemas']['AdminSalesReport'];
+
+/** Daily rows are for a year at most; weeks, months and classes for five. */
+export const MAX_DAILY_DAYS = 366;
+export const MAX_DAYS = 1827;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const realDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(dayNumber(day) * DAY_MS).toISOString().slice(0, 10) === day;
+
+/** The period's length in days, or the Korean 400 that says why it cannot be reported. */
+export function salesPeriodDays(q: SalesQuery): number {
+  if (!realDay(q.from) || !realDay(q.until)) return fail(400, '날짜가 올바르지 않습니다.');
+  if (q.until < q.from) return fail(400, '기간의 끝이 시작보다 앞설 수 없습니다.');
+  const days = dayNumber(q.until) - dayNumber(q.from) + 1;
+  if (q.groupby === 'day' && days > MAX_DAILY_DAYS)
+    return fail(400, '일별 매출은 366일까지 볼 수 있습니다. 기간을 줄이거나 주·월별로 보세요.');
+  if (days > MAX_DAYS) return fail(400, '매출은 한 번에 5년(1,827일)까지 볼 수 있습니다.');
+  return days;
+}
+
+/** The statuses of an order that was charged and kept at least until its refunds (those are booked on their own days). */
+const SOLD = sql`('paid', 'partially_refunded', 'refunded')`;
+
+/** A KST text timestamp inside the period, both days inclusive (the orders list's own comparison). */
+const inPeriod = (column: RawBuilder<unknown>, q: SalesQuery) =>
+  sql`${column} >= ${q.from}::text and ${column} < (${q.until}::date + 1)::text`;
+
+/** How the orders list names the method (adminOrders.ts methodIs): `free`, or what the provider recorded. */
+const methodOf = sql`case when p.pay_method = 'free' then 'free' else p.paid_method end`;
+const installmentOf = sql`(p.pay_method <> 'free' and p.paid_method = 'card' and p.installment_month >= 2)`;
+
+/**
+ * Every booking of the period at the order's level: one sale per paid order on its day, one entry per finished
+ * refund on its day. Columns: day, paymentid, gross, refunds, method, installment, sale.
+ */
+const orderEntries = (q: SalesQuery) => sql`
+  select substr(p.created_at, 1, 10) as day, p.paymentid, p.amount::numeric as gross, 0::numeric as refunds,
+    ${methodOf} as method, ${installmentOf} as installment, true as sale
+  from payments p where p.status in ${SOLD} and ${inPeriod(sql`p.created_at`, q)}
+  union all
+  select substr(r.done_at, 1, 10), r.paymentid, 0, r.amount, ${methodOf}, ${installmentOf}, false
+  from refunds r join payments p on p.paymentid = r.paymentid
+  where r.status = 'done' and ${inPeriod(sql`r.done_at`, q)}`;
+
+/**
+ * The same bookings shared among the orders' classes: in proportion to the lines' prices, the rounding won on the
+ * first line so a class's shares add up to the order's amount exactly. A refund that names the lectures it ended is
+ * shared among those lines (among all when none of them matches).
+ */
+const lineEntries = (q: SalesQuery) => sql`
+  with sold as (
+    select p.paymentid, p.amount::numeric as amount, ${methodOf} as method, ${installmentOf} as installment
+    from payments p where p.status in ${SOLD} and ${inPeriod(sql`p.created_at`, q)}
+  ), sold_lines as (
+    select s.*, i.contentsid,
+      row_number() over (partition by s.paymentid order by i.contentsid) as n,
+      coalesce(floor(s.amount * i.price / nullif(sum(i.price) over (partition by s.paymentid), 0)), 0) as base
+    from sold s join payment_items i on i.paymentid = s.paymentid
+  ), done as (
+    select r.refundid, r.paymentid, r.amount::numeric as amount, r.contentsids, ${methodOf} as method, ${installmentOf} as installment
+    from refunds r join payments p on p.paymentid = r.paymentid
+    where r.status = 'done' and ${inPeriod(sql`r.done_at`, q)}
+  ), named as (
+    select d.*, i.contentsid, i.price,
+      i.contentsid::text = any(string_to_array(d.contentsids, ',')) as named
+    from done d join payment_items i on i.paymentid = d.paymentid
+  ), refund_lines as (
+    select x.*, row_number() over (partition by x.refundid order by x.contentsid) as n,
+      coalesce(floor(x.amount * x.price / nullif(sum(x.price) over (partition by x.refundid), 0)), 0) as base
+    from (select nm.*, bool_or(nm.named) over (partition by nm.refundid) as any_named from named nm) x
+    where x.named or not x.any_named
+  )
+  select contentsid, paymentid, base + case when n = 1 then amount - sum(base) over (partition by paymentid) else 0 end as gross,
+    0::numeric as refunds, method, installment, true as sale
+  from sold_lines
+  union all
+  select contentsid, paymentid, 0, base + case when n = 1 then amount - sum(base) over (partition by refundid) else 0 end,
+    method, installment, false
+  from refund_lines`;
+
+/** The figures of a group of entries (columns as orderEntries names them); `orders` counts distinct sold orders. */
+const figures = sql`
+  coalesce(sum(e.gross), 0)::float8 as gross,
+  coalesce(sum(e.refunds), 0)::float8 as refunds,
+  (count(distinct e.paymentid) filter (where e.sale))::int as orders,
+  coalesce(sum(e.gross) filter (where e.method = 'card'), 0)::float8 as card,
+  coalesce(sum(e.gross) filter (where e.installment), 0)::float8 as installment,
+  coalesce(sum(e.gross) filter (where e.method = 'kakaopay'), 0)::float8 as kakaopay,
+  coalesce(sum(e.gross) filter (where e.method = 'naverpay'), 0)::float8 as naverpay,
+  coalesce(sum(e.gross) filter (where e.method = 'tosspay'), 0)::float8 as tosspay`;
+
+interface FigureColumns {
+  gross: number;
+  refunds: number;
+  orders: number;
+  card: number;
+  installment: number;
+  kakaopay: number;
+  naverpay: number;
+  tosspay: number;
+}
+
+const toFigures = (r: FigureColumns): SalesFigures => ({
+  gross: r.gross,
+  refunds: r.refunds,
+  net: r.gross - r.refunds,
+  orders: r.orders,
+  methods: { card: r.card, installment: r.installment, kakaopay: r.kakaopay, naverpay: r.naverpay, tosspay: r.tosspay },
+});
+
+/** A KST day's bucket: itself, its week's Monday (ISO weeks), or its month. */
+const bucketOf: Record<Exclude<SalesGrouping, 'class'>, RawBuilder<unknown>> = {
+  day: sql`to_char(d.day::timestamp, 'YYYY-MM-DD')`,
+  week: sql`to_char((d.day - (extract(isodow from d.day)::int - 1))::timestamp, 'YYYY-MM-DD')`,
+  month: sql`to_char(d.day::timestamp, 'YYYY-MM')`,
+};
+
+interface PeriodRow extends FigureColumns {
+  key: string;
+  first: string;
+  last: string;
+}
+
+/** Every day, week or month of the period, with zeros where nothing was booked; per day first, then per bucket. */
+async function periodRows(db: Db, q: SalesQuery, grouping: Exclude<SalesGrouping, 'class'>, days: number): Promise<SalesRow[]> {
+  const rows = await all(
+    db,
+    sql<PeriodRow>`with per_day as (
+        select e.day, ${figures} from (${orderEntries(q)}) e group by e.day
+      ), days as (
+        select (${q.from}::date + i) as day from generate_series(0, ${days - 1}::int) i
+      )
+      select ${bucketOf[grouping]} as key,
+        to_char(min(d.day)::timestamp, 'YYYY-MM-DD') as first, to_char(max(d.day)::timestamp, 'YYYY-MM-DD') as last,
+        coalesce(sum(x.gross), 0)::float8 as gross, coalesce(sum(x.refunds), 0)::float8 as refunds,
+        coalesce(sum(x.orders), 0)::int as orders, coalesce(sum(x.card), 0)::float8 as card,
+        coalesce(sum(x.installment), 0)::float8 as installment, coalesce(sum(x.kakaopay), 0)::float8 as kakaopay,
+        coalesce(sum(x.naverpay), 0)::float8 as naverpay, coalesce(sum(x.tosspay), 0)::float8 as tosspay
+      from days d left join per_day x on x.day = to_char(d.day::timestamp, 'YYYY-MM-DD')
+      group by 1 order by 1`,
+  );
+  return rows.map((r) => ({
+    key: r.key,
+    label: grouping === 'week' ? `${r.key} 주` : r.key,
+    from: r.first,
+    until: r.last,
+    contentsid: null,
+    ...toFigures(r),
+  }));
+}
+
+interface ClassRow extends FigureColumns {
+  contentsid: number;
+  title: string | null;
+}
+
+/** One row per class that sold or refunded in the period, the best-selling first. */
+async function classRows(db: Db, q: SalesQuery): Promise<SalesRow[]> {
+  const rows = await all(
+    db,
+    sql<ClassRow>`select e.contentsid, l.title, ${figures}
+      from (${lineEntries(q)}) e left join lectures l on l.contentsid = e.contentsid
+      group by e.contentsid, l.title order by gross desc, e.contentsid`,
+  );
+  return rows.map((r) => ({
+    key: String(r.contentsid),
+    label: r.title ?? `삭제된 클래스 #${r.contentsid}`,
+    from: q.from,
+    until: q.until,
+    contentsid: r.contentsid,
+    ...toFigures(r),
+  }));
+}
+
+/** The whole period's figures, counted by order. */
+async function periodTotals(db: Db, q: SalesQuery): Promise<SalesFigures> {
+  const row = await one(db, sql<FigureColumns>`select ${figures} from (${orderEntries(q)}) e`);
+  return toFigures(row!);
+}
+
+/** The report the console shows and the exports write. */
+export async function salesReport(db: Db, q: SalesQuery): Promise<SalesReport> {
+  const days = salesPeriodDays(q);
+  const rows = q.groupby === 'class' ? await classRows(db, q) : await periodRows(db, q, q.groupby, days);
+  return { from: q.from, until: q.until, groupby: q.groupby, rows, totals: await periodTotals(db, q) };
+}
