@@ -35,6 +35,7 @@ export const OPERATION_LABEL: Record<string, string> = {
   refundAdminOrder: '주문 환불',
   checkAdminRefund: '환불 확인',
   retryAdminRefund: '환불 다시 시도',
+  exportAdminSales: '매출 내려받기',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -50,6 +51,7 @@ export const OBJECT_LABEL: Record<string, string> = {
   member: '회원',
   order: '주문',
   refund: '환불',
+  sales: '매출',
 };
 
 const MAX_LINES = 4;
