@@ -15,7 +15,6 @@ import { fail } from '../lib/failure';
 
 export type SalesQuery = components['schemas']['AdminSalesQuery'];
 export type SalesGrouping = SalesQuery['groupby'];
-export type SalesMethods = components['schemas']['AdminSalesMethods'];
 export type SalesFigures = components['schemas']['AdminSalesFigures'];
 export type SalesRow = components['schemas']['AdminSalesRow'];
 export type SalesReport = components['schemas']['AdminSalesReport'];

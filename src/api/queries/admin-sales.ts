@@ -8,7 +8,6 @@ import type { components } from '../schema.gen';
 export type AdminSalesQuery = components['schemas']['AdminSalesQuery'];
 export type AdminSalesGrouping = components['schemas']['AdminSalesGrouping'];
 export type AdminSalesReport = components['schemas']['AdminSalesReport'];
-export type AdminSalesRow = components['schemas']['AdminSalesRow'];
 export type AdminSalesFigures = components['schemas']['AdminSalesFigures'];
 export type AdminSalesFormat = components['schemas']['AdminSalesExportQuery']['format'];
 

@@ -51,6 +51,11 @@ export function SalesTable({ report }: { report: AdminSalesReport }) {
               <th scope="row">
                 {r.label}
                 {r.contentsid !== null && <span className="admin-table__sub">클래스 {r.contentsid}</span>}
+                {report.groupby === 'week' && (
+                  <span className="admin-table__sub">
+                    {r.from} ~ {r.until}
+                  </span>
+                )}
               </th>
               <FigureCells f={r} />
             </tr>
