@@ -18,13 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
 import { createStorefront } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { DEMO_STAFF } from '../server/db/seed-data';
 import { createLocalAuth } from '../server/local/auth';
+import { salesReport, type SalesGrouping } from '../server/domain/salesReport';
 import { freshDatabaseUrl } from '../server/testing';
 import { SIZES, generate, type SizeName } from './scale/generate';
 
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '100k' },
     orders: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '20' },
+    /** Print EXPLAIN ANALYZE of the year's report queries by this grouping (day, week, month, class). */
+    explain: { type: 'string' },
   },
 });
 const size = args.size as SizeName;
@@ -162,6 +165,19 @@ async function exported(server: Awaited<ReturnType<typeof servingProcess>>, name
   clearInterval(sampler);
   peak = Math.max(peak, server.rss());
   console.log(`  ${name.padEnd(42)} ${ms(performance.now() - t).padStart(9)}  ${(bytes / 1024).toFixed(0).padStart(5)} KB  RSS ${mb(before)} → peak ${mb(peak)} (target < 200 MB)`);
+}
+
+if (args.explain) {
+  // Every query one report runs, then each again under EXPLAIN ANALYZE.
+  const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
+  const recording = db.withPlugin({ transformQuery: (a) => (seen.push({ node: a.node, queryId: a.queryId }), a.node), transformResult: async (a) => a.result });
+  await salesReport(recording, { ...YEAR, groupby: args.explain as SalesGrouping });
+  for (const q of seen) {
+    const compiled = db.getExecutor().compileQuery(q.node, q.queryId);
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters]));
+    console.log(`\n  EXPLAIN ${compiled.sql.replace(/\s+/g, ' ').slice(0, 100)}…`);
+    for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
+  }
 }
 
 console.log(`\nthe year's sales report (${RUNS} runs each, an operator)`);

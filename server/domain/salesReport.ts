@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
-import { all, one } from '../db/query';
+import { all } from '../db/query';
 import { fail } from '../lib/failure';
 
 /**
@@ -63,21 +63,23 @@ const orderEntries = (q: SalesQuery) => sql`
   where r.status = 'done' and ${inPeriod(sql`r.done_at`, q)}`;
 
 /**
- * The same bookings shared among the orders' classes: in proportion to the lines' prices, the rounding won on the
- * first line so a class's shares add up to the order's amount exactly. A refund that names the lectures it ended is
- * shared among those lines (among all when none of them matches).
+ * The same bookings shared among the orders' classes: in proportion to the lines' prices (bigint division: amounts are
+ * never negative, so it is the floor), the rounding won on the first line so a class's shares add up to the order's
+ * amount exactly; an order of one class (no comma in its `contentsids`, the most of them) goes whole to it, without the
+ * windows. A refund that names the lectures it ended is shared among those lines (among all when none of them matches).
  */
 const lineEntries = (q: SalesQuery) => sql`
   with sold as (
-    select p.paymentid, p.amount::numeric as amount, ${methodOf} as method, ${installmentOf} as installment
+    select p.paymentid, p.amount::bigint as amount, ${methodOf} as method, ${installmentOf} as installment,
+      strpos(p.contentsids, ',') > 0 as several
     from payments p where p.status in ${SOLD} and ${inPeriod(sql`p.created_at`, q)}
   ), sold_lines as (
-    select s.*, i.contentsid,
+    select s.paymentid, s.amount, s.method, s.installment, i.contentsid,
       row_number() over (partition by s.paymentid order by i.contentsid) as n,
-      coalesce(floor(s.amount * i.price / nullif(sum(i.price) over (partition by s.paymentid), 0)), 0) as base
-    from sold s join payment_items i on i.paymentid = s.paymentid
+      coalesce(s.amount * i.price / nullif(sum(i.price) over (partition by s.paymentid), 0), 0) as base
+    from sold s join payment_items i on i.paymentid = s.paymentid where s.several
   ), done as (
-    select r.refundid, r.paymentid, r.amount::numeric as amount, r.contentsids, ${methodOf} as method, ${installmentOf} as installment
+    select r.refundid, r.paymentid, r.amount::bigint as amount, r.contentsids, ${methodOf} as method, ${installmentOf} as installment
     from refunds r join payments p on p.paymentid = r.paymentid
     where r.status = 'done' and ${inPeriod(sql`r.done_at`, q)}
   ), named as (
@@ -86,28 +88,36 @@ const lineEntries = (q: SalesQuery) => sql`
     from done d join payment_items i on i.paymentid = d.paymentid
   ), refund_lines as (
     select x.*, row_number() over (partition by x.refundid order by x.contentsid) as n,
-      coalesce(floor(x.amount * x.price / nullif(sum(x.price) over (partition by x.refundid), 0)), 0) as base
+      coalesce(x.amount * x.price / nullif(sum(x.price) over (partition by x.refundid), 0), 0) as base
     from (select nm.*, bool_or(nm.named) over (partition by nm.refundid) as any_named from named nm) x
     where x.named or not x.any_named
   )
-  select contentsid, paymentid, base + case when n = 1 then amount - sum(base) over (partition by paymentid) else 0 end as gross,
-    0::numeric as refunds, method, installment, true as sale
+  select i.contentsid, s.paymentid, s.amount as gross, 0::bigint as refunds, s.method, s.installment, true as sale, true as first
+  from sold s join payment_items i on i.paymentid = s.paymentid where not s.several
+  union all
+  select contentsid, paymentid, base + case when n = 1 then amount - sum(base) over (partition by paymentid) else 0 end,
+    0, method, installment, true, n = 1
   from sold_lines
   union all
   select contentsid, paymentid, 0, base + case when n = 1 then amount - sum(base) over (partition by refundid) else 0 end,
-    method, installment, false
+    method, installment, false, false
   from refund_lines`;
 
-/** The figures of a group of entries (columns as orderEntries names them); `orders` counts distinct sold orders. */
-const figures = sql`
+/**
+ * The figures of a group of entries (columns as orderEntries names them). `orders` counts the sale entries: an order has
+ * one at its level and one per line at a class's (payment_items' key is the order and the class), so within a group
+ * each sold order counts once, without a distinct's sort.
+ */
+const figuresCounting = (orders: RawBuilder<unknown>) => sql`
   coalesce(sum(e.gross), 0)::float8 as gross,
   coalesce(sum(e.refunds), 0)::float8 as refunds,
-  (count(distinct e.paymentid) filter (where e.sale))::int as orders,
+  (${orders})::int as orders,
   coalesce(sum(e.gross) filter (where e.method = 'card'), 0)::float8 as card,
   coalesce(sum(e.gross) filter (where e.installment), 0)::float8 as installment,
   coalesce(sum(e.gross) filter (where e.method = 'kakaopay'), 0)::float8 as kakaopay,
   coalesce(sum(e.gross) filter (where e.method = 'naverpay'), 0)::float8 as naverpay,
   coalesce(sum(e.gross) filter (where e.method = 'tosspay'), 0)::float8 as tosspay`;
+const figures = figuresCounting(sql`count(*) filter (where e.sale)`);
 
 interface FigureColumns {
   gross: number;
@@ -136,71 +146,87 @@ const bucketOf: Record<Exclude<SalesGrouping, 'class'>, RawBuilder<unknown>> = {
 };
 
 interface PeriodRow extends FigureColumns {
-  key: string;
+  /** Null on the rollup's row: the whole period. */
+  key: string | null;
   first: string;
   last: string;
 }
 
-/** Every day, week or month of the period, with zeros where nothing was booked; per day first, then per bucket. */
-async function periodRows(db: Db, q: SalesQuery, grouping: Exclude<SalesGrouping, 'class'>, days: number): Promise<SalesRow[]> {
+/**
+ * Every day, week or month of the period, with zeros where nothing was booked (per day first, then per bucket), and
+ * the whole period as the rollup's row of the same pass.
+ */
+async function periodReport(db: Db, q: SalesQuery, grouping: Exclude<SalesGrouping, 'class'>, days: number): Promise<Pick<SalesReport, 'rows' | 'totals'>> {
   const rows = await all(
     db,
     sql<PeriodRow>`with per_day as (
         select e.day, ${figures} from (${orderEntries(q)}) e group by e.day
       ), days as (
         select (${q.from}::date + i) as day from generate_series(0, ${days - 1}::int) i
+      ), bucketed as (
+        select ${bucketOf[grouping]} as key, d.day, x.gross, x.refunds, x.orders, x.card, x.installment, x.kakaopay, x.naverpay, x.tosspay
+          from days d left join per_day x on x.day = to_char(d.day::timestamp, 'YYYY-MM-DD')
       )
-      select ${bucketOf[grouping]} as key,
-        to_char(min(d.day)::timestamp, 'YYYY-MM-DD') as first, to_char(max(d.day)::timestamp, 'YYYY-MM-DD') as last,
-        coalesce(sum(x.gross), 0)::float8 as gross, coalesce(sum(x.refunds), 0)::float8 as refunds,
-        coalesce(sum(x.orders), 0)::int as orders, coalesce(sum(x.card), 0)::float8 as card,
-        coalesce(sum(x.installment), 0)::float8 as installment, coalesce(sum(x.kakaopay), 0)::float8 as kakaopay,
-        coalesce(sum(x.naverpay), 0)::float8 as naverpay, coalesce(sum(x.tosspay), 0)::float8 as tosspay
-      from days d left join per_day x on x.day = to_char(d.day::timestamp, 'YYYY-MM-DD')
-      group by 1 order by 1`,
+      select key,
+        to_char(min(day)::timestamp, 'YYYY-MM-DD') as first, to_char(max(day)::timestamp, 'YYYY-MM-DD') as last,
+        coalesce(sum(gross), 0)::float8 as gross, coalesce(sum(refunds), 0)::float8 as refunds,
+        coalesce(sum(orders), 0)::int as orders, coalesce(sum(card), 0)::float8 as card,
+        coalesce(sum(installment), 0)::float8 as installment, coalesce(sum(kakaopay), 0)::float8 as kakaopay,
+        coalesce(sum(naverpay), 0)::float8 as naverpay, coalesce(sum(tosspay), 0)::float8 as tosspay
+      from bucketed group by rollup (key) order by key nulls last`,
   );
-  return rows.map((r) => ({
-    key: r.key,
-    label: grouping === 'week' ? `${r.key} 주` : r.key,
-    from: r.first,
-    until: r.last,
-    contentsid: null,
-    ...toFigures(r),
-  }));
+  const whole = rows.pop()!;
+  return {
+    rows: rows.map((r) => ({
+      key: r.key!,
+      label: grouping === 'week' ? `${r.key} 주` : r.key!,
+      from: r.first,
+      until: r.last,
+      contentsid: null,
+      ...toFigures(r),
+    })),
+    totals: toFigures(whole),
+  };
 }
 
 interface ClassRow extends FigureColumns {
-  contentsid: number;
+  /** Null on the rollup's row: the whole period. */
+  contentsid: number | null;
   title: string | null;
 }
 
-/** One row per class that sold or refunded in the period, the best-selling first. */
-async function classRows(db: Db, q: SalesQuery): Promise<SalesRow[]> {
+/**
+ * One row per class that sold or refunded in the period, the best-selling first, and the whole period as the rollup's
+ * row of the same pass: the classes' shares add up to the orders exactly, and an order counts once there (its first
+ * line), where each class row counts every order with a line of it.
+ */
+async function classReport(db: Db, q: SalesQuery): Promise<Pick<SalesReport, 'rows' | 'totals'>> {
+  const counting = figuresCounting(sql`case when grouping(e.contentsid) = 1 then count(*) filter (where e.sale and e.first)
+    else count(*) filter (where e.sale) end`);
   const rows = await all(
     db,
-    sql<ClassRow>`select e.contentsid, l.title, ${figures}
-      from (${lineEntries(q)}) e left join lectures l on l.contentsid = e.contentsid
-      group by e.contentsid, l.title order by gross desc, e.contentsid`,
+    sql<ClassRow>`select c.*, l.title from (
+        select e.contentsid, ${counting} from (${lineEntries(q)}) e group by rollup (e.contentsid)
+      ) c left join lectures l on l.contentsid = c.contentsid
+      order by c.contentsid is null, c.gross desc, c.contentsid`,
   );
-  return rows.map((r) => ({
-    key: String(r.contentsid),
-    label: r.title ?? `삭제된 클래스 #${r.contentsid}`,
-    from: q.from,
-    until: q.until,
-    contentsid: r.contentsid,
-    ...toFigures(r),
-  }));
-}
-
-/** The whole period's figures, counted by order. */
-async function periodTotals(db: Db, q: SalesQuery): Promise<SalesFigures> {
-  const row = await one(db, sql<FigureColumns>`select ${figures} from (${orderEntries(q)}) e`);
-  return toFigures(row!);
+  const whole = rows.pop()!;
+  return {
+    rows: rows.map((r) => ({
+      key: String(r.contentsid),
+      label: r.title ?? `삭제된 클래스 #${r.contentsid}`,
+      from: q.from,
+      until: q.until,
+      contentsid: r.contentsid,
+      ...toFigures(r),
+    })),
+    totals: toFigures(whole),
+  };
 }
 
 /** The report the console shows and the exports write. */
 export async function salesReport(db: Db, q: SalesQuery): Promise<SalesReport> {
   const days = salesPeriodDays(q);
-  const rows = q.groupby === 'class' ? await classRows(db, q) : await periodRows(db, q, q.groupby, days);
-  return { from: q.from, until: q.until, groupby: q.groupby, rows, totals: await periodTotals(db, q) };
+  const figures = q.groupby === 'class' ? await classReport(db, q) : await periodReport(db, q, q.groupby, days);
+  return { from: q.from, until: q.until, groupby: q.groupby, ...figures };
 }
