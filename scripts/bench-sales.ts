@@ -25,6 +25,7 @@ import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { DEMO_STAFF } from '../server/db/seed-data';
 import { createLocalAuth } from '../server/local/auth';
+import { orderPage } from '../server/domain/adminOrders';
 import { salesReport, type SalesGrouping } from '../server/domain/salesReport';
 import { freshDatabaseUrl } from '../server/testing';
 import { SIZES, generate, type SizeName } from './scale/generate';
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '100k' },
     orders: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '20' },
-    /** Print EXPLAIN ANALYZE of the year's report queries by this grouping (day, week, month, class). */
+    /** Print EXPLAIN ANALYZE of the year's report queries by this grouping (day, week, month, class), and the 할부 list's. */
     explain: { type: 'string' },
   },
 });
@@ -172,6 +173,7 @@ if (args.explain) {
   const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
   const recording = db.withPlugin({ transformQuery: (a) => (seen.push({ node: a.node, queryId: a.queryId }), a.node), transformResult: async (a) => a.result });
   await salesReport(recording, { ...YEAR, groupby: args.explain as SalesGrouping });
+  await orderPage(recording, { ...YEAR, method: 'installment', limit: 50 });
   for (const q of seen) {
     const compiled = db.getExecutor().compileQuery(q.node, q.queryId);
     const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters]));

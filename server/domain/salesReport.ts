@@ -50,26 +50,29 @@ const methodOf = sql`case when p.pay_method = 'free' then 'free' else p.paid_met
 const installmentOf = sql`(p.pay_method <> 'free' and p.paid_method = 'card' and p.installment_month >= 2)`;
 
 /**
- * Every booking of the period at the order's level: one sale per paid order on its day, one entry per finished
- * refund on its day. Columns: day, paymentid, gross, refunds, method, installment, sale.
+ * Every booking of the period at the order's level: paid orders on their KST day (each counting one order), finished
+ * refunds on theirs. Columns: day, method, installment, gross, refunds, orders. (Summing per day and method here first
+ * was slower: the hash on the day's text cost more than the filtered sums it saved.)
  */
 const orderEntries = (q: SalesQuery) => sql`
-  select substr(p.created_at, 1, 10) as day, p.paymentid, p.amount::numeric as gross, 0::numeric as refunds,
-    ${methodOf} as method, ${installmentOf} as installment, true as sale
+  select substr(p.created_at, 1, 10) as day, ${methodOf} as method, ${installmentOf} as installment,
+    p.amount as gross, 0 as refunds, 1 as orders
   from payments p where p.status in ${SOLD} and ${inPeriod(sql`p.created_at`, q)}
   union all
-  select substr(r.done_at, 1, 10), r.paymentid, 0, r.amount, ${methodOf}, ${installmentOf}, false
+  select substr(r.done_at, 1, 10), ${methodOf}, ${installmentOf}, 0, r.amount, 0
   from refunds r join payments p on p.paymentid = r.paymentid
   where r.status = 'done' and ${inPeriod(sql`r.done_at`, q)}`;
 
 /**
- * The same bookings shared among the orders' classes: in proportion to the lines' prices (bigint division: amounts are
- * never negative, so it is the floor), the rounding won on the first line so a class's shares add up to the order's
- * amount exactly; an order of one class (no comma in its `contentsids`, the most of them) goes whole to it, without the
- * windows. A refund that names the lectures it ended is shared among those lines (among all when none of them matches).
+ * The same bookings shared among the orders' classes, summed per class and method: in proportion to the lines' prices
+ * (bigint division: amounts are never negative, so it is the floor), the rounding won on the first line so a class's
+ * shares add up to the order's amount exactly; an order of one class (no comma in its `contentsids`, the most of them)
+ * goes whole to it, without the windows. A refund that names the lectures it ended is shared among those lines (among
+ * all when none of them matches). `orders` counts the orders with a line of the class (payment_items' key is the order
+ * and the class, so once each), `firsts` each order once, on its first line.
  */
 const lineEntries = (q: SalesQuery) => sql`
-  with sold as (
+  with sold as not materialized (
     select p.paymentid, p.amount::bigint as amount, ${methodOf} as method, ${installmentOf} as installment,
       strpos(p.contentsids, ',') > 0 as several
     from payments p where p.status in ${SOLD} and ${inPeriod(sql`p.created_at`, q)}
@@ -92,32 +95,29 @@ const lineEntries = (q: SalesQuery) => sql`
     from (select nm.*, bool_or(nm.named) over (partition by nm.refundid) as any_named from named nm) x
     where x.named or not x.any_named
   )
-  select i.contentsid, s.paymentid, s.amount as gross, 0::bigint as refunds, s.method, s.installment, true as sale, true as first
+  select i.contentsid, s.method, s.installment, sum(s.amount) as gross, 0::bigint as refunds, count(*) as orders, count(*) as firsts
   from sold s join payment_items i on i.paymentid = s.paymentid where not s.several
+  group by 1, 2, 3
   union all
-  select contentsid, paymentid, base + case when n = 1 then amount - sum(base) over (partition by paymentid) else 0 end,
-    0, method, installment, true, n = 1
-  from sold_lines
+  select contentsid, method, installment, sum(share), 0, count(*), count(*) filter (where n = 1)
+  from (select *, base + case when n = 1 then amount - sum(base) over (partition by paymentid) else 0 end as share from sold_lines) y
+  group by 1, 2, 3
   union all
-  select contentsid, paymentid, 0, base + case when n = 1 then amount - sum(base) over (partition by refundid) else 0 end,
-    method, installment, false, false
-  from refund_lines`;
+  select contentsid, method, installment, 0, sum(share), 0, 0
+  from (select *, base + case when n = 1 then amount - sum(base) over (partition by refundid) else 0 end as share from refund_lines) z
+  group by 1, 2, 3`;
 
-/**
- * The figures of a group of entries (columns as orderEntries names them). `orders` counts the sale entries: an order has
- * one at its level and one per line at a class's (payment_items' key is the order and the class), so within a group
- * each sold order counts once, without a distinct's sort.
- */
+/** The figures of a group of entries (columns as orderEntries names them), the orders counted by `orders`. */
 const figuresCounting = (orders: RawBuilder<unknown>) => sql`
   coalesce(sum(e.gross), 0)::float8 as gross,
   coalesce(sum(e.refunds), 0)::float8 as refunds,
-  (${orders})::int as orders,
+  coalesce(${orders}, 0)::int as orders,
   coalesce(sum(e.gross) filter (where e.method = 'card'), 0)::float8 as card,
   coalesce(sum(e.gross) filter (where e.installment), 0)::float8 as installment,
   coalesce(sum(e.gross) filter (where e.method = 'kakaopay'), 0)::float8 as kakaopay,
   coalesce(sum(e.gross) filter (where e.method = 'naverpay'), 0)::float8 as naverpay,
   coalesce(sum(e.gross) filter (where e.method = 'tosspay'), 0)::float8 as tosspay`;
-const figures = figuresCounting(sql`count(*) filter (where e.sale)`);
+const figures = figuresCounting(sql`sum(e.orders)`);
 
 interface FigureColumns {
   gross: number;
@@ -201,8 +201,7 @@ interface ClassRow extends FigureColumns {
  * line), where each class row counts every order with a line of it.
  */
 async function classReport(db: Db, q: SalesQuery): Promise<Pick<SalesReport, 'rows' | 'totals'>> {
-  const counting = figuresCounting(sql`case when grouping(e.contentsid) = 1 then count(*) filter (where e.sale and e.first)
-    else count(*) filter (where e.sale) end`);
+  const counting = figuresCounting(sql`case when grouping(e.contentsid) = 1 then sum(e.firsts) else sum(e.orders) end`);
   const rows = await all(
     db,
     sql<ClassRow>`select c.*, l.title from (
