@@ -57,7 +57,7 @@ describe.each(WIDTHS)('the console at $width px', (viewport) => {
     }
     // An operator has every area but the staff page (the owner's).
     if (isPhone(page)) await page.getByRole('button', { name: '메뉴' }).click();
-    expect(await menu.locator('.admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스', '문의 (Q&A)', '1:1 문의', '카테고리', '메인 배너', '공지사항', 'FAQ', '감사 기록', '주문', '메일 발송', '수료증', '포인트', '쿠폰', '회원', '회원 화면 보기']);
+    expect(await menu.locator('.admin-nav__list a').allTextContents()).toEqual(['콘솔 홈', '클래스', '문의 (Q&A)', '1:1 문의', '카테고리', '메인 배너', '공지사항', 'FAQ', '감사 기록', '주문', '매출', '메일 발송', '수료증', '포인트', '쿠폰', '회원', '회원 화면 보기']);
     if (isPhone(page)) await page.getByRole('button', { name: '닫기' }).click();
 
     for (const [label, path, ready] of [
@@ -68,6 +68,7 @@ describe.each(WIDTHS)('the console at $width px', (viewport) => {
       ['FAQ', '/admin/faqs', '.admin-faq-group'],
       ['감사 기록', '/admin/audit', '.admin-audit-filters'],
       ['주문', '/admin/orders', '[data-testid="admin-order-table"]'],
+      ['매출', '/admin/sales', '[data-testid="admin-sales-report"]'],
       ['메일 발송', '/admin/mails', '.admin-mail-filters'],
       ['수료증', '/admin/certificates', '.admin-cert-filters'],
       ['포인트', '/admin/points', '.admin-points-filters'],

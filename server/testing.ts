@@ -291,6 +291,8 @@ export const samples: Record<
   listAdminUnsettledRefunds: {},
   checkAdminRefund: { params: { refundid: 1 } },
   retryAdminRefund: { params: { refundid: 1 } },
+  getAdminSalesReport: { body: { from: '2024-01-01', until: '2024-12-31', groupby: 'month' } },
+  exportAdminSales: { body: { from: '2024-01-01', until: '2024-12-31', groupby: 'month', format: 'csv' } },
 };
 
 /** A sample's multipart body: its files, then its other fields. */

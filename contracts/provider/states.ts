@@ -492,6 +492,33 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
         await sql`update local_payments set cancelled_amount = ${claimed} where txid = ${`pact-tx-${paymentid}`}`.execute(db);
     }),
 
+    // KST day `day` holds exactly two paid orders of member `useruid` (issue 39, the console's sales): `cardorder` of class
+    // 104 for `card` won by card (일시불) at 10:00, `kakaoorder` of class 101 for `kakaopay` won by 카카오페이 at 11:00, and a
+    // console refund of `refunded` won of the card order finished at 15:00 that day; no other order or refund is on it.
+    "a day's orders are booked": withDb(async (db, p) => {
+      const day = text(p, 'day');
+      const [cardorder, kakaoorder, useruid] = [id(p, 'cardorder'), id(p, 'kakaoorder'), text(p, 'useruid')];
+      const next = `${day}~`;
+      const others = sql`select paymentid from payments where created_at >= ${day} and created_at < ${next}`;
+      await sql`delete from refunds where paymentid in (${cardorder}, ${kakaoorder}) or (done_at >= ${day} and done_at < ${next})`.execute(db);
+      await sql`delete from enrollments where paymentid in (${others})`.execute(db);
+      await sql`delete from payment_items where paymentid in (${others}) or paymentid in (${cardorder}, ${kakaoorder})`.execute(db);
+      await sql`delete from payments where paymentid in (${cardorder}, ${kakaoorder}) or (created_at >= ${day} and created_at < ${next})`.execute(db);
+      const order = async (paymentid: number, contentsid: number, amount: number, method: string, hour: string, refunded: number) => {
+        await sql`insert into payments (paymentid, useruid, title, contentsids, amount, price_total, status, pay_method, created_at, paid_at,
+            paid_method, installment_month, refunded_amount)
+          select ${paymentid}, ${useruid}, title, ${String(contentsid)}, ${amount}, ${amount}, ${refunded ? 'partially_refunded' : 'paid'},
+            'card', ${`${day} ${hour}:00:00`}, ${`${day} ${hour}:01:00`}, ${method}, 0, ${refunded} from lectures where contentsid = ${contentsid}`.execute(db);
+        await sql`insert into payment_items (paymentid, contentsid, price) values (${paymentid}, ${contentsid}, ${amount})`.execute(db);
+      };
+      await order(cardorder, 104, id(p, 'card'), 'card', '10', id(p, 'refunded'));
+      await order(kakaoorder, 101, id(p, 'kakaopay'), 'kakaopay', '11', 0);
+      await sql`insert into refunds (paymentid, useruid, status, basis, amount, points_restored, points_taken_back, points_shortfall,
+          coupon_restored, contentsids, reason, created_at, done_at, issued_by)
+        values (${cardorder}, ${useruid}, 'done', 'store', ${id(p, 'refunded')}, 0, 0, 0, false, '', '강의 오류 보상',
+          ${`${day} 15:00:00`}, ${`${day} 15:00:05`}, 'u-demo-5')`.execute(db);
+    }),
+
     // Mail `mailid` of `kind` to member `useruid` is failed, the mail server having refused the address, and it is the
     // only failed mail of the outbox (no mail job runs in verification, so nothing else fails on its own).
     'the outbox holds one failed mail': withDb(async (db, p) => {

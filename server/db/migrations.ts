@@ -1266,4 +1266,11 @@ export const migrations: { id: string; statements: string[] }[] = [
         primary key (campaignid, useruid))`,
     ],
   },
+  {
+    // Issue 39, the console's sales: the orders list filtered to 할부 walks the newest orders paid in instalments. With
+    // only the period's index, a year's page read the whole year (100k orders) to keep 50: p99 77 ms at the scale
+    // bench's size (scripts/bench-sales.ts, docs/capacity.md); this small index holds the 할부 orders alone.
+    id: '047_sales',
+    statements: [`create index payments_installment_recent on payments (paymentid desc) where installment_month >= 2`],
+  },
 ];

@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { sql } from 'kysely';
 import type { PdfRow, UploadRow } from '../db/rows';
 import { one } from '../db/query';
+import { contentDisposition } from '../lib/contentDisposition';
 import { kst } from '../lib/time';
 import { minimalPdf } from '../media/pdf';
 import { fail } from '../lib/failure';
@@ -17,13 +18,6 @@ import { writes, uncachedRead, readRecordingUse, type CacheTable } from '../open
 
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const NO_FILE = '요청하신 파일을 찾을 수 없습니다.';
-
-/** RFC 5987 / 6266: an ASCII fallback plus the UTF-8 original name, so Korean filenames survive. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
 
 /** Uploads (suggestion attachments) and downloads of handouts, notice attachments and uploads. */
 export const files = {

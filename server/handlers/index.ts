@@ -14,6 +14,7 @@ import { adminCatalogThumbnail, adminCatalogThumbnailCache } from './admin-catal
 import { adminMedia, adminMediaCache } from './admin-media';
 import { adminMembers, adminMembersCache } from './admin-members';
 import { adminOrders, adminOrdersCache } from './admin-orders';
+import { adminSales, adminSalesCache } from './admin-sales';
 import { adminStaff, adminStaffCache } from './admin-staff';
 import { board, boardCache } from './board';
 import { cart, cartCache } from './cart';
@@ -67,6 +68,7 @@ export const byTag = {
   'admin-media': adminMedia,
   'admin-members': adminMembers,
   'admin-orders': adminOrders,
+  'admin-sales': adminSales,
   'admin-banners': adminBanners,
   'admin-inbox': adminInbox,
 };
@@ -98,6 +100,7 @@ const all = {
   ...byTag['admin-media'],
   ...byTag['admin-members'],
   ...byTag['admin-orders'],
+  ...byTag['admin-sales'],
   ...byTag['admin-banners'],
   ...byTag['admin-inbox'],
 } satisfies Handlers;
@@ -139,6 +142,7 @@ export const cacheTags = new CacheTags({
   ...adminMediaCache,
   ...adminMembersCache,
   ...adminOrdersCache,
+  ...adminSalesCache,
   ...adminBannersCache,
   ...adminInboxCache,
 } satisfies Record<OperationId, CacheDecl>);

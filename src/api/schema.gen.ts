@@ -2420,6 +2420,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Admin/Sales/Report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sales by day, week, month or class over a period of KST days, with totals (owner and operators)
+         * @description One row per KST day, per week (Monday to Sunday, KST) or per month of the period (`from`, `until`, both
+         *     inclusive; every day, week or month of it has a row, with zeros when nothing happened), or one row per class
+         *     that sold or refunded in it. A row's `from` and `until` are the days of the period it covers (the first and last
+         *     week or month are cut to the period).
+         *     - `gross`: the charged amounts of the orders made that day (the order's KST date, as the orders list filters
+         *       it) that were paid, whatever became of them later (`paid`, `partially_refunded`, `refunded`); `orders` counts
+         *       them (free orders count, for 0 won).
+         *     - `refunds`: the refunds finished that day (a refund is booked on the KST day it was done, not on the order's
+         *       day), so a period's refunds may belong to orders of an earlier period.
+         *     - `net` = `gross` - `refunds`.
+         *     - `methods`: the gross by how it was paid, in the orders list's words: `card` every card payment (일시불 and
+         *       할부), `installment` the part of `card` in 할부 of 2 months or more, `kakaopay`, `naverpay`, `tosspay`.
+         *     - By class, an order of several classes is shared among its lines in proportion to their prices (the rounding
+         *       won goes to its first line), and so is each of its refunds (among the lines the refund ended, when it names
+         *       them); `orders` counts the orders with a line of the class.
+         *     `totals` are the whole period's, counted by order (never the sum of class rows' `orders`).
+         *     400 '기간의 끝이 시작보다 앞설 수 없습니다.' when `until` is before `from`; 400 '일별 매출은 366일까지 볼 수 있습니다. 기간을
+         *     줄이거나 주·월별로 보세요.' for daily rows over more than 366 days; 400 '매출은 한 번에 5년(1,827일)까지 볼 수 있습니다.' for
+         *     a longer period; 400 '날짜가 올바르지 않습니다.' for a day that does not exist.
+         */
+        post: operations["getAdminSalesReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Admin/Sales/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The same report as a CSV or XLSX file, streamed (owner and operators)
+         * @description The rows and totals of GetAdminSalesReport for the same query, as a file (`format`): `csv` is UTF-8 with a
+         *     byte order mark (so Excel reads the Korean headers), written row by row; `xlsx` is written by exceljs's
+         *     streaming workbook writer straight to the response. Neither is built whole in memory. A text cell that begins
+         *     with `=`, `+`, `-`, `@`, a tab or a carriage return (a class title) is made inert: prefixed with `'` in the
+         *     CSV, and in the XLSX a string cell (never a formula). Amounts are numbers. The file's name is
+         *     `매출_<groupby>_<from>_<until>.<format>`. Every export is recorded in the audit trail (who, which period and
+         *     grouping, which format). The same 400s as the report, in Korean, as JSON.
+         */
+        post: operations["exportAdminSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Admin/Audit/List": {
         parameters: {
             query?: never;
@@ -7017,6 +7081,85 @@ export interface components {
             status: components["schemas"]["PaymentStatus"];
             refundedamount: number;
         };
+        /**
+         * @example {
+         *       "from": "2024-01-01",
+         *       "until": "2024-12-31",
+         *       "groupby": "month"
+         *     }
+         */
+        AdminSalesQuery: {
+            /**
+             * Format: date
+             * @description First KST day of the period.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last KST day (inclusive).
+             */
+            until: string;
+            groupby: components["schemas"]["AdminSalesGrouping"];
+        };
+        AdminSalesExportQuery: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            until: string;
+            groupby: components["schemas"]["AdminSalesGrouping"];
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+        };
+        /**
+         * @description `week`: KST weeks from Monday to Sunday, named by their Monday.
+         * @enum {string}
+         */
+        AdminSalesGrouping: "day" | "week" | "month" | "class";
+        /** @description Gross by payment method, in the orders list's words; `installment` is part of `card`. */
+        AdminSalesMethods: {
+            card: number;
+            installment: number;
+            kakaopay: number;
+            naverpay: number;
+            tosspay: number;
+        };
+        AdminSalesFigures: {
+            /** @description Charged amounts of the paid orders made in the row's days. */
+            gross: number;
+            /** @description Refunds finished in the row's days. */
+            refunds: number;
+            /** @description gross - refunds (may be negative). */
+            net: number;
+            orders: number;
+            methods: components["schemas"]["AdminSalesMethods"];
+        };
+        AdminSalesRow: components["schemas"]["AdminSalesFigures"] & {
+            /** @description The day (YYYY-MM-DD), the week's Monday, the month (YYYY-MM) or the class id. */
+            key: string;
+            /** @description What the console shows: the day, '2024-01-08 주', the month or the class title. */
+            label: string;
+            /**
+             * Format: date
+             * @description First day of the period the row covers.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the period the row covers.
+             */
+            until: string;
+            /** @description The class of a by-class row. */
+            contentsid: number | null;
+        };
+        AdminSalesReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            until: string;
+            groupby: components["schemas"]["AdminSalesGrouping"];
+            rows: components["schemas"]["AdminSalesRow"][];
+            totals: components["schemas"]["AdminSalesFigures"];
+        };
         AdminAuditQuery: {
             limit: number;
             /** @description The previous page's `nextBefore`. */
@@ -7538,6 +7681,9 @@ export interface components {
         };
         AdminRefundSettledEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminRefundSettled"];
+        };
+        AdminSalesReportEnvelope: components["schemas"]["Envelope"] & {
+            datas: components["schemas"]["AdminSalesReport"];
         };
         AdminAuditPageEnvelope: components["schemas"]["Envelope"] & {
             datas: components["schemas"]["AdminAuditPage"];
@@ -11971,6 +12117,77 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+        };
+    };
+    getAdminSalesReport: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSalesQuery"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSalesReportEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    exportAdminSales: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The common header the SPA client sends on every call - `<channel>/<app version>`.
+                 * @example web/1.0
+                 */
+                "X-Storefront-Client": components["parameters"]["XClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSalesExportQuery"];
+            };
+        };
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename*=UTF-8''<url-encoded name>` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     listAdminAudit: {

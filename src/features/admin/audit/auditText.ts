@@ -40,6 +40,7 @@ export const OPERATION_LABEL: Record<string, string> = {
   issueAdminCouponCampaign: '쿠폰 회원 발급',
   stopAdminCouponCampaign: '쿠폰 캠페인 중지',
   exportAdminCouponCodes: '쿠폰 코드 내려받기',
+  exportAdminSales: '매출 내려받기',
 };
 
 export const OBJECT_LABEL: Record<string, string> = {
@@ -56,6 +57,7 @@ export const OBJECT_LABEL: Record<string, string> = {
   order: '주문',
   refund: '환불',
   couponCampaign: '쿠폰 캠페인',
+  sales: '매출',
 };
 
 const MAX_LINES = 4;

@@ -17,6 +17,7 @@ const TILES: { area: AdminArea; to: AdminTo; title: string; text: string }[] = [
   { area: 'audit', to: 'audit', title: '감사 기록', text: '운영진이 바꾼 내용을 시간순으로 확인합니다.' },
   { area: 'members', to: 'members', title: '회원', text: '회원을 찾고, 사유를 적고 회원 정보를 열람하고, 수강을 부여·변경·취소합니다. CSV로 한꺼번에 등록합니다.' },
   { area: 'orders', to: 'orders', title: '주문', text: '주문을 찾고, 결제사 기록을 확인하고, 사유와 함께 환불합니다.' },
+  { area: 'sales', to: 'sales', title: '매출', text: '기간별·클래스별 매출과 환불, 결제수단별 금액을 보고 CSV·엑셀로 내려받습니다.' },
   { area: 'mail', to: 'mails', title: '메일 발송', text: '회원에게 간 메일을 확인하고, 실패한 메일을 다시 보냅니다.' },
   { area: 'certificates', to: 'certificates', title: '수료증', text: '발급된 수료증을 찾고, 사유와 함께 취소합니다.' },
   { area: 'points', to: 'points', title: '포인트', text: '회원의 포인트를 사유와 함께 적립하거나 차감합니다.' },

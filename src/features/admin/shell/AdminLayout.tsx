@@ -27,6 +27,7 @@ const NAV: { area: AdminArea | null; to: AdminTo; label: string }[] = [
   { area: 'staff', to: 'staff', label: '운영진' },
   { area: 'audit', to: 'audit', label: '감사 기록' },
   { area: 'orders', to: 'orders', label: '주문' },
+  { area: 'sales', to: 'sales', label: '매출' },
   { area: 'mail', to: 'mails', label: '메일 발송' },
   { area: 'certificates', to: 'certificates', label: '수료증' },
   { area: 'points', to: 'points', label: '포인트' },

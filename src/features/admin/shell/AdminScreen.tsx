@@ -24,6 +24,7 @@ const MailsPage = screen(() => import('../mail/MailsPage'), 'MailsPage');
 const QuestionsPage = screen(() => import('../inbox/QuestionsPage'), 'QuestionsPage');
 const SuggestsPage = screen(() => import('../inbox/SuggestsPage'), 'SuggestsPage');
 const OrdersPage = screen(() => import('../orders/OrdersPage'), 'OrdersPage');
+const SalesPage = screen(() => import('../sales/SalesPage'), 'SalesPage');
 const CertificatesPage = screen(() => import('../certificates/CertificatesPage'), 'CertificatesPage');
 const PointsPage = screen(() => import('../points/PointsPage'), 'PointsPage');
 const MembersPage = screen(() => import('../members/MembersPage'), 'MembersPage');
@@ -45,6 +46,7 @@ const SCREENS: Record<Exclude<AdminScreenName, 'class'>, ComponentType> = {
   questions: QuestionsPage,
   suggests: SuggestsPage,
   orders: OrdersPage,
+  sales: SalesPage,
   certificates: CertificatesPage,
   points: PointsPage,
   members: MembersPage,

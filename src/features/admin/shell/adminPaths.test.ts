@@ -22,6 +22,7 @@ describe('adminScreenOf', () => {
     expect(adminScreenOf('questions')).toEqual({ screen: 'questions' });
     expect(adminScreenOf('Suggests/')).toEqual({ screen: 'suggests' });
     expect(adminScreenOf('Orders/')).toEqual({ screen: 'orders' });
+    expect(adminScreenOf('sales')).toEqual({ screen: 'sales' });
     expect(adminScreenOf('certificates')).toEqual({ screen: 'certificates' });
     expect(adminScreenOf('points')).toEqual({ screen: 'points' });
     expect(adminScreenOf('members')).toEqual({ screen: 'members' });

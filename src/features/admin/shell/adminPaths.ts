@@ -5,14 +5,14 @@
  */
 
 /** A console address below /admin: '' is the console home. */
-export type AdminTo = '' | 'questions' | 'suggests' | 'classes' | 'classes/new' | `classes/${number}` | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacy-access' | 'coupons';
+export type AdminTo = '' | 'questions' | 'suggests' | 'classes' | 'classes/new' | `classes/${number}` | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'view-as' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacy-access' | 'coupons' | 'sales';
 
 /** Link and navigate options of a console address: `<Link {...adminLink('classes')}>`, `navigate({ ...adminLink(to), replace: true })`. */
 export function adminLink(to: AdminTo) {
   return { to: '/admin/$', params: { _splat: to } } as const;
 }
 
-export type AdminScreenName = 'home' | 'questions' | 'suggests' | 'classes' | 'newClass' | 'class' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacyAccess' | 'coupons' | 'notFound';
+export type AdminScreenName = 'home' | 'questions' | 'suggests' | 'classes' | 'newClass' | 'class' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'viewAs' | 'mails' | 'certificates' | 'points' | 'orders' | 'members' | 'privacyAccess' | 'coupons' | 'sales' | 'notFound';
 
 const SCREENS: Record<string, AdminScreenName> = {
   '': 'home',
@@ -29,6 +29,7 @@ const SCREENS: Record<string, AdminScreenName> = {
   'view-as': 'viewAs',
   mails: 'mails',
   orders: 'orders',
+  sales: 'sales',
   certificates: 'certificates',
   points: 'points',
   members: 'members',

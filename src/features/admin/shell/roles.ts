@@ -1,13 +1,13 @@
 import type { AdminRole } from '../../../api/queries/admin-staff';
 
 /** The console's areas; the nav and each screen ask `canUse` (the server decides every right anyway). */
-export type AdminArea = 'questions' | 'suggests' | 'classes' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'members' | 'mail' | 'certificates' | 'points' | 'orders' | 'privacy' | 'coupons';
+export type AdminArea = 'questions' | 'suggests' | 'classes' | 'categories' | 'banners' | 'notices' | 'faqs' | 'staff' | 'audit' | 'members' | 'mail' | 'certificates' | 'points' | 'orders' | 'privacy' | 'coupons' | 'sales';
 
 export const ROLE_LABEL: Record<AdminRole, string> = { owner: '대표 운영자', operator: '운영자', instructor: '강사' };
 
 const AREAS: Record<AdminRole, readonly AdminArea[]> = {
-  owner: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'staff', 'audit', 'members', 'mail', 'orders', 'certificates', 'points', 'coupons', 'privacy'],
-  operator: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'audit', 'members', 'mail', 'orders', 'certificates', 'points', 'coupons'],
+  owner: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'staff', 'audit', 'members', 'mail', 'orders', 'sales', 'certificates', 'points', 'coupons', 'privacy'],
+  operator: ['questions', 'suggests', 'classes', 'categories', 'banners', 'notices', 'faqs', 'audit', 'members', 'mail', 'orders', 'sales', 'certificates', 'points', 'coupons'],
   instructor: ['classes', 'questions'],
 };
 
