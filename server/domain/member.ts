@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { one } from '../db/query';
-import type { SupabaseTokenVerifier } from '../lib/supabaseTokens';
+import type { SignInProvider, SupabaseTokenVerifier } from '../lib/supabaseTokens';
 
 /** The signed-in member, from a verified bearer token. */
 export interface Member {
@@ -12,6 +12,8 @@ export interface Member {
    * CheckUserAccount and CreateSNSUser serve it (server/openapi/dispatch.ts), and `useruid` is the auth user's id.
    */
   withoutAccount?: true;
+  /** The provider the verified token names (Supabase mode): what a new account records as its sign-in. */
+  provider?: SignInProvider | null;
 }
 
 /** How bearer tokens name members in Supabase mode; the local mode's counterpart is server/local/auth.ts. */
@@ -33,7 +35,7 @@ export function supabaseMembers(db: Db, tokens: SupabaseTokenVerifier): Supabase
       if (!identity) return undefined;
       const account = await one(db, sql<{ useruid: string }>`select useruid from members where email = ${identity.email} and left_at is null`);
       if (account) return { useruid: account.useruid, email: identity.email };
-      return { useruid: identity.sub, email: identity.email, withoutAccount: true };
+      return { useruid: identity.sub, email: identity.email, withoutAccount: true, provider: identity.provider };
     },
   };
 }

@@ -128,10 +128,13 @@ export const account = {
       if (same && member?.useruid === existing.useruid) return ok(toUser(existing));
       return fail(409, DUPLICATE);
     }
+    // The provider the verified token names (a Naver member is not recorded as Kakao, issue 41); the local stand-in's
+    // sign-in stands for Kakao's, as it always has.
+    const provider = member?.provider ?? 'kakao';
     const m = await one(
       s.db,
       sql<MemberRow>`insert into members (useruid, userid, email, name, sns_type, created_at)
-        values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, 'kakao', ${kst()})
+        values (${body.useruid}, ${body.userid}, ${body.email}, ${body.name}, ${provider}, ${kst()})
         on conflict do nothing returning *`,
     );
     // A doubled request that lost the race to the same useruid or email: taken, as for any later one.

@@ -1,10 +1,28 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { verifiedTokenMemo } from './verifiedTokens';
 
-/** Who a verified Supabase access token names: the auth user's id and the email Supabase signed into it. */
+/** How a member signs in, as the store records it (members.sns_type). */
+export type SignInProvider = 'kakao' | 'naver';
+
+/** Who a verified Supabase access token names: the auth user's id, the email Supabase signed into it, and the provider. */
 export interface SupabaseIdentity {
   sub: string;
   email: string;
+  /** null when the token names neither (an account made some other way). */
+  provider: SignInProvider | null;
+}
+
+/**
+ * The provider from the token's `app_metadata`, which only the auth service (and the service role) can write, never
+ * the member. Kakao is Supabase's own provider (`provider: 'kakao'`); Naver members are made by the naver-login
+ * function through the admin API, so Supabase records them as `email` and the function marks them with `naver_id`.
+ */
+export function providerOf(appMetadata: unknown): SignInProvider | null {
+  if (!appMetadata || typeof appMetadata !== 'object') return null;
+  const m = appMetadata as { provider?: unknown; providers?: unknown; naver_id?: unknown };
+  if (typeof m.naver_id === 'string' && m.naver_id) return 'naver';
+  if (m.provider === 'kakao' || (Array.isArray(m.providers) && m.providers.includes('kakao'))) return 'kakao';
+  return null;
 }
 
 export interface SupabaseTokenSettings {
@@ -58,7 +76,7 @@ export function createSupabaseTokenVerifier(settings: SupabaseTokenSettings) {
         if (payload.role !== 'authenticated') return undefined;
         if (typeof payload.sub !== 'string' || payload.sub === '') return undefined;
         if (typeof payload.email !== 'string' || payload.email === '') return undefined;
-        const identity = { sub: payload.sub, email: payload.email };
+        const identity = { sub: payload.sub, email: payload.email, provider: providerOf(payload.app_metadata) };
         verified.remember(token, identity, payload.exp! * 1000);
         return identity;
       } catch {

@@ -50,6 +50,8 @@ interface Claims {
   aud?: string;
   role?: string;
   exp?: number;
+  /** What Supabase writes: `{ provider: 'kakao' }` for a Kakao member, `{ provider: 'email', naver_id }` for a Naver one. */
+  app_metadata?: Record<string, unknown>;
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -63,7 +65,7 @@ describe('Supabase access tokens (Supabase mode)', () => {
 
   /** A token as Supabase Auth issues it, for the given claims (any of which an attacker might change). */
   const token = (c: Claims, key = current) =>
-    new SignJWT({ email: c.email, role: c.role ?? 'authenticated', session_id: randomUUID(), app_metadata: { provider: 'kakao' } })
+    new SignJWT({ email: c.email, role: c.role ?? 'authenticated', session_id: randomUUID(), app_metadata: c.app_metadata ?? { provider: 'kakao', providers: ['kakao'] } })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
       .setSubject(c.sub ?? randomUUID())
       .setIssuer(c.iss ?? issuer())
@@ -136,6 +138,21 @@ describe('Supabase access tokens (Supabase mode)', () => {
     expect(mine.json.datas).toMatchObject({ useruid: sub, email, name: '박서연' });
     const again = await call('/api/CheckUserAccount/', first, { email });
     expect(again.json.datas).toEqual({ exists: true, useruid: sub });
+  });
+
+  it('records the provider the token names: a Naver member as naver, a Kakao member as kakao, whatever the body says', async () => {
+    for (const [provider, app_metadata] of [
+      ['naver', { provider: 'email', providers: ['email'], naver_id: 'naver-7f3a' }],
+      ['kakao', { provider: 'kakao', providers: ['kakao'] }],
+    ] as const) {
+      const sub = randomUUID();
+      const email = `${provider}-${sub.slice(0, 8)}@example.kr`;
+      const first = await token({ email, sub, app_metadata });
+      const created = await call('/api/CreateSNSUser/', first, { useruid: sub, userid: `kakao_${sub.slice(0, 6)}`, email, name: '가입자' });
+      expect(created.status).toBe(200);
+      expect(created.json.datas.snstype).toBe(provider);
+      expect((await profile(first, sub)).json.datas.snstype).toBe(provider);
+    }
   });
 
   it('answers CheckUserAccount and CreateSNSUser only for the token own email and id', async () => {
@@ -226,7 +243,7 @@ describe('Supabase access tokens signed with the legacy HS256 secret', () => {
 
   it('accepts a token signed with SUPABASE_JWT_SECRET and refuses one signed with another', async () => {
     const tokens = createSupabaseTokenVerifier({ url, jwtSecret: secret });
-    expect(await tokens.verify(await hs256(secret))).toEqual({ sub: '8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33', email: 'member@demo.kr' });
+    expect(await tokens.verify(await hs256(secret))).toEqual({ sub: '8f14e45f-ceea-467f-a0e6-3c5a0b1d2e33', email: 'member@demo.kr', provider: null });
     expect(await tokens.verify(await hs256(`${secret}-guess`))).toBeUndefined();
     // Without the secret configured, not even the right one is taken (the server above answers 401 for it).
     expect(await createSupabaseTokenVerifier({ url }).verify(await hs256(secret))).toBeUndefined();
