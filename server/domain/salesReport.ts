@@ -16,7 +16,6 @@ import { fail } from '../lib/failure';
 export type SalesQuery = components['schemas']['AdminSalesQuery'];
 export type SalesGrouping = SalesQuery['groupby'];
 export type SalesFigures = components['schemas']['AdminSalesFigures'];
-export type SalesRow = components['schemas']['AdminSalesRow'];
 export type SalesReport = components['schemas']['AdminSalesReport'];
 
 /** Daily rows are for a year at most; weeks, months and classes for five. */
