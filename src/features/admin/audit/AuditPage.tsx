@@ -4,8 +4,7 @@ import { adminAuditQuery, type AdminAuditFilter } from '../../../api/queries/adm
 import { adminStaffQuery } from '../../../api/queries/admin-staff';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse, ROLE_LABEL } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -91,13 +90,7 @@ function Audit({ isOwner }: { isOwner: boolean }) {
           <input id="audit-until" type="date" value={filter.until ?? ''} min={filter.from} onChange={(e) => set('until', e.currentTarget.value)} />
         </div>
       </div>
-      {entries.isError && !entries.data ? (
-        <AdminFailure error={entries.error} onRetry={() => void entries.refetch()} />
-      ) : entries.isPending ? (
-        <PageSkeleton lines={8} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 기록이 없습니다." />
-      ) : (
+      <AdminListStates query={entries} rows={rows.length} lines={8} empty={<EmptyState title="조건에 맞는 기록이 없습니다." />}>
         <table className="admin-table" data-testid="admin-audit-table">
           <thead>
             <tr>
@@ -135,7 +128,7 @@ function Audit({ isOwner }: { isOwner: boolean }) {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!entries.hasNextPage} loading={entries.isFetchingNextPage} onMore={() => void entries.fetchNextPage()} />
     </>
   );

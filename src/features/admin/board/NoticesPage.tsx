@@ -5,8 +5,7 @@ import { boardKeys } from '../../../api/queries/board';
 import { formatCount, formatDate } from '../../../lib/format';
 import { alertError, confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -85,13 +84,7 @@ function Notices() {
           검색
         </button>
       </form>
-      {notices.isError && !notices.data ? (
-        <AdminFailure error={notices.error} onRetry={() => void notices.refetch()} />
-      ) : notices.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={q ? '검색 결과가 없습니다.' : '등록된 공지가 없습니다.'} />
-      ) : (
+      <AdminListStates query={notices} rows={rows.length} empty={<EmptyState title={q ? '검색 결과가 없습니다.' : '등록된 공지가 없습니다.'} />}>
         <table className="admin-table" data-testid="admin-notice-table">
           <thead>
             <tr>
@@ -142,7 +135,7 @@ function Notices() {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!notices.hasNextPage} loading={notices.isFetchingNextPage} onMore={() => void notices.fetchNextPage()} />
     </>
   );

@@ -5,9 +5,8 @@ import { adminCategoriesQuery, adminClassesQuery, type AdminClassFilter, type Ad
 import { formatCount, formatWon } from '../../../lib/format';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { adminLink } from '../shell/adminPaths';
-import { AdminFailure, AdminPageHead, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, LoadMore } from '../shell/AdminParts';
 import { canManageClasses } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -92,13 +91,7 @@ export function ClassListPage() {
         </div>
       </div>
 
-      {classes.isError && !classes.data ? (
-        <AdminFailure error={classes.error} onRetry={() => void classes.refetch()} />
-      ) : classes.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 클래스가 없습니다." hint="검색어나 필터를 바꿔보세요." />
-      ) : (
+      <AdminListStates query={classes} rows={rows.length} empty={<EmptyState title="조건에 맞는 클래스가 없습니다." hint="검색어나 필터를 바꿔보세요." />}>
         <table className="admin-table" data-testid="admin-class-table">
           <thead>
             <tr>
@@ -143,7 +136,7 @@ export function ClassListPage() {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!classes.hasNextPage} loading={classes.isFetchingNextPage} onMore={() => void classes.fetchNextPage()} />
     </>
   );

@@ -10,8 +10,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, FieldError, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -102,13 +101,7 @@ function Certificates() {
           }}
         />
       )}
-      {list.isError && !list.data ? (
-        <AdminFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <PageSkeleton lines={8} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 수료증이 없습니다." />
-      ) : (
+      <AdminListStates query={list} rows={rows.length} lines={8} empty={<EmptyState title="조건에 맞는 수료증이 없습니다." />}>
         <>
           <p className="admin-muted admin-cert-count">{`${(total ?? rows.length).toLocaleString('ko-KR')}건`}</p>
           <table className="admin-table admin-cert-table" data-testid="admin-certificate-table">
@@ -138,7 +131,7 @@ function Certificates() {
             </tbody>
           </table>
         </>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </>
   );

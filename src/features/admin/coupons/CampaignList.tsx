@@ -10,8 +10,7 @@ import {
 } from '../../../api/queries/admin-coupons';
 import { alertDark, confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, LoadMore } from '../shell/AdminParts';
 import { IssuePanel } from './IssuePanel';
 import { KIND_LABEL, discountText, kstToday, periodText, scopeText, stateText, won } from './couponText';
 
@@ -58,19 +57,13 @@ export function CampaignList({ opened }: { opened: number | null }) {
           </button>
         </div>
       </form>
-      {list.isError && !list.data ? (
-        <AdminFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 캠페인이 없습니다." />
-      ) : (
+      <AdminListStates query={list} rows={rows.length} empty={<EmptyState title="조건에 맞는 캠페인이 없습니다." />}>
         <ul className="admin-coupon-list" data-testid="admin-coupon-campaigns">
           {rows.map((c) => (
             <CampaignCard key={c.campaignid} campaign={c} today={today} opened={opened === c.campaignid} />
           ))}
         </ul>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </section>
   );

@@ -12,8 +12,7 @@ import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SafeHtml } from '../../../components/ui/SafeHtml';
 import { MemberText } from '../../../components/ui/MemberText';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -74,13 +73,7 @@ function Questions({ instructor }: { instructor: boolean }) {
           {done}
         </p>
       )}
-      {questions.isError && !questions.data ? (
-        <AdminFailure error={questions.error} onRetry={() => void questions.refetch()} />
-      ) : questions.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={status === 'waiting' ? '답변을 기다리는 질문이 없습니다.' : '조건에 맞는 질문이 없습니다.'} />
-      ) : (
+      <AdminListStates query={questions} rows={rows.length} empty={<EmptyState title={status === 'waiting' ? '답변을 기다리는 질문이 없습니다.' : '조건에 맞는 질문이 없습니다.'} />}>
         <ul className="inbox-list" data-testid="admin-question-list">
           {rows.map((q) => (
             <QuestionItem
@@ -99,7 +92,7 @@ function Questions({ instructor }: { instructor: boolean }) {
             />
           ))}
         </ul>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!questions.hasNextPage} loading={questions.isFetchingNextPage} onMore={() => void questions.fetchNextPage()} />
     </>
   );

@@ -12,8 +12,7 @@ import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { SafeHtml } from '../../../components/ui/SafeHtml';
 import { MemberText } from '../../../components/ui/MemberText';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -53,13 +52,7 @@ function Suggests() {
           {done}
         </p>
       )}
-      {suggests.isError && !suggests.data ? (
-        <AdminFailure error={suggests.error} onRetry={() => void suggests.refetch()} />
-      ) : suggests.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={status === 'waiting' ? '접수된 문의가 없습니다.' : '조건에 맞는 문의가 없습니다.'} />
-      ) : (
+      <AdminListStates query={suggests} rows={rows.length} empty={<EmptyState title={status === 'waiting' ? '접수된 문의가 없습니다.' : '조건에 맞는 문의가 없습니다.'} />}>
         <ul className="inbox-list" data-testid="admin-suggest-list">
           {rows.map((g) => (
             <SuggestItem
@@ -77,7 +70,7 @@ function Suggests() {
             />
           ))}
         </ul>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!suggests.hasNextPage} loading={suggests.isFetchingNextPage} onMore={() => void suggests.fetchNextPage()} />
     </>
   );

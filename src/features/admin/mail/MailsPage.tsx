@@ -12,8 +12,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { alertError, confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -89,13 +88,7 @@ function Mails() {
           {done}
         </p>
       )}
-      {mails.isError && !mails.data ? (
-        <AdminFailure error={mails.error} onRetry={() => void mails.refetch()} />
-      ) : mails.isPending ? (
-        <PageSkeleton lines={8} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 메일이 없습니다." />
-      ) : (
+      <AdminListStates query={mails} rows={rows.length} lines={8} empty={<EmptyState title="조건에 맞는 메일이 없습니다." />}>
         <table className="admin-table admin-mail-table" data-testid="admin-mail-table">
           <thead>
             <tr>
@@ -115,7 +108,7 @@ function Mails() {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!mails.hasNextPage} loading={mails.isFetchingNextPage} onMore={() => void mails.fetchNextPage()} />
     </>
   );

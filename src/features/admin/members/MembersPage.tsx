@@ -4,9 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { adminMembersQuery, type AdminMemberRow } from '../../../api/queries/admin-members';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { adminLink } from '../shell/adminPaths';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -81,13 +80,7 @@ function MemberSearch({ onOpen }: { onOpen: (m: AdminMemberRow) => void }) {
           </button>
         </div>
       </form>
-      {list.isError && !list.data ? (
-        <AdminFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 회원이 없습니다." />
-      ) : (
+      <AdminListStates query={list} rows={rows.length} empty={<EmptyState title="조건에 맞는 회원이 없습니다." />}>
         <table className="admin-table" data-testid="admin-members-table">
           <thead>
             <tr>
@@ -125,7 +118,7 @@ function MemberSearch({ onOpen }: { onOpen: (m: AdminMemberRow) => void }) {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </section>
   );

@@ -3,8 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { adminPersonalDataAccessQuery } from '../../../api/queries/admin-members';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, LoadMore } from '../shell/AdminParts';
 import { canUse, ROLE_LABEL } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -25,13 +24,7 @@ export function PersonalDataAccessPage() {
         title="개인정보 열람 기록"
         lead="운영진이 회원 정보 전체를 열람하거나 개인정보를 내보낸 기록입니다. 누가, 언제, 누구를, 왜 보았는지 2년간 보관되며 고치거나 지울 수 없습니다."
       />
-      {list.isError && !list.data ? (
-        <AdminFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="아직 열람 기록이 없습니다." />
-      ) : (
+      <AdminListStates query={list} rows={rows.length} empty={<EmptyState title="아직 열람 기록이 없습니다." />}>
         <table className="admin-table" data-testid="admin-privacy-access-table">
           <thead>
             <tr>
@@ -58,7 +51,7 @@ export function PersonalDataAccessPage() {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </>
   );

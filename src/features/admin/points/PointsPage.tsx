@@ -11,8 +11,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { PageSkeleton } from '../../../components/ui/Skeleton';
-import { AdminFailure, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField, ReasonField } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField, ReasonField } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -210,13 +209,7 @@ function Ledger() {
           </button>
         </div>
       </form>
-      {list.isError && !list.data ? (
-        <AdminFailure error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <PageSkeleton lines={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="조건에 맞는 포인트 내역이 없습니다." />
-      ) : (
+      <AdminListStates query={list} rows={rows.length} empty={<EmptyState title="조건에 맞는 포인트 내역이 없습니다." />}>
         <table className="admin-table admin-points-table" data-testid="admin-points-table">
           <thead>
             <tr>
@@ -234,7 +227,7 @@ function Ledger() {
             ))}
           </tbody>
         </table>
-      )}
+      </AdminListStates>
       <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
     </section>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../../api/errors';
 import { SectionFailure } from '../../../components/section/SectionFailure';
+import { PageSkeleton } from '../../../components/ui/Skeleton';
 import { adminLink } from './adminPaths';
 
 /** A console screen's head: its title, a line under it, and its actions on the right (under it on a phone). */
@@ -128,4 +129,21 @@ export function Fact({ term, value, strong }: { term: string; value: string; str
       <dd>{strong ? <strong>{value}</strong> : value}</dd>
     </div>
   );
+}
+
+/**
+ * What a console list shows before its rows: its failure (with 다시 시도) when it has nothing to show, its skeleton
+ * while it loads, its empty message when it has no rows; then the list itself.
+ */
+export function AdminListStates(props: {
+  query: { isError: boolean; isPending: boolean; data?: unknown; error: unknown; refetch: () => unknown };
+  rows: number;
+  lines?: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  const { query } = props;
+  if (query.isError && !query.data) return <AdminFailure error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <PageSkeleton lines={props.lines ?? 6} />;
+  return <>{props.rows === 0 ? props.empty : props.children}</>;
 }
