@@ -6,7 +6,7 @@ import {
   type AdminCouponCampaignDraft,
 } from '../../../api/queries/admin-coupons';
 import { confirmDark } from '../../../lib/popup';
-import { FieldError } from '../shell/AdminParts';
+import { FieldError, FormOutcome } from '../shell/AdminParts';
 import { useFormDraft } from '../shell/useFormDraft';
 import { checkCampaign, type CampaignFormValues } from './couponFields';
 import { discountText, kstToday, scopeText } from './couponText';
@@ -154,16 +154,7 @@ export function CampaignForm({ onCreated }: { onCreated: (campaignid: number) =>
           text('count', '만들 코드 수', { inputMode: 'numeric', placeholder: '예: 500', hint: '한 번에 10,000개까지. 코드는 한 번씩만 쓸 수 있습니다.' })}
       </div>
       <div className="admin-form__actions">
-        {serverError && (
-          <p className="admin-form__error" role="alert">
-            {serverError}
-          </p>
-        )}
-        {done && (
-          <p className="admin-notice" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome error={serverError} done={done} />
         <button type="submit" className="btn btn--primary btn--sm" disabled={create.isPending}>
           {create.isPending ? '만드는 중…' : '캠페인 만들기'}
         </button>

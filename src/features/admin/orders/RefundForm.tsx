@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderKeys, refundAdminOrder, type AdminOrder, type AdminRefundInput } from '../../../api/queries/admin-orders';
 import { formatWon } from '../../../lib/formatPrice';
 import { confirmDark } from '../../../lib/popup';
-import { FieldError, ReasonField } from '../shell/AdminParts';
+import { FieldError, ReasonField, FormOutcome } from '../shell/AdminParts';
 import { useFormDraft } from '../shell/useFormDraft';
 import { checkRefund, type RefundFormValues } from './refundFields';
 
@@ -91,16 +91,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
       </div>
       <p className="admin-muted">사용한 포인트와 적립 포인트는 환불 비율만큼 정리되고, 쿠폰은 주문 전체가 환불될 때 돌려드립니다.</p>
       <div className="admin-form__actions">
-        {serverError && (
-          <p className="admin-form__error" role="alert">
-            {serverError}
-          </p>
-        )}
-        {done && (
-          <p className="admin-notice" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome error={serverError} done={done} />
         <button type="submit" className="btn btn--primary btn--sm" disabled={refund.isPending}>
           {refund.isPending ? '환불하는 중…' : '환불하기'}
         </button>

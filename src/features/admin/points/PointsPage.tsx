@@ -11,7 +11,7 @@ import {
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { AdminListStates, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField, ReasonField } from '../shell/AdminParts';
+import { AdminListStates, AdminPageHead, AdminRefusal, FieldError, LoadMore, MemberEmailField, ReasonField, FormOutcome } from '../shell/AdminParts';
 import { canUse } from '../shell/roles';
 import { useAdminMe } from '../shell/useAdminMe';
 import { useAdminTitle } from '../shell/useAdminTitle';
@@ -144,16 +144,7 @@ function PointForm() {
         />
       </div>
       <div className="admin-form__actions">
-        {serverError && (
-          <p className="admin-form__error" role="alert">
-            {serverError}
-          </p>
-        )}
-        {done && (
-          <p className="admin-notice" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome error={serverError} done={done} />
         <button type="submit" className="btn btn--primary btn--sm" disabled={adjust.isPending}>
           {adjust.isPending ? '저장하는 중…' : values.direction === 'take' ? '차감하기' : '적립하기'}
         </button>

@@ -147,3 +147,21 @@ export function AdminListStates(props: {
   if (query.isPending) return <PageSkeleton lines={props.lines ?? 6} />;
   return <>{props.rows === 0 ? props.empty : props.children}</>;
 }
+
+/** What a console form's last send came to, above its button: the server's refusal, or what was done. */
+export function FormOutcome({ error, done }: { error?: string | undefined; done?: string | undefined }) {
+  return (
+    <>
+      {error && (
+        <p className="admin-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="admin-notice" role="status">
+          {done}
+        </p>
+      )}
+    </>
+  );
+}
