@@ -10,3 +10,9 @@ export async function one<T>(db: Db, query: RawBuilder<T>): Promise<T | undefine
 export async function all<T>(db: Db, query: RawBuilder<T>): Promise<T[]> {
   return (await query.execute(db)).rows;
 }
+
+/** Text as a `like` pattern matches it: `%`, `_` and `\` match themselves, not any text. */
+export const likeText = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A `like` / `ilike` pattern of anything that contains `text` as typed. */
+export const containsPattern = (text: string): string => `%${likeText(text)}%`;

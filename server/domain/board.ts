@@ -67,9 +67,6 @@ export async function ensurePinRoom(tx: Db, isnotice: number, noticeid?: number)
   if ((pinned?.n ?? 0) >= PIN_LIMIT) fail(409, PIN_LIMIT_REACHED);
 }
 
-/** `ilike` pattern of a title that contains `text` as typed: `%`, `_` and `\` match themselves, not any text. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Attachments of the given suggestions, in the order they were sent. A secret one's links are signed (its author's
  * page uses them as plain links); `signAll` signs every link, as the console's inbox gets them (issue 39).

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CertificateRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { all, one, containsPattern, likeText } from '../db/query';
 import { fail } from '../lib/failure';
 import { kst } from '../lib/time';
 import { page as pageOfRequest } from './paging';
@@ -45,9 +45,9 @@ export async function certificatePage(
 ) {
   const p = pageOfRequest(body);
   const q = body.q?.trim() ?? '';
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   const found = q
-    ? sql`(c.certificateno like ${`${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or m.name ilike ${like} or m.email ilike ${like})`
+    ? sql`(c.certificateno like ${`${likeText(q.toUpperCase())}%`} or m.name ilike ${like} or m.email ilike ${like})`
     : sql`true`;
   const state = body.state ?? 'all';
   const inState = sql`(${state} = 'all' or (${state} = 'issued' and c.revoked_at is null) or (${state} = 'revoked' and c.revoked_at is not null))`;

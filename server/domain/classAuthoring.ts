@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
-import { all, one } from '../db/query';
+import { all, one, containsPattern } from '../db/query';
 import { fail } from '../lib/failure';
 import { sanitizeHtml } from '../lib/sanitizeHtml';
 import { iso, isoOrNull, kst } from '../lib/time';
@@ -189,7 +189,6 @@ function decodeCursor(text: string, sort: Cursor['sort']): Cursor {
 }
 
 /** `like` pattern matching `text` anywhere, its wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * Classes in every state, keyset-paged: newest first (created_at, contentsid) or by title (title, contentsid), each an
@@ -201,7 +200,7 @@ export async function listClasses(db: Db, author: Author, q: ClassQuery): Promis
   const conds: RawBuilder<unknown>[] = [];
   if (staff.role === 'instructor') conds.push(sql`l.teacher = ${staff.teachername ?? ''}`);
   const words = q.q?.trim();
-  if (words) conds.push(sql`(l.title ilike ${containing(words)} or l.teacher ilike ${containing(words)})`);
+  if (words) conds.push(sql`(l.title ilike ${containsPattern(words)} or l.teacher ilike ${containsPattern(words)})`);
   if (q.state) conds.push(sql`l.state = ${q.state}`);
   if (q.categoryid) {
     const ids = await categorySubtree(db, q.categoryid);

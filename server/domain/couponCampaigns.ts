@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
 import type { Db } from '../db/database';
 import type { CouponCampaignRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { all, one, containsPattern } from '../db/query';
 import { fail } from '../lib/failure';
 import { kst } from '../lib/time';
 import { page as pageOfRequest } from './paging';
@@ -69,7 +69,7 @@ const LISTED = sql`select k.*, s.name as created_by_name,
 export async function campaignPage(db: Db, body: { page: number; pageSize: number; q?: string; state?: string }) {
   const p = pageOfRequest(body);
   const q = body.q?.trim() ?? '';
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   const state = body.state ?? 'all';
   const where = sql`(${!q} or k.name ilike ${like})
     and (${state} = 'all' or (${state} = 'active' and k.stopped_at is null) or (${state} = 'stopped' and k.stopped_at is not null))`;

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { all } from '../db/query';
+import { all, likeText } from '../db/query';
 import type { MemberRow } from '../db/rows';
 import { fail } from '../lib/failure';
 import { iso, isoOrNull } from '../lib/time';
 import { BAD_CURSOR } from './classAuthoring';
 import { LEFT_MEMBER, maskEmail, maskName, maskPhone } from './privacy';
 
-/** `like` text matching itself only: %, _ and \ escaped. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * What a search asks for, each answered from its own index (migration 045): an e-mail's start (with @), a phone

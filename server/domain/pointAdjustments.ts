@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PointRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { all, one, containsPattern } from '../db/query';
 import { fail } from '../lib/failure';
 import { kst } from '../lib/time';
 import { usablePoints } from './orders';
@@ -40,7 +40,7 @@ const LISTED = sql`select p.*, m.name, m.email, coalesce(b.balance, 0) as balanc
 export async function pointPage(db: Db, body: { page: number; pageSize: number; q?: string; console?: boolean }) {
   const p = pageOfRequest(body);
   const q = body.q?.trim() ?? '';
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   const where = sql`(${!q} or m.name ilike ${like} or m.email ilike ${like}) and (${!body.console} or p.staff_useruid is not null)`;
   const rows = await all(
     db,

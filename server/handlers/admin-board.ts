@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { FaqRow, NoticeRow } from '../db/rows';
-import { all, one } from '../db/query';
+import { all, one, containsPattern } from '../db/query';
 import { fail } from '../lib/failure';
 import { kst } from '../lib/time';
 import { sanitizeHtml } from '../lib/sanitizeHtml';
 import { recordAudit } from '../domain/audit';
-import { containsPattern, ensurePinRoom, toFaq, toNotice } from '../domain/board';
+import { ensurePinRoom, toFaq, toNotice } from '../domain/board';
 import { ok, type Handlers } from '../openapi/typed';
 import { writes, uncachedRead, type CacheTable } from '../openapi/cacheTags';
 

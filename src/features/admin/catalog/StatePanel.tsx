@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format';
 import { formatDateTimeKst } from '../../../lib/formatDateTime';
 import { alertError, confirmDark } from '../../../lib/popup';
 import { FieldError } from '../shell/AdminParts';
-import { isoToKstInput, kstInputToIso } from './kst';
+import { isoToKstInput, kstInputToIso } from '../shell/kst';
 import { StateBadge } from './StateBadge';
 import { useStoreClass } from './useClassWrites';
 

@@ -9,10 +9,11 @@ import { confirmDark } from '../../../lib/popup';
 import { FieldError, FormOutcome } from '../shell/AdminParts';
 import { useFormDraft } from '../shell/useFormDraft';
 import { checkCampaign, type CampaignFormValues } from './couponFields';
-import { discountText, kstToday, scopeText } from './couponText';
+import { discountText, scopeText } from './couponText';
+import { kstDay } from '../shell/kst';
 
 const emptyForm = (): CampaignFormValues => {
-  const today = kstToday();
+  const today = kstDay();
   return {
     name: '',
     discounttype: 'fixed',

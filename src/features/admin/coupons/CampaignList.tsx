@@ -12,7 +12,8 @@ import { alertDark, confirmDark } from '../../../lib/popup';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { AdminListStates, LoadMore } from '../shell/AdminParts';
 import { IssuePanel } from './IssuePanel';
-import { KIND_LABEL, discountText, kstToday, periodText, scopeText, stateText, won } from './couponText';
+import { KIND_LABEL, discountText, periodText, scopeText, stateText, won } from './couponText';
+import { kstDay } from '../shell/kst';
 
 /** 캠페인 목록: each campaign's terms, its figures, and what can be done with it. */
 export function CampaignList({ opened }: { opened: number | null }) {
@@ -20,7 +21,7 @@ export function CampaignList({ opened }: { opened: number | null }) {
   const [filter, setFilter] = useState<AdminCouponCampaignFilter>({ state: 'all' });
   const list = useInfiniteQuery(adminCouponCampaignsQuery(filter));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.list) ?? [], [list.data]);
-  const today = kstToday();
+  const today = kstDay();
   return (
     <section aria-labelledby="coupon-campaigns">
       <h2 className="admin-coupon-title" id="coupon-campaigns">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discountText, kstToday, scopeText, stateText } from './couponText';
+import { kstDay } from '../shell/kst';
+import { discountText, scopeText, stateText } from './couponText';
 
 describe('a campaign in words', () => {
   it('says an amount, or a percent with its cap', () => {
@@ -17,6 +18,6 @@ describe('a campaign in words', () => {
     expect(stateText(c, '2027-01-01')).toBe('기간 종료');
     expect(stateText({ ...c, stoppedat: '2026-12-02T10:00:00+09:00' }, '2026-12-05')).toBe('중지됨');
     // 23:30 UTC on 30 Nov is already 1 Dec in Korea.
-    expect(kstToday(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+    expect(kstDay(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
   });
 });

@@ -31,6 +31,3 @@ export function stateText(c: Pick<AdminCouponCampaign, 'stoppedat' | 'validfrom'
   if (c.validfrom > today) return '시작 전';
   return '진행 중';
 }
-
-/** Today's day in Korea (YYYY-MM-DD), whatever the browser's own zone. */
-export const kstToday = (now = new Date()) => new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);

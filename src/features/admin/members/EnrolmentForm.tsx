@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { changeAdminEnrolment, type AdminEnrolmentChange, type AdminMemberEnrolment } from '../../../api/queries/admin-members';
 import { FieldError, ReasonField } from '../shell/AdminParts';
 import { useFormDraft } from '../shell/useFormDraft';
-import { checkEnrolment, todayKst, type EnrolmentFormValues } from './memberFields';
+import { kstDay } from '../shell/kst';
+import { checkEnrolment, type EnrolmentFormValues } from './memberFields';
 
 const EMPTY: EnrolmentFormValues = { contentsid: '', enddate: '', reason: '' };
 
@@ -77,7 +78,7 @@ export function EnrolmentForm({ useruid, onChanged }: { useruid: string; onChang
           <input
             id="enrol-enddate"
             type="date"
-            min={todayKst()}
+            min={kstDay()}
             value={values.enddate}
             onChange={(e) => set('enddate', e.currentTarget.value)}
             {...described('enddate', 'enrol-enddate-hint')}

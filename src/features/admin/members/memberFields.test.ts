@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnrolment, checkImport, checkOpenReason, MEMBER_MESSAGES, todayKst } from './memberFields';
+import { kstDay } from '../shell/kst';
+import { checkEnrolment, checkImport, checkOpenReason, MEMBER_MESSAGES } from './memberFields';
 
 describe('the members screens’ fields', () => {
   it('an opening needs a reason, trimmed', () => {
@@ -27,7 +28,7 @@ describe('the members screens’ fields', () => {
   });
 
   it('today is Korea’s calendar day', () => {
-    expect(todayKst(Date.parse('2026-12-06T15:30:00Z'))).toBe('2026-12-07');
-    expect(todayKst(Date.parse('2026-12-06T14:59:00Z'))).toBe('2026-12-06');
+    expect(kstDay(new Date('2026-12-06T15:30:00Z'))).toBe('2026-12-07');
+    expect(kstDay(new Date('2026-12-06T14:59:00Z'))).toBe('2026-12-06');
   });
 });

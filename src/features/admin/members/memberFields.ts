@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { AdminEnrolmentChange } from '../../../api/queries/admin-members';
+import { kstDay } from '../shell/kst';
 
-/** Korean time's calendar day, 'YYYY-MM-DD' (Korea keeps UTC+9 all year). */
-export const todayKst = (now = Date.now()) => new Date(now + 9 * 3600_000).toISOString().slice(0, 10);
 
 export const MEMBER_MESSAGES = {
   reason: '사유를 적어주세요. 감사 기록에 남습니다.',
@@ -32,7 +31,7 @@ export interface EnrolmentFormValues {
 /** A grant or a new end date: the class, the last day (empty: the store's 90 days for a new one), the reason. */
 export function checkEnrolment(
   values: EnrolmentFormValues,
-  today = todayKst(),
+  today = kstDay(),
 ): { input: AdminEnrolmentChange; errors?: undefined } | { input?: undefined; errors: Partial<Record<keyof EnrolmentFormValues, string>> } {
   const schema = z.object({
     contentsid: z

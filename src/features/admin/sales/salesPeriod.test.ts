@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kstDay, quickOf, quickPeriod } from './salesPeriod';
+import { kstDay } from '../shell/kst';
+import { quickOf, quickPeriod } from './salesPeriod';
 
 describe('the sales period in KST days', () => {
   // 2025-03-02 16:30 UTC is Monday 3 March 01:30 in Korea: the Korean day, not the browser's, decides.

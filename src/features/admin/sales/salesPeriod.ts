@@ -1,4 +1,5 @@
 import type { AdminSalesGrouping } from '../../../api/queries/admin-sales';
+import { kstDay } from '../shell/kst';
 
 /** A period of KST days, both inclusive, as the sales report takes it. */
 export interface SalesPeriod {
@@ -13,10 +14,6 @@ export const GROUPING_LABEL: Record<AdminSalesGrouping, string> = { day: '일', 
 
 const DAY_MS = 86_400_000;
 
-/** The KST calendar day of an instant, whatever the browser's own time zone. */
-export function kstDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** 오늘, 이번 주 (from Monday, as the report's weeks), 이번 달 and 올해, each up to today (KST). */
 export function quickPeriod(which: QuickPeriod, now: Date = new Date()): SalesPeriod {

@@ -14,3 +14,8 @@ export function isoToKstInput(at: Date | string): string {
   const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
   return new Date(ms + KST_OFFSET_MS).toISOString().slice(0, 16);
 }
+
+/** The Seoul calendar day of an instant ("2026-12-07"), whatever the browser's zone: the console's "today". */
+export function kstDay(at: Date = new Date()): string {
+  return new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+}
