@@ -15,6 +15,15 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 describe.each(WIDTHS)('주문 at $width px', ({ paymentid, ...viewport }) => {
   it('an operator refunds 10,000원 of member@demo.kr’s order; the member reads 부분환불 and the amount', async () => {
+    // What the member's refund dialog says now: the console shows the same rule in the same words (issue 42).
+    const before = await newPage(app.browser, app.server.url, viewport);
+    await signInLocal(before.page, 'member@demo.kr');
+    await before.page.goto(`/mypayment?paymentid=${paymentid}`);
+    await before.page.getByTestId('refund-request').click();
+    await before.page.locator('.swal2-popup .popup-dark__lines').waitFor();
+    const memberReads = await before.page.locator('.swal2-popup .popup-dark__lines li').allTextContents();
+    await before.context.close();
+
     const staff = await newPage(app.browser, app.server.url, viewport);
     await signInLocal(staff.page, 'staff@demo.kr');
     await staff.page.goto('/admin/orders');
@@ -27,6 +36,7 @@ describe.each(WIDTHS)('주문 at $width px', ({ paymentid, ...viewport }) => {
     await row.getByRole('button', { name: '열기' }).click();
     await staff.page.getByRole('heading', { name: '결제사 기록 (데모: 테스트 카드 장부)' }).waitFor();
     const form = staff.page.getByTestId('admin-refund-form');
+    expect(await form.getByTestId('admin-rule-quote').locator('li').allTextContents()).toEqual(memberReads);
     await form.getByLabel('환불 금액 (원)').fill('10000');
     await form.getByRole('button', { name: '환불하기' }).click();
     expect(await form.locator('.field-error').textContent()).toBe('환불 사유를 두 글자 이상 적어주세요. 회원 안내와 감사 기록에 남습니다.');

@@ -90,7 +90,7 @@ describe('finding 7: member-written text is shown as text', () => {
 describe('finding 3: the order detail fits the phone', () => {
   it.each([320, 390, 1280])('%i px: nothing scrolls sideways; 목록으로, 내 강의실로 and the refund dialog are within the screen', async (width) => {
     const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: viewport(width) });
-    // Order 1 (seed): 101 paid by card and partly watched, so its refund is refused with the reason.
+    // Order 1 (seed): 101 paid by card and partly watched, so its quote lists what was taken and what comes back.
     await page.goto('/mypayment?paymentid=1');
     await page.getByTestId('payment-detail').waitFor();
     await page.getByTestId('order-terms').waitFor();

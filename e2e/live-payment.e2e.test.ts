@@ -323,7 +323,7 @@ describe('attacks', () => {
     await page.close();
   });
 
-  it('refund of an order one class of which was watched: PortOne cancels only the unwatched class\'s share', async () => {
+  it('refund of an order one lecture of which was watched: PortOne cancels only the unwatched lectures\' share', async () => {
     const page = await member.newPage();
     await startPayment(page, '115,117');
     await portOneWindow(page).getByRole('button', { name: '승인' }).click();
@@ -336,7 +336,12 @@ describe('attacks', () => {
     await page.goto(`/player/115?videoid=${video}`);
     await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from enrollments e join members m on m.useruid = e.useruid
       where m.email = 'payer@live.kr' and e.contentsid = 115 and e.first_play_at is not null`.execute(live.server.db)).rows[0]!.n).toBe(1);
-    const share = (await sql<{ saleprice: number }>`select saleprice from lectures where contentsid = 117`.execute(live.server.db)).rows[0]!.saleprice;
+    // Issue 42: one of 115's paid lectures played leaves the rest of 115 (by count) and all of 117 to refund.
+    const count = (await sql<{ n: number }>`select count(*)::int as n from videos where contentsid = 115 and not is_preview`.execute(live.server.db)).rows[0]!.n;
+    const price = async (id: number) =>
+      (await sql<{ price: number }>`select price from payment_items where paymentid = ${order.paymentid} and contentsid = ${id}`.execute(live.server.db)).rows[0]!.price;
+    const [p115, p117] = [await price(115), await price(117)];
+    const share = Math.floor((p115 * (count - 1) + p117 * count) / count);
     const won = `${share.toLocaleString('ko-KR')}원`;
 
     await page.goto(`/mypayment?paymentid=${order.paymentid}`);

@@ -1273,4 +1273,24 @@ export const migrations: { id: string; statements: string[] }[] = [
     id: '047_sales',
     statements: [`create index payments_installment_recent on payments (paymentid desc) where installment_month >= 2`],
   },
+  {
+    // Issue 42, refunds by the part taken: each paid video's first play by its member, under the order that enrolled
+    // them (a class bought again after a refund starts afresh; 0 for an enrolment staff granted without an order). The
+    // server records it when it issues the video's source (server/domain/usage.ts), as it records the class's first play.
+    // Older plays are read back from progress: a paid video the member has progress on was played, at the class's first
+    // play. A class-level mark with no progress behind it is not guessed into a video (the member is given the benefit).
+    // `refunds.parts` keeps how many parts of each class a refund paid back (`101:3,102:1`); null before: whole classes.
+    id: '048_video_plays',
+    statements: [
+      `create table video_plays (useruid text not null, videoid int not null, contentsid int not null, paymentid int not null,
+        first_played_at text not null, primary key (useruid, paymentid, videoid))`,
+      `insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
+        select p.useruid, p.videoid, p.contentsid, coalesce(e.paymentid, 0), coalesce(e.first_play_at, p.updated_at)
+        from progress p join videos v on v.videoid = p.videoid and not v.is_preview
+        join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
+        where p.watched_sec > 0 or p.last_position > 0 or p.completed
+        on conflict do nothing`,
+      `alter table refunds add column parts text`,
+    ],
+  },
 ];

@@ -196,6 +196,8 @@ export interface RefundRow {
   coupon_restored: boolean;
   /** Lecture ids the refund ended, comma-joined. */
   contentsids: string;
+  /** Parts of each ended class it paid back, `101:3,102:1` (migration 048); null: whole classes. */
+  parts: string | null;
   reason: string;
   provider_status: string | null;
   idempotency_key: string | null;

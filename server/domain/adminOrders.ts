@@ -6,7 +6,8 @@ import { all, one } from '../db/query';
 import { fail } from '../lib/failure';
 import { GatewayUnavailable, type PaymentGateway, type ProviderPayment } from './paymentGateway';
 import { LEFT_MEMBER, maskEmail, maskName } from './privacy';
-import { NO_PAYMENT, providerIdOf } from './refunds';
+import { factsOf, NO_PAYMENT, NOT_PAID, providerIdOf, REFUNDABLE_STATUS } from './refunds';
+import { quoteRefund, type RefundQuote } from '../../rules/refund';
 import { cancellableOf } from './storeRefunds';
 
 /**
@@ -79,6 +80,8 @@ interface OrderLine {
   price: number;
   refunded: boolean;
   enrolment: EnrollmentRow | undefined;
+  /** The first play of any of its paid lectures under this order, or its first download. */
+  firstUsed: Date | null;
 }
 
 interface OrderDetail {
@@ -88,6 +91,8 @@ interface OrderDetail {
   cancellable: number;
   provider: { source: 'portone' | 'demo'; record: ProviderPayment } | null;
   providerError: string | null;
+  /** What the member's own refund rule would return now (rules/refund.ts), in the member's words. */
+  rule: Pick<RefundQuote, 'refundable' | 'amount' | 'reasons'>;
 }
 
 /**
@@ -107,7 +112,23 @@ export async function orderDetail(db: Db, gateway: PaymentGateway, paymentid: nu
   const enrolled = await all(db, sql<EnrollmentRow>`select * from enrollments where paymentid = ${paymentid} and useruid = ${order.useruid}`);
   const refunds = await all(db, sql<RefundRow>`select * from refunds where paymentid = ${paymentid} order by refundid`);
   const ended = new Set(refunds.filter((r) => r.status === 'done').flatMap((r) => r.contentsids.split(',').filter(Boolean).map(Number)));
-  const lines = items.map((i) => ({ ...i, refunded: ended.has(i.contentsid), enrolment: enrolled.find((e) => e.contentsid === i.contentsid) }));
+  // The member's rule, read from the same facts the member's quote reads (issue 42: one rule, one set of words).
+  const paid = REFUNDABLE_STATUS.includes(order.status)
+    ? await one(db, sql<PaymentRow>`select * from payments where paymentid = ${paymentid}`)
+    : undefined;
+  const facts = paid ? await factsOf(db, paid) : undefined;
+  const rule = facts ? quoteRefund(facts, new Date()) : { refundable: false, amount: 0, reasons: [NOT_PAID] };
+  const firstUse = (contentsid: number) => {
+    const l = facts?.lectures.find((x) => x.contentsid === contentsid);
+    const times = [...(l?.videos ?? []).map((v) => v.playedAt), l?.downloadedAt].filter((t): t is Date => !!t).map((t) => t.getTime());
+    return times.length ? new Date(Math.min(...times)) : null;
+  };
+  const lines = items.map((i) => ({
+    ...i,
+    refunded: ended.has(i.contentsid),
+    enrolment: enrolled.find((e) => e.contentsid === i.contentsid),
+    firstUsed: firstUse(i.contentsid),
+  }));
   let provider: OrderDetail['provider'] = null;
   let providerError: string | null = null;
   // A free order, or one never sent to the provider, has no record there.
@@ -121,5 +142,13 @@ export async function orderDetail(db: Db, gateway: PaymentGateway, paymentid: nu
       providerError = '결제사와 연결할 수 없어 결제사 기록을 읽지 못했습니다.';
     }
   }
-  return { order, lines, refunds, cancellable: cancellableOf(order), provider, providerError };
+  return {
+    order,
+    lines,
+    refunds,
+    cancellable: cancellableOf(order),
+    provider,
+    providerError,
+    rule: { refundable: rule.refundable, amount: rule.amount, reasons: rule.reasons },
+  };
 }

@@ -472,7 +472,7 @@ export async function updateLecture(db: Db, author: Author, videoid: number, inp
 }
 
 /** The tables holding a member's record of a video: such a video is hidden, never deleted. */
-const MEMBER_RECORDS = ['progress', 'notes', 'bookmarks', 'play_tabs'] as const;
+const MEMBER_RECORDS = ['progress', 'notes', 'bookmarks', 'play_tabs', 'video_plays'] as const;
 
 /** Deletes a lecture no member has a record of; hides one that a member watched, noted or bookmarked. */
 export async function removeLecture(

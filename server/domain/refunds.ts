@@ -44,6 +44,19 @@ export const REFUND_TABLES = [
   'mail_outbox',
 ] as const;
 
+/**
+ * The parts of each class that earlier refunds paid back (refunds.parts); a class a refund ended without a count (a
+ * refund before migration 048, or the console's whole refund) was paid back whole: undefined here, all its parts.
+ */
+function partsRefunded(done: readonly RefundRow[]): Map<number, number | undefined> {
+  const parts = new Map<number, number | undefined>();
+  for (const r of done) {
+    const counted = new Map((r.parts ?? '').split(',').filter(Boolean).map((x) => x.split(':').map(Number) as [number, number]));
+    for (const id of idsOf(r)) parts.set(id, counted.get(id));
+  }
+  return parts;
+}
+
 /** Stored KST text → the moment it names. */
 const at = (text: string) => new Date(`${text.replace(' ', 'T')}+09:00`);
 
@@ -61,7 +74,17 @@ export async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
       and contentsid in (${sql.join(ids)})`,
   );
   const done = await all(db, sql<RefundRow>`select * from refunds where paymentid = ${p.paymentid} and status = 'done'`);
-  const refunded = new Set(done.flatMap((r) => idsOf(r)));
+  const refundedParts = partsRefunded(done);
+  // Each class's paid videos (a preview is never a part), with this order's first play of each. A video hidden since
+  // still counts once the member played it: what they took stays taken.
+  const videos = await all(
+    db,
+    sql<{ contentsid: number; title: string; first_played_at: string | null }>`select v.contentsid, v.title, vp.first_played_at
+      from videos v join sections s on s.sectionid = v.sectionid
+      left join video_plays vp on vp.useruid = ${p.useruid} and vp.paymentid = ${p.paymentid} and vp.videoid = v.videoid
+      where v.contentsid in (${sql.join(ids)}) and not v.is_preview and (v.hidden_at is null or vp.first_played_at is not null)
+      order by v.contentsid, s.sort, v.sort, v.videoid`,
+  );
   const earned = await one(
     db,
     sql<{ amount: number }>`select amount from points where paymentid = ${p.paymentid} and kind = 'earn'`,
@@ -70,15 +93,17 @@ export async function factsOf(db: Db, p: PaymentRow): Promise<RefundOrder> {
   const sum = (f: (r: RefundRow) => number) => done.reduce((a, r) => a + f(r), 0);
   const lectures: RefundLecture[] = items.map((i) => {
     const e = enrolled.find((x) => x.contentsid === i.contentsid);
-    const uses = [e?.first_play_at, e?.downloaded_at].filter((t): t is string => !!t).sort();
+    const own = videos.filter((v) => v.contentsid === i.contentsid);
     return {
       contentsid: i.contentsid,
       title: i.title,
       price: i.price,
-      usedAt: uses[0] ? at(uses[0]) : null,
+      videos: own.map((v) => ({ title: v.title, playedAt: v.first_played_at ? at(v.first_played_at) : null })),
+      downloadedAt: e?.downloaded_at ? at(e.downloaded_at) : null,
       // No enrolment of this order (ended, or replaced by a later order of the class): nothing left to give back.
       accessEnds: e ? at(e.end_at) : new Date(0),
-      refunded: refunded.has(i.contentsid),
+      refunded: refundedParts.has(i.contentsid),
+      refundedParts: refundedParts.get(i.contentsid) ?? Math.max(1, own.length),
     };
   });
   return {
@@ -186,9 +211,9 @@ export async function requestRefund(
     const row = await one(
       tx,
       sql<RefundRow>`insert into refunds (paymentid, useruid, status, basis, amount, points_restored, points_taken_back,
-          points_shortfall, coupon_restored, contentsids, reason, idempotency_key, created_at, whole, cancellable_before)
+          points_shortfall, coupon_restored, contentsids, parts, reason, idempotency_key, created_at, whole, cancellable_before)
         values (${order.paymentid}, ${me}, 'pending', ${q.basis}, ${q.amount}, ${q.pointsRestored}, ${q.pointsTakenBack},
-          ${q.pointsShortfall}, ${q.couponRestored}, ${q.contentsids.join(',')}, ${ask.reason}, ${ask.idempotencyKey}, ${kst()},
+          ${q.pointsShortfall}, ${q.couponRestored}, ${q.contentsids.join(',')}, ${q.parts}, ${ask.reason}, ${ask.idempotencyKey}, ${kst()},
           ${q.whole}, ${order.amount - order.provider_cancelled_amount})
         returning *`,
     );

@@ -11,7 +11,8 @@ import { kst } from '../lib/time';
  * member (or with the member's own token). The browser's FirstPlay / UpdateDownload only confirm the record.
  *
  * The first time is kept: a later or repeated record, from the server or the browser, never moves it and
- * nothing clears it, so a member cannot make a used class look unused.
+ * nothing clears it, so a member cannot make a used class look unused. Each paid video's first play is kept too
+ * (video_plays, issue 42): the refund rule counts the part taken video by video.
  */
 export type FirstUse = 'play' | 'download';
 
@@ -25,4 +26,15 @@ export function recordFirstUse(db: Db, useruid: string, contentsid: number, use:
     sql<EnrollmentRow>`update enrollments set ${column} = coalesce(${column}, ${kst()})
       where useruid = ${useruid} and contentsid = ${contentsid} returning *`,
   );
+}
+
+/**
+ * Records the first play of a paid video (never a preview) by the member it is issued to, under the order that
+ * enrolled them; a later play keeps the first time. Nothing when they are not enrolled.
+ */
+export async function recordVideoPlay(db: Db, useruid: string, video: { videoid: number; contentsid: number }): Promise<void> {
+  await sql`insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
+    select useruid, ${video.videoid}, contentsid, coalesce(paymentid, 0), ${kst()} from enrollments
+    where useruid = ${useruid} and contentsid = ${video.contentsid}
+    on conflict do nothing`.execute(db);
 }

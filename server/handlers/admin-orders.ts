@@ -4,7 +4,7 @@ import { maskedMember, orderDetail, orderPage, type OrderListRow } from '../doma
 import { paidMethodOf } from '../domain/orders';
 import { REFUND_TABLES, type RefundDone } from '../domain/refunds';
 import { cancellableOf, checkClaim, issueStoreRefund, retryClaim, unsettledClaims, type Settled } from '../domain/storeRefunds';
-import { iso, isoOrNull } from '../lib/time';
+import { iso, isoOrNull, kst } from '../lib/time';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
 
@@ -72,17 +72,15 @@ export const adminOrders = {
       pgtid: o.provider_txid,
       receipturl: o.receipt_url,
       cancelleddate: isoOrNull(o.cancelled_at),
-      lines: d.lines.map((l) => {
-        const uses = [l.enrolment?.first_play_at, l.enrolment?.downloaded_at].filter((t): t is string => !!t).sort();
-        return {
-          contentsid: l.contentsid,
-          title: l.title,
-          price: l.price,
-          refunded: l.refunded,
-          accessends: isoOrNull(l.enrolment?.end_at),
-          firstused: isoOrNull(uses[0]),
-        };
-      }),
+      lines: d.lines.map((l) => ({
+        contentsid: l.contentsid,
+        title: l.title,
+        price: l.price,
+        refunded: l.refunded,
+        accessends: isoOrNull(l.enrolment?.end_at),
+        firstused: l.firstUsed && iso(kst(l.firstUsed)),
+      })),
+      rulequote: d.rule,
       refunds: d.refunds.map((r) => ({
         refundid: r.refundid,
         amount: r.amount,

@@ -129,6 +129,16 @@ describe('an order in the console', () => {
     expect(o.provider).toMatchObject({ source: 'demo', paymentid: pgtid, status: 'PAID', totalamount: paidamount, cancelledamount: 0, method: 'card' });
     expect((await detail(999_999)).status).toBe(404);
   });
+
+  it('shows what the member\'s own refund rule gives now, in the words of the member\'s quote, and the first play', async () => {
+    const { paymentid } = await buyWithTestCard(s, ME, [122]);
+    expect((await s.call('GET', '/api/Contents/GetVideoSourceUrl/12212')).status).toBe(200);
+    const member = (await s.call('GET', `/api/Payment/RefundQuote/${paymentid}`)).json.datas;
+    const o = (await detail(paymentid)).json.datas;
+    expect(o.rulequote).toEqual({ refundable: true, amount: member.amount, reasons: member.reasons });
+    expect(o.rulequote.reasons.join('\n')).toMatch(/수강으로 본 기록 - .+ 재생\)/);
+    expect(o.lines[0].firstused).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
+  });
 });
 
 describe('a refund from the console', () => {

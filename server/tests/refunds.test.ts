@@ -114,31 +114,47 @@ describe('RequestRefund of an unused order within 7 days', () => {
 });
 
 describe('RequestRefund after use', () => {
-  it('after a class video was issued, refunds only the other lecture by its price share', async () => {
+  it('after a class video was issued, refunds the untaken videos of each class by count and ends both (issue 42)', async () => {
     const { paymentid, pgtid, paidamount, amount } = await buy([106, 107]);
+    // The preview (10611) is free for anyone: playing it takes nothing.
+    expect((await s.call('GET', '/api/Contents/GetVideoSourceUrl/10611')).status).toBe(200);
+    expect((await quote(paymentid)).json.datas).toMatchObject({ basis: 'withdrawal', amount: paidamount });
+    // One of 106's three paid videos is issued: 2 of 3 of its price and all of 107's come back.
     expect((await s.call('GET', '/api/Contents/GetVideoSourceUrl/10612')).status).toBe(200);
-    const share = Math.floor((paidamount * (await total([107]))) / amount);
+    const [p106, p107] = [await total([106]), await total([107])];
+    const share = Math.floor((paidamount * (p106 * 2 + p107 * 3)) / (amount * 3));
 
     const q = (await quote(paymentid)).json.datas;
-    expect(q).toMatchObject({ refundable: true, basis: 'unused', contentsids: [107], amount: share, couponrestored: false });
-    expect(q.reasons.join('\n')).toContain('수강함');
+    expect(q).toMatchObject({ refundable: true, basis: 'unused', contentsids: [106, 107], amount: share, couponrestored: false });
+    expect(q.reasons.join('\n')).toMatch(/환불 클래스: .+ \(3강 중 2강\)/);
+    expect(q.reasons.join('\n')).toMatch(/수강으로 본 기록 - .+: .+ \(\d{4}\.\d\d\.\d\d \d\d:\d\d 재생\)/);
 
     const r = await refund(paymentid, { amount: share });
-    expect(r.json.datas).toMatchObject({ status: 'partially_refunded', amount: share, contentsids: [107] });
+    expect(r.json.datas).toMatchObject({ status: 'partially_refunded', amount: share, contentsids: [106, 107] });
     expect((await card(pgtid)).cancelled_amount).toBe(share);
-    expect(await owns(106)).toBe(true);
+    expect(await owns(106)).toBe(false);
     expect(await owns(107)).toBe(false);
     expect(await order(paymentid)).toMatchObject({ status: 'partially_refunded', refundedamount: share });
 
     const more = await refund(paymentid);
     expect(more.status).toBe(409);
-    expect(more.json.respMessage).toContain('수강한 것으로 간주');
+    expect(more.json.respMessage).toBe('이미 환불이 완료된 주문입니다.');
 
     // Replaying the card's confirmation after the refund neither cancels the rest at the provider nor changes the order.
     await s.call('POST', '/api/Payment/UpdatePaid/', { body: { paymentid, pgtid, amount: paidamount } });
     expect((await card(pgtid)).cancelled_amount).toBe(share);
     expect(await order(paymentid)).toMatchObject({ status: 'partially_refunded', refundedamount: share });
-    expect(await owns(106)).toBe(true);
+    expect(await owns(106)).toBe(false);
+  });
+
+  it('a class bought again after its refund counts only the plays of the new order', async () => {
+    const first = await buy([109]);
+    expect((await s.call('GET', '/api/Contents/GetVideoSourceUrl/10912')).status).toBe(200);
+    expect((await refund(first.paymentid)).status).toBe(200);
+    const again = await buy([109]);
+    expect((await quote(again.paymentid)).json.datas).toMatchObject({ basis: 'withdrawal', amount: again.paidamount });
+    expect((await s.call('GET', '/api/Contents/GetVideoSourceUrl/10912')).status).toBe(200);
+    expect((await quote(again.paymentid)).json.datas).toMatchObject({ basis: 'unused' });
   });
 
   it('a downloaded handout counts as taking the class: no refund, with the reason', async () => {

@@ -1283,15 +1283,19 @@ export interface paths {
         /**
          * What refunding the member's paid order would return now, and why (shown before confirming)
          * @description The server decides from its own records, never from the browser (rules/refund.ts, shown to members as
-         *     REFUND_POLICY): a lecture counts as used from its first play (recorded when the server issued a class
-         *     video's source) or its first handout download (recorded when it served the handout). Within 7 days of
-         *     payment with nothing used the whole order is refunded (`basis: withdrawal`, 청약철회); otherwise every
-         *     lecture that is unused and still within its access period is refunded at any time (`basis: unused`),
-         *     by its price's share of the order (payment_items), cumulatively so partial refunds add up to what was
+         *     REFUND_POLICY), counting by the class's paid videos (강의; issue 42): a video is taken from its first play
+         *     (recorded when the server issued that video's source to the member; a preview, free for anyone, is never
+         *     a part nor a use), and a handout or e-book download takes its whole class (recorded when the server served
+         *     the file); a class without paid videos is one part. Within 7 days of payment with nothing taken the whole
+         *     order is refunded (`basis: withdrawal`, 청약철회); otherwise, at any time within the access period, each
+         *     class's untaken videos are refunded at the class's price divided by its count of paid videos, and the
+         *     refunded classes end (`contentsids`; `basis: unused`), cumulatively so partial refunds add up to what was
          *     paid. Used points come back in the same share; the coupon comes back only when the whole order is
          *     refunded; points the order earned are taken back in the same share, and what the balance cannot cover
-         *     is taken from `amount` (`pointsshortfall`). A used or expired lecture is not refunded. `refundable`
-         *     false carries the Korean reason in `reasons`. Another member's order is 404, as GetInfo answers it.
+         *     is taken from `amount` (`pointsshortfall`). A class wholly taken or expired is not refunded. `reasons` are
+         *     the Korean lines the member reads: the amount and why (or why not), each refunded class as "n강 중 k강",
+         *     and what counted as use ("수강으로 본 기록 - <class>: <video> (YYYY.MM.DD HH:mm 재생)"). Another member's
+         *     order is 404, as GetInfo answers it.
          */
         get: operations["getRefundQuote"];
         put?: never;
@@ -6983,7 +6987,7 @@ export interface components {
             refunded: boolean;
             /** @description The enrolment's end; null when it has none now. */
             accessends: components["schemas"]["DateTime"] | null;
-            /** @description First play or download. */
+            /** @description The first play of any of its paid lectures under this order, or its first download. */
             firstused: components["schemas"]["DateTime"] | null;
         };
         AdminOrderRefund: {
@@ -7036,6 +7040,16 @@ export interface components {
             provider: components["schemas"]["AdminProviderRecord"] | null;
             /** @description Why the provider's record could not be read now. */
             providererror: string | null;
+            /**
+             * @description What the member's own refund rule (rules/refund.ts `quoteRefund`, the quote RefundQuote shows the member)
+             *     would return now, in the member's words: the console shows it beside its own refund so the operator
+             *     refunds by the same rule unless they decide otherwise (issue 42). `reasons` name what counted as use.
+             */
+            rulequote: {
+                refundable: boolean;
+                amount: number;
+                reasons: string[];
+            };
         };
         AdminRefundInput: {
             /** @description Won to return; at most `cancellable`. */

@@ -65,6 +65,26 @@ export function alertError(error: unknown): Promise<void> {
   return alertDark(error instanceof Error ? error.message : String(error));
 }
 
+/** `lines` as a list, one a row, as text (never HTML). */
+function listOf(lines: readonly string[]): HTMLUListElement {
+  const list = document.createElement('ul');
+  list.className = 'popup-dark__lines';
+  for (const line of lines) list.appendChild(document.createElement('li')).textContent = line;
+  return list;
+}
+
+/** Dark alert that shows `lines` (one a row, as text) under `title`, with one 확인 button: a refusal and its grounds. */
+export async function alertDarkLines(title: string, lines: readonly string[]): Promise<void> {
+  const Swal = await loadSwal();
+  await Swal.fire({
+    ...DARK_POPUP,
+    title,
+    html: listOf(lines),
+    showCancelButton: false,
+    customClass: { popup: 'popup-dark', cancelButton: 'popup-dark__cancel' },
+  });
+}
+
 /**
  * Dark confirm that shows `lines` (one a row, as text) under `title` and asks for one of `choices` (the first is
  * preselected); resolves the chosen one when confirmed, null when cancelled. The refund's quote uses it.
@@ -76,13 +96,10 @@ export async function confirmDarkChoice(
   confirmButtonText: string,
 ): Promise<string | null> {
   const Swal = await loadSwal();
-  const list = document.createElement('ul');
-  list.className = 'popup-dark__lines';
-  for (const line of lines) list.appendChild(document.createElement('li')).textContent = line;
   const result = await Swal.fire({
     ...DARK_POPUP,
     title,
-    html: list,
+    html: listOf(lines),
     input: 'select',
     inputOptions: Object.fromEntries(choices.map((c) => [c, c])),
     inputValue: choices[0] ?? '',

@@ -6,7 +6,7 @@ import { classroomKeys } from '../../api/queries/classroom-lectures';
 import { myClassKeys } from '../../api/queries/classroom';
 import { pointKeys } from '../../api/queries/points';
 import { formatWon } from '../../lib/format';
-import { alertDark, alertError, confirmDarkChoice } from '../../lib/popup';
+import { alertDark, alertDarkLines, alertError, confirmDarkChoice } from '../../lib/popup';
 
 const REASONS = ['단순 변심', '강의 내용이 기대와 다름', '중복 구매', '기타'] as const;
 
@@ -26,7 +26,8 @@ export function RefundAction({ payment }: { payment: Payment }) {
     try {
       const q = await queryClient.fetchQuery(refundQuoteQuery(payment.paymentid));
       if (!q.refundable) {
-        await alertDark(q.reasons.join('\n'));
+        // The reason and what counted as use (issue 42, finding 5): the member sees what the server counted.
+        await alertDarkLines('환불 안내', q.reasons);
         return;
       }
       const reason = await confirmDarkChoice('환불 신청', q.reasons, REASONS, `${formatWon(q.amount)} 환불 신청`);

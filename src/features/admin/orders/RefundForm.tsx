@@ -58,6 +58,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
       <h2 id="refund-title" className="admin-card__title">
         환불하기
       </h2>
+      <RuleQuote order={order} />
       <div className="admin-form__grid">
         <div className="admin-field">
           <label htmlFor="refund-amount">환불 금액 (원)</label>
@@ -74,6 +75,11 @@ export function RefundForm({ order }: { order: AdminOrder }) {
             <button type="button" className="btn btn--sm" onClick={() => set('amount', String(order.cancellable))}>
               전액
             </button>
+            {order.rulequote.refundable && order.rulequote.amount > 0 && order.rulequote.amount <= order.cancellable && (
+              <button type="button" className="btn btn--sm" onClick={() => set('amount', String(order.rulequote.amount))}>
+                규정 금액
+              </button>
+            )}
           </div>
           <span className="admin-field__hint" id="refund-amount-hint">
             환불 가능 {formatWon(order.cancellable)}. 전액이면 주문 전체가 환불되어 강의가 종료됩니다.
@@ -97,5 +103,23 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What the member's own refund rule gives now, in the words the member reads (issue 42: one rule for both counters),
+ * so the operator refunds by it unless they decide otherwise, and sees what counted as use.
+ */
+function RuleQuote({ order }: { order: AdminOrder }) {
+  const q = order.rulequote;
+  return (
+    <div className="admin-rule-quote" data-testid="admin-rule-quote">
+      <strong>환불 규정에 따른 금액: {q.refundable ? formatWon(q.amount) : '환불 대상 아님'}</strong>
+      <ul>
+        {q.reasons.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
