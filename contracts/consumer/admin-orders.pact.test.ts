@@ -16,7 +16,7 @@ import { setAccessTokenSource } from '../../src/api/client';
  * refund from the console (part of an order, and one above what is left), and the refund claims waiting for 확인.
  * The order is new@demo.kr's (u-demo-2) 9101 of class 104, 42,000원 by card, nothing refunded (the state resets it).
  */
-const { eachLike, integer, regex, string } = MatchersV3;
+const { boolean, eachLike, integer, regex, string } = MatchersV3;
 const headers = { ...commonHeaders, Authorization: regex(/^Bearer .+$/, `Bearer ${DEMO_TOKEN}`) };
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:\d{2}|Z)$/;
 const ORDER = { paymentid: 9101, useruid: 'u-demo-2', contentsid: 104, amount: 42000 };
@@ -114,12 +114,15 @@ describe('console order calls (storefront-web → storefront-api)', () => {
               receipturl: null,
             },
             providererror: null,
+            // The member's own refund rule, as their quote words it (issue 42): the refund form shows it.
+            rulequote: { refundable: boolean(true), amount: integer(42000), reasons: eachLike(string('카드 환불 금액: 42,000원')) },
           }),
         ),
       )
       .executeTest(async (server) => {
         const o = await fetchAdminOrder(9101, clientFor(server.url));
         expect(o).toMatchObject({ cancellable: 42000, provider: { source: 'demo', status: 'PAID' } });
+        expect(o.rulequote.amount).toBe(42000);
       }));
 
   it('GetAdminOrder: an order that does not exist is 404', () =>
