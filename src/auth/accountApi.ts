@@ -1,4 +1,5 @@
 import { api, datasOf, type ApiClient } from '../api/client';
+import { ApiError, PARSE_FAILURE_MESSAGE } from '../api/errors';
 
 /** Account calls of the login flow and the per-navigation checks (spec §7 "Users"). */
 
@@ -34,8 +35,16 @@ export async function loginSubmit(
   return datas.sessionToken;
 }
 
-/** Phone check: when `exists` is false, `message` is the server's respMessage to show. */
+/** Shown when the server says the phone is missing without saying so itself. */
+const PHONE_MISSING = '휴대폰 번호가 등록되어 있지 않습니다. 회원정보에서 등록해주세요.';
+
+/**
+ * Phone check: when `exists` is false, `message` is the server's respMessage to show. An answer without a yes or no
+ * (issue 43: a malformed body once opened an empty dialog) is a failure to check, said as one.
+ */
 export async function checkUserPhone(useruid: string, client: ApiClient = api): Promise<{ exists: boolean; message: string }> {
   const { data } = await client.GET('/api/CheckUserPhone', { params: { query: { useruid } } });
-  return { exists: data?.datas?.exists ?? false, message: data?.respMessage ?? '' };
+  const exists: unknown = (data?.datas as { exists?: unknown } | null | undefined)?.exists;
+  if (typeof exists !== 'boolean') throw new ApiError('parse', PARSE_FAILURE_MESSAGE, 200, 'checkUserPhone');
+  return { exists, message: data?.respMessage || PHONE_MISSING };
 }
