@@ -19,6 +19,8 @@ const minutesOf = (text: string) => Number(/(\d+)분/.exec(text)![1]);
 
 /** Each curriculum section's "N분" and the seconds of the videos listed under it. */
 async function sections(page: Page) {
+  // The curriculum renders when it nears the viewport or on the tab (ClassViewPage's Deferred).
+  await page.locator('.class-tabs').getByRole('link', { name: '커리큘럼' }).click();
   await page.locator('.curriculum__section').first().waitFor();
   return page.locator('.curriculum__section').evaluateAll((list) =>
     list.map((s) => ({

@@ -33,6 +33,7 @@ await withAppAndBrowser(async (server, browser) => {
     await page.locator('.price').first().waitFor();
     await shoot(page, null, `demo-banner-list-${width}`);
     await page.goto('/classView/103');
+    await page.locator('.class-tabs').getByRole('link', { name: '커리큘럼' }).click();
     await page.locator('.curriculum__section').first().waitFor();
     await shoot(page, page.locator('.class-summary'), `demo-class-summary-${width}`);
     await shoot(page, page.locator('#curriculum'), `demo-curriculum-${width}`);
