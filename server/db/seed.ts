@@ -9,8 +9,8 @@ import { ENROLMENT_DAYS, earnedPoints } from '../../rules/orderTerms';
 import { createHash } from 'node:crypto';
 
 const DAY_MS = 86_400_000;
-/** Stored KST text of a moment `days` (and `minutes`) before now. */
-const ago = (days: number, minutes = 0) => kst(new Date(Date.now() - days * DAY_MS - minutes * 60_000));
+/** Stored KST text of the moment `days` before now. */
+const ago = (days: number) => kst(new Date(Date.now() - days * DAY_MS));
 /**
  * A demo order's approval number, shaped as the demo card ledger issues them (server/handlers/local.ts: LPT-, the day,
  * eight hex digits), so a receipt never shows a test id (issue 42, finding 13).
@@ -88,13 +88,14 @@ export async function seed(db: Db): Promise<void> {
     for (const o of d.demoOrders) {
       const lecture = d.lectures.find((l) => l.contentsid === o.contentsid)!;
       const coupon = d.coupons.find((c) => c.couponnumber === o.couponnumber);
-      const paidMs = Date.now() - o.paidDaysAgo * DAY_MS;
+      // Paid at 10:01 (Korean time) that day, placed a minute before: a demo receipt reads as a daytime purchase.
+      const paidMs = Date.parse(`${ago(o.paidDaysAgo).slice(0, 10)}T10:01:00+09:00`);
       const paid_at = kst(new Date(paidMs));
       const amount = lecture.saleprice - (coupon?.discount_amount ?? 0) - o.pointUsed;
       await tx.insertInto('payments').values({
         paymentid: o.paymentid, useruid: me, title: lecture.title, contentsids: String(o.contentsid), amount, price_total: lecture.saleprice,
         coupon_discount: coupon?.discount_amount ?? 0, point_used: o.pointUsed, couponnumber: o.couponnumber, status: 'paid',
-        provider_txid: approvalNumber(o.paymentid, paid_at), created_at: ago(o.paidDaysAgo, 1), paid_at,
+        provider_txid: approvalNumber(o.paymentid, paid_at), created_at: kst(new Date(paidMs - 60_000)), paid_at,
       }).execute();
       await tx.insertInto('payment_items').values({ paymentid: o.paymentid, contentsid: o.contentsid, price: lecture.saleprice }).execute();
       // first_play_at follows the progress below (a class never played has none).
