@@ -5,6 +5,11 @@ import { appUnderTest, DEMO, newPage, signedInPage, signInLocal } from './suppor
 
 // Issue 26 (learning): continue learning on /main, the preview before buying, the locked lecture, the ended class.
 const app = appUnderTest();
+/** The ended class's end date as the page writes it: the seed dates it relative to today (issue 42, finding 9). */
+const endOf105 = async () =>
+  (await sql<{ t: string }>`select end_at as t from enrollments where useruid = ${DEMO.member.useruid} and contentsid = 105`.execute(app.server.db))
+    .rows[0]!.t.slice(0, 10)
+    .replace(/-/g, '.');
 
 const videoTime = (page: Page) => page.locator('video').first().evaluate((v: HTMLVideoElement) => v.currentTime);
 
@@ -57,7 +62,7 @@ describe('learning: continue, preview, locked, ended', () => {
     await page.goto('/classView/105');
     const note = page.locator('.class-ended');
     await note.waitFor();
-    expect(await note.textContent()).toBe('수강 기간이 종료되었습니다 (종료일 2024.04.10)');
+    expect(await note.textContent()).toBe(`수강 기간이 종료되었습니다 (종료일 ${await endOf105()})`);
     expect(await page.getByRole('link', { name: '바로 수강하기' }).count()).toBe(0);
     await page.locator('.class-summary').getByRole('button', { name: '바로 구매' }).click();
     await page.waitForURL('**/payment/105');
@@ -72,7 +77,7 @@ describe('learning: continue, preview, locked, ended', () => {
     await page.waitForURL('**/myclassProgress/105');
     const note = page.locator('.class-progress__ended');
     await note.waitFor();
-    expect(await note.textContent()).toBe('수강 기간이 종료되었습니다 (종료일 2024.04.10)');
+    expect(await note.textContent()).toBe(`수강 기간이 종료되었습니다 (종료일 ${await endOf105()})`);
     const head = page.locator('.class-progress__head');
     expect(await head.getByRole('link', { name: /이어보기|학습 시작/ }).count()).toBe(0);
     expect(await page.getByText('재생할 수 없습니다').count()).toBe(0);

@@ -110,8 +110,8 @@ describe('quiz and certificate journey of the demo member', () => {
     expect(await certificate.locator('.certificate__name').textContent()).toBe(DEMO.member.name);
     expect(await certificate.textContent()).toContain(title);
     expect(await certificate.textContent()).toContain(number);
-    // The learning time of the class's videos (1,500 s), not "0.4시간"; and the rule it was issued under.
-    expect(await certificate.locator('dd').nth(3).textContent()).toBe('25분');
+    // The learning time of the class's videos (1,380 s), not "0.4시간"; and the rule it was issued under.
+    expect(await certificate.locator('dd').nth(3).textContent()).toBe('23분');
     expect(await certificate.locator('.certificate__rule').textContent()).toBe(`이수 기준: ${certificateRuleText()}`);
     // The frame lies inside its backdrop, at a phone's width as at a desktop's (issue 26: it ran past the right edge).
     for (const width of [390, 1280]) {

@@ -160,7 +160,7 @@ export function stateHandlers(db: Kysely<any> | undefined): Record<string, (para
 
     'member has an ended class': withDb(async (db, p) => {
       const { rows } =
-        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')} and end_at < '2025-01-01'`.execute(
+        await sql`select 1 from enrollments where useruid = ${text(p, 'useruid')} and contentsid = ${id(p, 'contentsid')} and end_at < to_char(now() at time zone 'Asia/Seoul', 'YYYY-MM-DD HH24:MI:SS')`.execute(
           db,
         );
       if (rows.length === 0) throw new Error(`the seed has no ended class ${p.contentsid} of member ${p.useruid}`);

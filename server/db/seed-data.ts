@@ -1,6 +1,7 @@
 /** Demo catalogue in Korean. Ids are stable so tests, pacts and provider states can name them. */
 import { certificateRuleText } from '../../rules/certificate';
 import { REFUND_POLICY } from '../../rules/refund';
+import { EARN_RATE, ENROLMENT_DAYS } from '../../rules/orderTerms';
 
 export const DEMO_MEMBER = { useruid: 'u-demo-1', email: 'member@demo.kr', name: '김필라', phone: '010-1234-5678' };
 export const NEW_MEMBER = { useruid: 'u-demo-2', email: 'new@demo.kr', name: '이새봄', phone: '010-2222-3333' };
@@ -89,29 +90,60 @@ export const videoTitles = [
   ['동작 시연', '마무리 스트레칭'],
 ];
 
+/**
+ * A seeded video's length in whole minutes (issue 42, finding 9): a section's and a class's "N분" are then exactly the
+ * sum of the lengths listed under them. `si` counts sections across the catalogue, `v` the video within its section.
+ * A class whose title names its length ("10분 아침 매트 루틴") lasts exactly that.
+ */
+export function videoMinutes(contentsid: number, si: number, v: number): number {
+  const named = /(\d+)분/.exec(lectures.find((l) => l.contentsid === contentsid)!.title);
+  if (named) return namedLengthSplit(Number(named[1]))[(si % 2) * 2 + v]!;
+  return 5 + Math.floor(((si * 97 + v * 53) % 900) / 60);
+}
+/** A class of `minutes` in four videos: a short introduction and close, the longer work in between. */
+const namedLengthSplit = (minutes: number) => {
+  const edge = Math.floor(minutes / 5);
+  const middle = minutes - 2 * edge;
+  return [edge, Math.ceil(middle / 2), Math.floor(middle / 2), edge];
+};
+
 export const tagsFor = (l: LectureSeed): string[] => {
   const base = l.categoryid < 200 ? ['필라테스'] : l.categoryid < 300 ? ['재활', '통증완화'] : ['지도자', '전자책'];
   return [...base, l.level, l.price === 0 ? '무료' : '유료'];
 };
 
-/** Links name a category and its top-level category (`/classList/{categoryid}/{rootid}`), as the menu does. */
+/** The 매트 classes (first-level category 11) at a sale price now: the first banner announces exactly these. */
+const matOnSale = lectures.filter((l) => Math.floor(l.categoryid / 10) === 11 && l.saleprice < l.price);
+const bestMatDiscount = Math.max(...matOnSale.map((l) => Math.round((1 - l.saleprice / l.price) * 100)));
+
+/**
+ * Links name a category and its top-level category (`/classList/{categoryid}/{rootid}`), as the menu does. A banner
+ * says nothing the catalogue does not (issue 42, finding 9): no month or season, and the sale it names is the list's.
+ */
 export const banners = [
-  { bannerid: 1, title: '봄맞이 필라테스 클래스 20% 할인', subtitle: '4월 한 달간 모든 매트 클래스 할인', link: '/classList/11/1' },
+  { bannerid: 1, title: `매트 클래스 최대 ${bestMatDiscount}% 할인`, subtitle: `${matOnSale.map((l) => l.title).join(', ')} 할인 중`, link: '/classList/11/1' },
   { bannerid: 2, title: '허리 통증, 이제 집에서 관리하세요', subtitle: '물리치료사와 함께하는 재활 클래스', link: '/classList/211/2' },
   { bannerid: 3, title: '지도자 자격과정 전자책 출간', subtitle: '해부학부터 지도법까지 한 권으로', link: '/classList/311/3' },
 ];
 
-export const notices: { isnotice: number; title: string; content: string; istop: boolean; date: string; attachment?: string }[] = [
-  { isnotice: 1, istop: true, date: '2024-05-02 09:00:00', title: '[필독] 온라인 클래스 수강 안내', content: '<p>온라인 클래스는 <strong>결제일로부터 90일</strong> 동안 수강할 수 있습니다.</p><ul><li>PC와 모바일에서 모두 수강 가능</li><li>동시 접속은 1대만 허용</li></ul>' },
-  { isnotice: 1, istop: true, date: '2024-04-28 09:00:00', title: '개인정보 처리방침 개정 안내', content: '<p>2024년 5월 1일부로 개인정보 처리방침이 개정됩니다.</p><p>자세한 내용은 <a href="/privacyPolicy">개인정보처리방침</a>을 확인해주세요.</p>' },
-  { isnotice: 1, istop: false, date: '2024-04-20 09:00:00', title: '서울 지점 워크숍 일정 안내', content: '<p>5월 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'notice-workshop.pdf' },
-  { isnotice: 1, istop: false, date: '2024-04-10 09:00:00', title: '시스템 점검 안내 (4/15 02:00~04:00)', content: '<p>점검 시간 동안 영상 재생이 일시 중단됩니다.</p>' },
-  { isnotice: 1, istop: false, date: '2024-03-30 09:00:00', title: '수료증 발급 방법 안내', content: `<p>${certificateRuleText()}</p>` },
-  { isnotice: 1, istop: false, date: '2024-03-15 09:00:00', title: '포인트 적립 정책 변경', content: '<p>결제 금액의 <strong>5%</strong>가 포인트로 적립됩니다.</p>' },
-  { isnotice: 1, istop: false, date: '2024-03-01 09:00:00', title: '신규 리포머 클래스 오픈', content: '<p>리포머 풋워크 마스터 클래스가 새로 열렸습니다.</p>' },
-  { isnotice: -1, istop: false, date: '2024-04-25 09:00:00', title: '[이벤트] 후기 작성하고 포인트 받기', content: '<p>수강 후기를 남기면 <strong>1,000P</strong>를 드립니다.</p>' },
-  { isnotice: -1, istop: false, date: '2024-04-05 09:00:00', title: '[뉴스] 협회 재활 세미나 개최', content: '<p>척추 재활 세미나가 성황리에 마무리되었습니다.</p>' },
-  { isnotice: -1, istop: false, date: '2024-03-20 09:00:00', title: '[이벤트] 친구 추천 쿠폰', content: '<p>친구를 추천하면 5,000원 쿠폰을 드립니다.</p>' },
+/** Korean month/day of a day `days` before today, as a notice writes it ("4/15"). */
+const monthDay = (daysAgo: number) => {
+  const d = new Date(Date.now() + 9 * 3600_000 - daysAgo * 86_400_000);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}`;
+};
+
+/** Dated days before the seed ran (issue 42, finding 9: the newest notice is recent, none announces a past month). */
+export const notices: { isnotice: number; title: string; content: string; istop: boolean; daysAgo: number; attachment?: string }[] = [
+  { isnotice: 1, istop: true, daysAgo: 3, title: '[필독] 온라인 클래스 수강 안내', content: `<p>온라인 클래스는 <strong>결제일로부터 ${ENROLMENT_DAYS}일</strong> 동안 수강할 수 있습니다.</p><ul><li>PC와 모바일에서 모두 수강 가능</li><li>동시 접속은 1대만 허용</li></ul>` },
+  { isnotice: 1, istop: true, daysAgo: 8, title: '개인정보 처리방침 안내', content: '<p>개인정보 처리방침은 언제든 <a href="/privacyPolicy">개인정보처리방침</a>에서 확인하실 수 있습니다.</p>' },
+  { isnotice: 1, istop: false, daysAgo: 12, title: '서울 지점 워크숍 일정 안내', content: '<p>다음 달 워크숍이 <em>서울 강남 지점</em>에서 진행됩니다.</p>', attachment: 'notice-workshop.pdf' },
+  { isnotice: 1, istop: false, daysAgo: 20, title: `시스템 점검 안내 (${monthDay(15)} 02:00~04:00)`, content: '<p>점검 시간 동안 영상 재생이 일시 중단됩니다.</p>' },
+  { isnotice: 1, istop: false, daysAgo: 30, title: '수료증 발급 방법 안내', content: `<p>${certificateRuleText()}</p>` },
+  { isnotice: 1, istop: false, daysAgo: 45, title: '포인트 적립 안내', content: `<p>결제 금액의 <strong>${EARN_RATE * 100}%</strong>가 포인트로 적립됩니다.</p>` },
+  { isnotice: 1, istop: false, daysAgo: 60, title: '신규 리포머 클래스 오픈', content: '<p>리포머 풋워크 마스터 클래스가 새로 열렸습니다.</p>' },
+  { isnotice: -1, istop: false, daysAgo: 6, title: '[이벤트] 후기 작성하고 포인트 받기', content: '<p>수강 후기를 남기면 <strong>1,000P</strong>를 드립니다.</p>' },
+  { isnotice: -1, istop: false, daysAgo: 25, title: '[뉴스] 협회 재활 세미나 개최', content: '<p>척추 재활 세미나가 성황리에 마무리되었습니다.</p>' },
+  { isnotice: -1, istop: false, daysAgo: 40, title: '[이벤트] 친구 추천 쿠폰', content: '<p>친구를 추천하면 5,000원 쿠폰을 드립니다.</p>' },
 ];
 
 /** The FAQ's refund answer is the terms' rule (rules/refund.ts), word for word; migration 020 rewrites older databases. */
@@ -122,7 +154,7 @@ export const couponAnswerHtml =
   '<p>결제 화면의 [내 쿠폰]에서 보유한 쿠폰을 고르거나, 쿠폰 번호를 입력하세요(대소문자 구분 없음). 보유 쿠폰은 마이페이지의 [내 쿠폰]에서 볼 수 있습니다.</p>';
 
 export const faqs = [
-  ['수강', '수강 기간은 얼마인가요?', '<p>결제일로부터 90일입니다.</p>'],
+  ['수강', '수강 기간은 얼마인가요?', `<p>결제일로부터 ${ENROLMENT_DAYS}일입니다.</p>`],
   ['수강', '모바일에서도 수강할 수 있나요?', '<p>네, 모바일 브라우저에서 수강할 수 있습니다.</p>'],
   ['결제', REFUND_QUESTION, refundPolicyHtml],
   ['결제', COUPON_QUESTION, couponAnswerHtml],
@@ -149,7 +181,8 @@ export const reviewTexts = [
 export const coupons = [
   { couponnumber: 'WELCOME5000', title: '신규 회원 5,000원 할인', discount_amount: 5000, discount_rate: 0, min_amount: 10000, expires_at: '2099-12-31 23:59:59' },
   { couponnumber: 'PILATES10', title: '필라테스 10% 할인', discount_amount: 0, discount_rate: 10, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
-  { couponnumber: 'USED0001', title: '첫 수강 감사 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59', used_by: 'u-demo-1', used_at: '2024-04-01 10:00:00' },
+  // Used by the demo member's first order (demoOrders): seed.ts marks it used when that order was paid.
+  { couponnumber: 'START3000', title: '수강 시작 응원 3,000원 할인', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
   { couponnumber: 'EXPIRED01', title: '만료된 쿠폰', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2020-01-01 00:00:00' },
   { couponnumber: 'THANKS3000', title: '재수강 감사 3,000원 할인', discount_amount: 3000, discount_rate: 0, min_amount: 0, expires_at: '2099-12-31 23:59:59' },
 ];
@@ -157,6 +190,21 @@ export const coupons = [
 export const perMemberCoupons = ['WELCOME5000'];
 /** Issued to one member (migration 020): listed among that member's coupons, refused to anyone else. */
 export const issuedCoupons = [{ couponnumber: 'THANKS3000', owner: DEMO_MEMBER.useruid }];
+
+/**
+ * The demo member's orders (issue 42, finding 9), each paid `paidDaysAgo` days before the seed ran; seed.ts writes what
+ * the store writes when an order is paid (server/domain/orders.ts `fulfil`): the enrolment from the payment for
+ * ENROLMENT_DAYS, the points used and earned (rules/orderTerms.ts), the coupon used. Payment ids are named by tests.
+ * 101 and 102 are being watched, 121 ends in 5 days and 105 ended 20 days ago.
+ */
+export const demoOrders = [
+  { paymentid: 1, contentsid: 101, paidDaysAgo: 10, pointUsed: 0, couponnumber: null },
+  { paymentid: 2, contentsid: 102, paidDaysAgo: 12, pointUsed: 0, couponnumber: null },
+  { paymentid: 3, contentsid: 121, paidDaysAgo: 85, pointUsed: 1000, couponnumber: null },
+  { paymentid: 4, contentsid: 105, paidDaysAgo: 110, pointUsed: 0, couponnumber: 'START3000' },
+] as const;
+/** The demo accounts joined this many days before the seed ran: before every demo order. */
+export const JOINED_DAYS_AGO = 120;
 
 export const quizLectures = [101, 102, 104, 121];
 export const quizQuestions = [

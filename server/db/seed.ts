@@ -5,6 +5,18 @@ import { COVER_COMPLETED_VIDEOS } from './migrations';
 import { daysFromNow, kst } from '../lib/time';
 import { BUSINESS } from '../../rules/business';
 import { CERTIFICATE_RULE } from '../../rules/certificate';
+import { ENROLMENT_DAYS, earnedPoints } from '../../rules/orderTerms';
+import { createHash } from 'node:crypto';
+
+const DAY_MS = 86_400_000;
+/** Stored KST text of the moment `days` before now. */
+const ago = (days: number) => kst(new Date(Date.now() - days * DAY_MS));
+/**
+ * A demo order's approval number, shaped as the demo card ledger issues them (server/handlers/local.ts: LPT-, the day,
+ * eight hex digits), so a receipt never shows a test id (issue 42, finding 13).
+ */
+const approvalNumber = (paymentid: number, paidAt: string) =>
+  `LPT-${paidAt.slice(0, 10).replace(/-/g, '')}-${createHash('sha256').update(`demo-order-${paymentid}`).digest('hex').slice(0, 8)}`;
 
 /** True when the database holds no catalogue yet (first start, or after db:reset). */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -21,7 +33,7 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('lectures').values(d.lectures.map((l) => ({
       ...l,
       subtitle: `${l.teacher}와 함께하는 ${l.level} 과정`,
-      description: `<h3>${l.title}</h3><p>${l.teacher}가 직접 진행하는 온라인 클래스입니다. 집에서도 안전하게 따라할 수 있도록 동작마다 자세히 설명합니다.</p><ul><li>수강 기간 90일</li><li>PC·모바일 수강</li></ul>`,
+      description: `<h3>${l.title}</h3><p>${l.teacher}가 직접 진행하는 온라인 클래스입니다. 집에서도 안전하게 따라할 수 있도록 동작마다 자세히 설명합니다.</p><ul><li>수강 기간 ${ENROLMENT_DAYS}일</li><li>PC·모바일 수강</li></ul>`,
       thumbnail: `/media/thumbs/${l.contentsid}.svg`,
       publisher: l.is_ebook ? `${BUSINESS.company} 출판부` : BUSINESS.company,
     }))).execute();
@@ -31,7 +43,7 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('sections').values(sections).execute();
     await tx.insertInto('videos').values(sections.flatMap((s, si) => d.videoTitles[(s.sort - 1) % 2]!.map((title, v) => ({
       videoid: s.sectionid * 10 + v + 1, sectionid: s.sectionid, contentsid: s.contentsid, title,
-      duration_sec: 300 + ((si * 97 + v * 53) % 900), path: `media/lectures/${s.contentsid}/${s.sectionid * 10 + v + 1}.${s.contentsid === 102 ? 'm3u8' : 'mp4'}`, sort: v + 1, is_preview: s.sort === 1 && v === 0,
+      duration_sec: 60 * d.videoMinutes(s.contentsid, si, v), path: `media/lectures/${s.contentsid}/${s.sectionid * 10 + v + 1}.${s.contentsid === 102 ? 'm3u8' : 'mp4'}`, sort: v + 1, is_preview: s.sort === 1 && v === 0,
     })))).execute();
     // Issue 26: Korean captions on the demo member's three classes (cues written by server/media/captions.ts). The
     // migration tests seed a database created at an older migration, without the table: migration 024 fills it there.
@@ -45,11 +57,11 @@ export async function seed(db: Db): Promise<void> {
     await tx.insertInto('branches').values({ branchid: 1, region: '서울', name: '서울 강남 본원', address: BUSINESS.address, phone: BUSINESS.phone, hours: BUSINESS.hours }).execute();
     await tx.insertInto('stats').values({ statid: 1, members: 12840, lectures: d.lectures.length, teachers: 4, certificates: 3120, satisfaction: 97 }).execute();
 
-    await tx.insertInto('notices').values(d.notices.map((n, i) => ({ noticeid: i + 1, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, viewcnt: 10 * (i + 3), attachment: n.attachment ?? null, created_at: n.date }))).execute();
+    await tx.insertInto('notices').values(d.notices.map((n, i) => ({ noticeid: i + 1, isnotice: n.isnotice, title: n.title, content: n.content, istop: n.istop, viewcnt: 10 * (i + 3), attachment: n.attachment ?? null, created_at: ago(n.daysAgo) }))).execute();
     await tx.insertInto('faqs').values(d.faqs.map(([category, question, answer], i) => ({ faqid: i + 1, category, question, answer, sort: i }))).execute();
     await tx.insertInto('suggest_types').values(d.suggestTypes.map(([code, name], i) => ({ code, name, sort: i }))).execute();
 
-    const joined = '2024-01-05 12:00:00';
+    const joined = ago(d.JOINED_DAYS_AGO);
     await tx.insertInto('members').values([d.DEMO_MEMBER, d.NEW_MEMBER, d.NO_PHONE_MEMBER].map((m, i) => ({
       useruid: m.useruid, userid: m.email.split('@')[0], email: m.email, name: m.name, phone: m.phone, sns_type: i === 0 ? 'kakao' : 'naver', created_at: joined,
     }))).execute();
@@ -61,29 +73,48 @@ export async function seed(db: Db): Promise<void> {
       await tx.insertInto('staff').values(d.DEMO_STAFF.map((m) => ({
         useruid: m.useruid, role: m.role, teachername: m.teachername, granted_at: joined, granted_by: 'seed',
       }))).execute();
-    await tx.insertInto('suggests').values({ suggestid: 1, useruid: d.DEMO_MEMBER.useruid, suggesttype: '1', title: '수강 기간 연장이 가능한가요?', content: '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>', answer: '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', created_at: '2024-04-02 10:00:00', answered_at: '2024-04-03 10:00:00' }).execute();
+    await tx.insertInto('suggests').values({ suggestid: 1, useruid: d.DEMO_MEMBER.useruid, suggesttype: '1', title: '수강 기간 연장이 가능한가요?', content: '<p>출장 때문에 수강을 못했어요. 연장 가능할까요?</p>', answer: '<p>고객센터로 연락 주시면 1회 연장해 드립니다.</p>', created_at: ago(60), answered_at: ago(59) }).execute();
     // Answered, so 답변완료 (migration 039's status); a database seeded before 039 gets it from 039 itself.
     if ((await sql`select 1 from information_schema.columns where table_name = 'suggests' and column_name = 'status'`.execute(tx)).rows.length)
       await sql`update suggests set status = 'answered' where answer is not null`.execute(tx);
 
+    await tx.insertInto('coupons').values(d.coupons.map((c) => ({ used_by: null, used_at: null, ...c }))).execute();
     const me = d.DEMO_MEMBER.useruid;
-    // Purchases: 101 and 102 in progress, 121 in progress (free-priced path not needed), 105 ended.
-    const bought = [101, 102, 121, 105];
-    for (const [i, contentsid] of bought.entries()) {
-      const lecture = d.lectures.find((l) => l.contentsid === contentsid)!;
-      const paymentid = i + 1;
-      await tx.insertInto('payments').values({ paymentid, useruid: me, title: lecture.title, contentsids: String(contentsid), amount: lecture.saleprice, price_total: lecture.saleprice, status: 'paid', provider_txid: `seed-tx-${paymentid}`, created_at: `2024-0${i + 1}-10 10:00:00`, paid_at: `2024-0${i + 1}-10 10:01:00` }).execute();
-      await tx.insertInto('payment_items').values({ paymentid, contentsid, price: lecture.saleprice }).execute();
-      const ended = contentsid === 105;
-      await tx.insertInto('enrollments').values({ useruid: me, contentsid, paymentid, start_at: ended ? '2024-01-10 10:01:00' : daysFromNow(-10), end_at: ended ? '2024-04-10 10:01:00' : daysFromNow(contentsid === 121 ? 5 : 80), first_play_at: daysFromNow(-9), completed_at: contentsid === 102 ? daysFromNow(-2) : null }).execute();
+    // The demo member's orders, written as the store writes a paid order (server/domain/orders.ts fulfil): the
+    // enrolment from the payment for ENROLMENT_DAYS, the ledger rows of the points used and earned, at the paid time.
+    const ledger: { useruid: string; amount: number; reason: string; created_at: string; paymentid?: number; kind?: string }[] = [
+      { useruid: me, amount: 3000, reason: '회원가입 축하 포인트', created_at: joined },
+    ];
+    for (const o of d.demoOrders) {
+      const lecture = d.lectures.find((l) => l.contentsid === o.contentsid)!;
+      const coupon = d.coupons.find((c) => c.couponnumber === o.couponnumber);
+      // Paid at 10:01 (Korean time) that day, placed a minute before: a demo receipt reads as a daytime purchase.
+      const paidMs = Date.parse(`${ago(o.paidDaysAgo).slice(0, 10)}T10:01:00+09:00`);
+      const paid_at = kst(new Date(paidMs));
+      const amount = lecture.saleprice - (coupon?.discount_amount ?? 0) - o.pointUsed;
+      await tx.insertInto('payments').values({
+        paymentid: o.paymentid, useruid: me, title: lecture.title, contentsids: String(o.contentsid), amount, price_total: lecture.saleprice,
+        coupon_discount: coupon?.discount_amount ?? 0, point_used: o.pointUsed, couponnumber: o.couponnumber, status: 'paid',
+        provider_txid: approvalNumber(o.paymentid, paid_at), created_at: kst(new Date(paidMs - 60_000)), paid_at,
+      }).execute();
+      await tx.insertInto('payment_items').values({ paymentid: o.paymentid, contentsid: o.contentsid, price: lecture.saleprice }).execute();
+      // first_play_at follows the progress below (a class never played has none).
+      await tx.insertInto('enrollments').values({
+        useruid: me, contentsid: o.contentsid, paymentid: o.paymentid, start_at: paid_at, end_at: kst(new Date(paidMs + ENROLMENT_DAYS * DAY_MS)),
+        first_play_at: null, completed_at: o.contentsid === 102 ? ago(2) : null,
+      }).execute();
+      if (coupon) await tx.updateTable('coupons').set({ used_by: me, used_at: paid_at }).where('couponnumber', '=', coupon.couponnumber).execute();
+      if (o.pointUsed) ledger.push({ useruid: me, amount: -o.pointUsed, reason: '결제 시 사용', created_at: paid_at, paymentid: o.paymentid, kind: 'use' });
+      ledger.push({ useruid: me, amount: earnedPoints(amount), reason: '결제 적립', created_at: paid_at, paymentid: o.paymentid, kind: 'earn' });
     }
+    ledger.push({ useruid: me, amount: 1000, reason: '후기 작성 이벤트', created_at: ago(5) });
     await sql`select setval(pg_get_serial_sequence('payments', 'paymentid'), 100)`.execute(tx);
     // Paid by card (migration 040's method, which the console's orders list filters by); an older schema has no column.
     if ((await sql`select 1 from information_schema.columns where table_name = 'payments' and column_name = 'paid_method'`.execute(tx)).rows.length)
       await sql`update payments set paid_method = 'card' where paid_at is not null and pay_method = 'card'`.execute(tx);
     // The demo card ledger's approvals of those orders: the console shows them as the provider's record and refunds through it.
     await sql`insert into local_payments (txid, merchant_uid, amount, status, created_at, consumed_at)
-      select provider_txid, paymentid::text, amount, 'approved', created_at, paid_at from payments where provider_txid like 'seed-tx-%'`.execute(tx);
+      select provider_txid, paymentid::text, amount, 'approved', created_at, paid_at from payments where useruid = ${me}`.execute(tx);
     // Progress: 101 half watched, 102 fully watched.
     const videosOf = (c: number) => [11, 12, 21, 22].map((n) => c * 100 + n);
     await tx.insertInto('progress').values([
@@ -94,6 +125,9 @@ export async function seed(db: Db): Promise<void> {
     // seeded before migration 017 (the migration tests build one) gets the same from 017 itself.
     const coverage = await sql`select 1 from information_schema.columns where table_name = 'progress' and column_name = 'watched_spans'`.execute(tx);
     if (coverage.rows.length) await sql.raw(COVER_COMPLETED_VIDEOS).execute(tx);
+    // A class counts as played from the member's first progress on one of its class videos; a preview is anyone's.
+    await sql`update enrollments e set first_play_at = (select min(p.updated_at) from progress p join videos v on v.videoid = p.videoid
+      where p.useruid = e.useruid and p.contentsid = e.contentsid and not v.is_preview) where e.useruid = ${me}`.execute(tx);
     // Each paid video the member has progress on was played, under the order that enrolled them (issue 42: refunds count
     // the part taken per video). A database seeded before migration 048 gets the same from 048 itself.
     if ((await sql<{ t: string | null }>`select to_regclass('video_plays')::text as t`.execute(tx)).rows[0]?.t)
@@ -103,13 +137,7 @@ export async function seed(db: Db): Promise<void> {
         join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid`.execute(tx);
     await tx.insertInto('carts').values({ useruid: me, contentsid: 104, itemtype: 'online', optionvalue: '', created_at: daysFromNow(-1) }).execute();
     await tx.insertInto('bookmarks').values({ useruid: me, contentsid: 101, videoid: 10111, created_at: daysFromNow(-2) }).execute();
-    await tx.insertInto('points').values([
-      { useruid: me, amount: 3000, reason: '회원가입 축하 포인트', created_at: '2024-01-05 12:00:00' },
-      { useruid: me, amount: 2500, reason: '결제 적립', created_at: '2024-02-10 10:01:00' },
-      { useruid: me, amount: -1000, reason: '결제 시 사용', created_at: '2024-03-10 10:01:00' },
-      { useruid: me, amount: 1000, reason: '후기 작성 이벤트', created_at: '2024-04-01 10:00:00' },
-    ]).execute();
-    await tx.insertInto('coupons').values(d.coupons.map((c) => ({ used_by: null, used_at: null, ...c }))).execute();
+    await tx.insertInto('points').values(ledger.sort((x, y) => x.created_at.localeCompare(y.created_at))).execute();
     // Once-per-member and issued coupons (migration 020); a database seeded before 020 gets them from 020 itself.
     const memberCoupons = await sql`select 1 from information_schema.columns where table_name = 'coupons' and column_name = 'per_member'`.execute(tx);
     if (memberCoupons.rows.length) {
@@ -127,12 +155,12 @@ export async function seed(db: Db): Promise<void> {
     let ratingid = 1;
     const ratings = d.lectures.flatMap((l) => d.reviewers.slice(0, 2 + (l.contentsid % 3)).map((username, i) => ({
       ratingid: ratingid++, contentsid: l.contentsid, useruid: `u-review-${i}`, username, ratescore: 3 + ((l.contentsid + i) % 3),
-      content: d.reviewTexts[(l.contentsid + i) % d.reviewTexts.length]!, created_at: `2024-04-${String(1 + ((l.contentsid + i) % 28)).padStart(2, '0')} 11:00:00`,
+      content: d.reviewTexts[(l.contentsid + i) % d.reviewTexts.length]!, created_at: ago(3 + 2 * ((l.contentsid + i) % 28)),
     })));
     await tx.insertInto('ratings').values(ratings).execute();
     await tx.insertInto('qnas').values([
-      { qnaid: 1, contentsid: 101, useruid: me, username: d.DEMO_MEMBER.name, title: '호흡이 어려워요', content: '<p>동작 중 호흡 타이밍을 모르겠어요.</p>', is_private: false, answer: '<p>내쉬는 호흡에 힘을 쓰시면 됩니다.</p>', created_at: '2024-04-05 10:00:00', answered_at: '2024-04-06 10:00:00' },
-      { qnaid: 2, contentsid: 101, useruid: 'u-review-1', username: '박지훈', title: '비공개 질문', content: '<p>개인적인 질문입니다.</p>', is_private: true, answer: null, created_at: '2024-04-07 10:00:00', answered_at: null },
+      { qnaid: 1, contentsid: 101, useruid: me, username: d.DEMO_MEMBER.name, title: '호흡이 어려워요', content: '<p>동작 중 호흡 타이밍을 모르겠어요.</p>', is_private: false, answer: '<p>내쉬는 호흡에 힘을 쓰시면 됩니다.</p>', created_at: ago(8), answered_at: ago(7) },
+      { qnaid: 2, contentsid: 101, useruid: 'u-review-1', username: '박지훈', title: '비공개 질문', content: '<p>개인적인 질문입니다.</p>', is_private: true, answer: null, created_at: ago(6), answered_at: null },
     ]).execute();
     for (const t of ['notices', 'faqs', 'suggests', 'ratings', 'qnas', 'points']) {
       const col = { notices: 'noticeid', faqs: 'faqid', suggests: 'suggestid', ratings: 'ratingid', qnas: 'qnaid', points: 'pointid' }[t]!;

@@ -7,7 +7,7 @@ import { fail } from '../lib/failure';
 import { daysFromNow, kst } from '../lib/time';
 import { recordAudit, type AuditActor } from './audit';
 import { NO_MEMBER } from './memberRecord';
-import { ENROLMENT_DAYS } from './orders';
+import { ENROLMENT_DAYS } from '../../rules/orderTerms';
 
 type Outcome = components['schemas']['AdminEnrolmentOutcome'];
 

@@ -22,6 +22,7 @@ import {
   toCoupon,
 } from './coupons';
 import { breakdownOf} from '../../rules/price';
+import { ENROLMENT_DAYS, earnedPoints } from '../../rules/orderTerms';
 
 /**
  * The money rules of an order, decided here and nowhere else: prices come from the lectures, the
@@ -31,13 +32,10 @@ import { breakdownOf} from '../../rules/price';
 /** How long an open (`ready`) order holds its coupon and points: the time a card payment may take. */
 export const ORDER_MINUTES = 30;
 export const PRICE_CHANGED = '결제 금액이 변경되었습니다. 다시 확인해주세요.';
-/** Share of the charged amount credited as points when an order is paid. */
-const EARN_RATE = 0.05;
 
 const minutesFromNow = (m: number) => kst(new Date(Date.now() + m * 60_000));
 export const idsText = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(',');
 export const idsOf = (p: { contentsids: string }) => p.contentsids.split(',').filter(Boolean).map(Number);
-export const earnedPoints = (paid: number) => Math.floor(paid * EARN_RATE);
 
 /** How the order was paid: 무료 for a free order, else as the provider recorded it (null until it did). */
 export const paidMethodOf = (r: Pick<PaymentRow, 'pay_method' | 'paid_method'>) =>
@@ -151,9 +149,6 @@ export async function priceOrder(tx: Db, me: string, balance: number, b: SaveReq
     expires: minutesFromNow(ORDER_MINUTES),
   };
 }
-
-/** How long a class bought (or granted from the console without an end date) stays open. */
-export const ENROLMENT_DAYS = 90;
 
 /** The tables `fulfil` writes, for the cache declarations of the operations that settle an order. */
 export const FULFIL_TABLES = ['enrollments', 'carts', 'points', 'point_balances', 'coupons', 'coupon_uses', 'mail_outbox'] as const;

@@ -101,7 +101,7 @@ describe("opening a member's record", () => {
     expect(record.suggestions[0]).toMatchObject({ title: '수강 기간 연장이 가능한가요?', status: 'answered' });
     const balance = await sql<{ balance: number }>`select balance from point_balances where useruid = 'u-demo-1'`.execute(server.db);
     expect(record.points.balance).toBe(balance.rows[0]?.balance ?? 0);
-    expect(record.coupons.some((c: { couponnumber: string }) => c.couponnumber === 'USED0001')).toBe(true);
+    expect(record.coupons.some((c: { couponnumber: string }) => c.couponnumber === 'START3000')).toBe(true);
     const [line] = await accessRecord('u-demo-1');
     expect(line).toMatchObject({
       staff: { useruid: 'u-demo-5', name: '정운영', role: 'operator' },

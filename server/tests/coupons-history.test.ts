@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { iso } from '../lib/time';
 import { freshDatabaseUrl, testServer, type TestServer } from '../testing';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -81,12 +82,14 @@ describe("GetMyCoupons: the member's coupons", () => {
     const r = await myCoupons('u-demo-1');
     expect(r.status).toBe(200);
     const byCode = Object.fromEntries(r.json.datas.list.map((c: any) => [c.couponnumber, c]));
-    expect(Object.keys(byCode).sort()).toEqual(['THANKS3000', 'USED0001', 'WELCOME5000']);
+    expect(Object.keys(byCode).sort()).toEqual(['START3000', 'THANKS3000', 'WELCOME5000']);
     expect(byCode.WELCOME5000).toMatchObject({ permember: true, usable: true, reason: null, isused: false, discountvalue: 5000 });
     expect(byCode.THANKS3000).toMatchObject({ permember: false, usable: true });
-    expect(byCode.USED0001).toMatchObject({ usable: false, reason: '사용 완료', isused: true });
-    expect(byCode.USED0001.useddate).toMatch(/^2024-04-01T10:00:00/);
-    expect(r.json.datas.list.at(-1).couponnumber).toBe('USED0001');
+    expect(byCode.START3000).toMatchObject({ usable: false, reason: '사용 완료', isused: true });
+    // Used by the demo member's first order (seed), when it was paid.
+    const paid = await sql<{ t: string }>`select paid_at as t from payments where couponnumber = 'START3000'`.execute(server.db);
+    expect(byCode.START3000.useddate).toBe(iso(paid.rows[0]!.t));
+    expect(r.json.datas.list.at(-1).couponnumber).toBe('START3000');
     const usable = await myCoupons('u-demo-1', 'usable');
     expect(usable.json.datas.list.map((c: any) => c.couponnumber).sort()).toEqual(['THANKS3000', 'WELCOME5000']);
     expect(usable.json.datas.totalCount).toBe(2);

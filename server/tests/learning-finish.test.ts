@@ -13,7 +13,7 @@ afterAll(() => s?.close());
 
 const asOther = () => ({ headers: { Authorization: `Bearer ${otherToken}` }, auth: false });
 const visitor = { auth: false } as const;
-// Seed: u-demo-1 owns 101 now (10111 its preview, 10112 a class video) and owned 105 until 2024-04-10.
+// Seed: u-demo-1 owns 101 now (10111 its preview, 10112 a class video) and owned 105 until 20 days ago.
 const ENDED = 105;
 
 describe('GetLastWatchTime carries what "이어서 학습하기" shows', () => {

@@ -19,7 +19,11 @@ export function formatPoints(value: number | string | null | undefined): string 
   return koNumber.format(n);
 }
 
-/** Seconds → "12시간 30분" / "45분". */
+/**
+ * Seconds → "12시간 30분" / "45분": a section's or a class's length. Its videos' seconds are summed first and the sum is
+ * rounded once, to the nearest minute (issue 42, finding 9), so a total never adds up rounded parts; a single video's
+ * length is shown exactly, by formatClock.
+ */
 export function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.round((seconds % 3600) / 60);

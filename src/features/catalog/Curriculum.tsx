@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { curriculumQuery, curriculumSectionsQuery } from '../../api/queries/catalog';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { QueryState } from '../../components/section/QueryState';
-import { formatDuration } from '../../lib/format';
+import { formatClock, formatDuration } from '../../lib/format';
 import { PreviewPlayer, type PreviewVideo } from './PreviewPlayer';
 
 /** Curriculum: section summary (GetCurriculumSection) and sections with videos (CurriculumList). */
@@ -46,7 +46,8 @@ export function Curriculum({ contentsid }: { contentsid: number }) {
                           미리보기
                         </button>
                       )}
-                      <span className="muted">{formatDuration(v.duration)}</span>
+                      {/* A video's own length as the player shows it; the section's minutes are their sum, rounded once. */}
+                      <span className="muted">{formatClock(v.duration)}</span>
                     </li>
                   ))}
                 </ul>

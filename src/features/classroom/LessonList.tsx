@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryState } from '../../components/section/QueryState';
 import { SkeletonBlock } from '../../components/ui/Skeleton';
-import { formatDuration } from '../../lib/format';
+import { formatClock } from '../../lib/format';
 import { PlayerLink } from './PlayerLink';
 
 type Completion = {
@@ -83,7 +83,7 @@ function LessonSection({
           <div key={v.videoid} className="lesson" data-testid="lesson" data-videoid={v.videoid} data-complete={v.iscomplete}>
             <div className="lesson__title">
               {v.title}
-              <span className="lesson__time">{formatDuration(v.duration)}</span>
+              <span className="lesson__time">{formatClock(v.duration)}</span>
             </div>
             <span className={state.className}>{state.text}</span>
             {!ended && (

@@ -1,8 +1,9 @@
 import type { PolicySection } from './PolicyDocument';
+import { BUSINESS } from '../../../rules/business';
 
 /** Generic privacy policy text (an example, not legal advice). */
 export const PRIVACY_INTRO =
-  '(사)필라테스재활협회(이하 “협회”)는 「개인정보 보호법」 등 관련 법령을 준수하며, 이용자의 개인정보를 보호하기 위하여 다음과 같이 개인정보처리방침을 수립·공개합니다.';
+  `${BUSINESS.company}(이하 “협회”)는 「개인정보 보호법」 등 관련 법령을 준수하며, 이용자의 개인정보를 보호하기 위하여 다음과 같이 개인정보처리방침을 수립·공개합니다.`;
 
 export const PRIVACY_SECTIONS: PolicySection[] = [
   {
@@ -52,7 +53,8 @@ export const PRIVACY_SECTIONS: PolicySection[] = [
   {
     heading: '제8조 (개인정보 보호책임자)',
     paragraphs: [
-      '개인정보 보호책임자: 개인정보보호팀장 / 이메일: privacy@pilates-rehab.example / 전화: 고객센터(평일 09:00-18:00)',
+      // The officer and the contacts are the business details the footer names (rules/business.ts), never a copy.
+      `개인정보 보호책임자: ${BUSINESS.privacyOfficer} / 이메일: ${BUSINESS.privacyEmail} / 전화: ${BUSINESS.phone} (${BUSINESS.hours})`,
       '개인정보 침해에 대한 신고나 상담은 개인정보침해신고센터(118), 개인정보분쟁조정위원회(1833-6972)에 문의하실 수 있습니다.',
     ],
   },

@@ -8,6 +8,7 @@ import { SkeletonBlock } from '../../components/ui/Skeleton';
 import { Pagination } from '../../components/ui/Pagination';
 import { Tabs } from '../../components/ui/Tabs';
 import { formatDate, formatPoints } from '../../lib/format';
+import { EARN_RATE } from '../../../rules/orderTerms';
 import './points.css';
 
 const POINT_KINDS: [PointKind, string][] = [
@@ -40,7 +41,7 @@ export function PointsPage({ useruid }: { useruid: string }) {
             </p>
           )}
         </QueryState>
-        <p className="point-balance__hint">결제 금액의 5%가 적립되며, 결제할 때 1P = 1원으로 사용할 수 있습니다.</p>
+        <p className="point-balance__hint">결제 금액의 {EARN_RATE * 100}%가 적립되며, 결제할 때 1P = 1원으로 사용할 수 있습니다.</p>
       </section>
 
       <section className="point-ledger" aria-labelledby="point-ledger-title">
