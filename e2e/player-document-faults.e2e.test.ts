@@ -21,7 +21,8 @@ const callOf = (url: string) => new URL(url).pathname.split('/').slice(0, 4).joi
 function breakCall(mode: Mode) {
   return (route: Route) => {
     if (mode === 'hang') return; // never answered
-    if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"respMessage":"upstream failed"}' });
+    // A proxy's failure, not our server's (whose 500 carries a Korean respMessage): the app must word it itself.
+    if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failed' });
     const media = route.request().resourceType() === 'media';
     return route.fulfill({ status: 200, contentType: media ? 'video/mp4' : 'application/json', body: media ? 'not a video' : '{"success":true,"datas":"nonsense"}' });
   };
