@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, ROOT, appUnderTest, buyWithTestCard, newPage, signedInPage } from './support';
+import { screensFromRouteTree, type Screen } from './faultMatrix';
+import { sidewaysFindings } from './sideways';
+
+/**
+ * No page wider than the phone (issue 42): every screen of the route tree (the fault matrix's list, so a new route is
+ * walked without editing this file, and a route parameter without a sample fails), logged out and as the demo member,
+ * and every console screen as staff, at 390 then 320 px; then the popups no route visit opens (the order detail's
+ * refund dialog, the mobile menu, the search box). What counts as a finding: e2e/sideways.ts.
+ */
+const app = appUnderTest();
+const PHONES = [390, 320] as const;
+const STAFF = 'staff@demo.kr';
+
+/** The console's addresses, read from its table (src/features/admin/shell/adminPaths.ts) so a new screen is walked too. */
+function consoleScreens(): string[] {
+  const source = readFileSync(join(ROOT, 'src/features/admin/shell/adminPaths.ts'), 'utf8');
+  const table = /const SCREENS[^{]*\{([\s\S]*?)\n\};/.exec(source)?.[1] ?? '';
+  const paths = [...table.matchAll(/^\s*'?([\w/-]*)'?:\s*'\w+',?$/gm)].map((m) => m[1]!);
+  return [...paths.map((p) => `/admin/${p}`.replace(/\/$/, '')), '/admin/classes/101'];
+}
+
+/** Requests the page has open (images and media aside: a playing video streams for ever). */
+function trackRequests(page: Page): () => number {
+  let open = 0;
+  page.on('request', (r) => {
+    if (!['image', 'media', 'font'].includes(r.resourceType())) open += 1;
+  });
+  const done = (r: { resourceType(): string }) => {
+    if (!['image', 'media', 'font'].includes(r.resourceType())) open = Math.max(0, open - 1);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => open;
+}
+
+async function quiet(page: Page, openRequests: () => number): Promise<void> {
+  for (let calm = 0, waited = 0; calm < 3 && waited < 3_000; waited += 50) {
+    calm = openRequests() === 0 ? calm + 1 : 0;
+    await page.waitForTimeout(50);
+  }
+}
+
+const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * The page as a member reads it to its end: requests done, skeletons gone, the blocks below the fold rendered, then a
+ * short scroll back up, which shows the floating ↑ button and the fixed header (their place at the page's end).
+ */
+async function readToTheEnd(page: Page, openRequests: () => number): Promise<void> {
+  await quiet(page, openRequests);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await quiet(page, openRequests);
+  await page.waitForFunction(() => !document.querySelector('.skeleton, [aria-busy="true"]'), null, { timeout: 5_000 }).catch(() => {});
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await frames(page);
+  await page.evaluate(() => window.scrollBy(0, -40));
+  await frames(page);
+  // The ↑ button fades in (0.2 s).
+  await page.waitForTimeout(250);
+}
+
+/** Findings at each phone width, the page already loaded at the first; labelled with where they were. */
+async function judgeAtPhoneWidths(page: Page, where: string, again?: () => Promise<void>): Promise<string[]> {
+  const out: string[] = [];
+  for (const width of PHONES) {
+    if (page.viewportSize()?.width !== width) {
+      await page.setViewportSize({ width, height: 844 });
+      await frames(page);
+      await again?.();
+    }
+    for (const f of await sidewaysFindings(page))
+      out.push(`${width}px ${where}: ${f.what}${f.right ? ` [${f.left}…${f.right}]` : ''}${f.text ? ` “${f.text}”` : ''}`);
+  }
+  return out;
+}
+
+type State = 'visitor' | 'member' | 'staff';
+const STATES: State[] = ['visitor', 'member', 'staff'];
+const visitsOf = (state: State, screens: Screen[]) =>
+  state === 'staff' ? consoleScreens() : screens.filter((s) => !s.route.startsWith('/admin')).map((s) => s.url);
+
+describe('no page wider than the phone (issue 42)', () => {
+  it('the walk covers every route of the route tree and every console screen', () => {
+    const walked = new Set(STATES.flatMap((s) => visitsOf(s, screensFromRouteTree())));
+    for (const screen of screensFromRouteTree())
+      expect(screen.route.startsWith('/admin') ? [...walked].some((u) => u.startsWith('/admin')) : walked.has(screen.url)).toBe(true);
+    expect(consoleScreens().length).toBeGreaterThan(15);
+    expect(consoleScreens()).toContain('/admin');
+    expect(consoleScreens()).toContain('/admin/orders');
+  });
+
+  // Three tabs side by side, one per state: one waits on its network while another measures.
+  it.concurrent.each(STATES)(
+    '%s: every screen at 390 and 320 px',
+    async (state) => {
+      const screens = screensFromRouteTree();
+      const viewport = { width: PHONES[0], height: 844 };
+      const { context, page } =
+        state === 'visitor'
+          ? await newPage(app.browser, app.server.url, viewport)
+          : await signedInPage(app.browser, app.server.url, state === 'staff' ? STAFF : DEMO.member.email, { viewport });
+      const openRequests = trackRequests(page);
+      const findings: string[] = [];
+      // A guarded route visited logged out lands on /login with its notice: judged once, not once per route.
+      const landed = new Set<string>();
+      for (const url of visitsOf(state, screens)) {
+        await page.setViewportSize(viewport);
+        await page.goto(url, { waitUntil: 'domcontentloaded' });
+        await readToTheEnd(page, openRequests);
+        const at = new URL(page.url()).pathname;
+        if (at !== new URL(url, app.server.url).pathname) {
+          if (landed.has(at)) continue;
+          landed.add(at);
+        }
+        findings.push(...(await judgeAtPhoneWidths(page, `${state} ${url}`, () => readToTheEnd(page, openRequests))));
+      }
+      await context.close();
+      expect(findings, findings.join('\n')).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('the popups: the order detail and its refund dialogs, the mobile menu, the search box', async () => {
+    const { context, page } = await signedInPage(app.browser, app.server.url, DEMO.member.email, { viewport: { width: 390, height: 844 } });
+    const findings: string[] = [];
+    const phone = () => page.setViewportSize({ width: PHONES[0], height: 844 });
+    const refundDialog = async (where: string) => {
+      await phone();
+      await page.getByTestId('refund-request').click();
+      await page.locator('.swal2-popup').waitFor();
+      // The popup grows in (0.3 s).
+      await page.waitForTimeout(350);
+      findings.push(...(await judgeAtPhoneWidths(page, where)));
+      await page.keyboard.press('Escape');
+      await page.locator('.swal2-container').waitFor({ state: 'detached' });
+    };
+    // The demo member's orders are old: their refund is refused, with the reasons.
+    await phone();
+    await page.goto('/mypayment?paymentid=1');
+    await page.locator('.payment-detail__head').waitFor();
+    findings.push(...(await judgeAtPhoneWidths(page, 'order detail 1')));
+    if (await page.getByTestId('refund-request').count()) await refundDialog("order 1's refund refused");
+    await phone();
+    await page.goto('/main');
+    await page.getByRole('button', { name: '전체 메뉴 열기' }).click();
+    await page.waitForTimeout(350);
+    findings.push(...(await judgeAtPhoneWidths(page, 'the mobile menu')));
+    await phone();
+    await page.goto('/main');
+    await page.getByTestId('mobile-bar').getByRole('button', { name: '검색' }).click();
+    await page.getByTestId('search-box').waitFor();
+    findings.push(...(await judgeAtPhoneWidths(page, 'the search box')));
+    // The payment page scrolled until 토스페이 sits where the ↑ button shows, then back up a little, which shows it.
+    for (const width of PHONES) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/payment/104');
+      const tile = page.locator('.pay-method', { hasText: '토스페이' });
+      await page.locator('.checkout__pay:not([disabled])').waitFor();
+      await tile.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        window.scrollTo(0, window.scrollY + box.top + box.height / 2 - (window.innerHeight - 80 - 22) + 60);
+      });
+      await frames(page);
+      await page.evaluate(() => window.scrollBy(0, -60));
+      await frames(page);
+      await page.waitForTimeout(250);
+      for (const f of await sidewaysFindings(page)) findings.push(`${width}px the payment page, 토스페이 under the ↑ button: ${f.what} “${f.text}”`);
+    }
+    await context.close();
+
+    // A new member's fresh order: the refund is offered, with its choices.
+    const fresh = await signedInPage(app.browser, app.server.url, DEMO.newMember.email, { viewport: { width: 390, height: 844 } });
+    const paymentid = await buyWithTestCard(fresh.page, 104);
+    await fresh.page.goto(`/mypayment?paymentid=${paymentid}`);
+    await fresh.page.getByTestId('refund-request').waitFor();
+    findings.push(...(await judgeAtPhoneWidths(fresh.page, `a fresh order's detail`)));
+    await fresh.page.setViewportSize({ width: PHONES[0], height: 844 });
+    await fresh.page.getByTestId('refund-request').click();
+    await fresh.page.locator('.swal2-popup').waitFor();
+    await fresh.page.waitForTimeout(350);
+    findings.push(...(await judgeAtPhoneWidths(fresh.page, `a fresh order's refund dialog`)));
+    await fresh.context.close();
+    expect(findings, findings.join('\n')).toEqual([]);
+  }, 60_000);
+});
