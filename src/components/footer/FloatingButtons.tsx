@@ -8,26 +8,29 @@ import './footer.css';
 const TAPPABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [role="radio"], [role="tab"]';
 
 /**
- * Whether a control of the page lies under the ↑ button's box: shown there, the button would take the control's taps
- * (issue 42: it sat over the payment page's 토스페이 tile at 390 px). Read at the box's corners and centre.
+ * Whether a control of the page lies under the ↑ button's place: shown there, the button would take the control's taps
+ * (issue 42: it sat over the payment page's 토스페이 tile at 390 px). Read at the corners and centre of its box as laid
+ * out (without the hidden button's 10 px slide).
  */
 function overAControl(button: HTMLElement): boolean {
-  const box = button.getBoundingClientRect();
-  const xs = [box.left + 4, (box.left + box.right) / 2, box.right - 4];
-  const ys = [box.top + 4, (box.top + box.bottom) / 2, box.bottom - 4];
+  const floating = button.offsetParent?.getBoundingClientRect();
+  if (!floating) return false;
+  const left = floating.left + button.offsetLeft;
+  const top = floating.top + button.offsetTop;
+  const xs = [left + 4, left + button.offsetWidth / 2, left + button.offsetWidth - 4];
+  const ys = [top + 4, top + button.offsetHeight / 2, top + button.offsetHeight - 4];
   return xs.some((x) =>
     ys.some((y) => document.elementsFromPoint(x, y).find((el) => !el.closest('.floating'))?.closest(TAPPABLE) != null),
   );
 }
 
 /**
- * Whether the ↑ button would sit over a control now, read again on each scroll frame while the header mode says it
- * may show: the page moves under the fixed button.
+ * Whether the ↑ button's place is over a control now, read on each scroll frame (the page moves under the fixed
+ * button) and on resize, in the same frame as the header mode, so the button never shows for a frame over a control.
  */
-function useOverAControl(button: React.RefObject<HTMLElement | null>, active: boolean): boolean {
+function useOverAControl(button: React.RefObject<HTMLElement | null>): boolean {
   const [over, setOver] = useState(false);
   useEffect(() => {
-    if (!active) return;
     let frame = 0;
     const read = () => {
       frame = 0;
@@ -44,8 +47,8 @@ function useOverAControl(button: React.RefObject<HTMLElement | null>, active: bo
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [active, button]);
-  return active && over;
+  }, [button]);
+  return over;
 }
 
 /**
@@ -55,7 +58,7 @@ function useOverAControl(button: React.RefObject<HTMLElement | null>, active: bo
 export function FloatingButtons() {
   const mode = useHeaderMode();
   const top = useRef<HTMLButtonElement>(null);
-  const overAControl = useOverAControl(top, mode === 'up');
+  const overAControl = useOverAControl(top);
   const shown = mode === 'up' && !overAControl;
   return (
     <div className="floating">
