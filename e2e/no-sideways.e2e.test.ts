@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { DEMO, ROOT, appUnderTest, buyWithTestCard, newPage, signedInPage } from './support';
 import { screensFromRouteTree, type Screen } from './faultMatrix';
@@ -13,6 +14,19 @@ import { sidewaysFindings } from './sideways';
  * refund dialog, the mobile menu, the search box). What counts as a finding: e2e/sideways.ts.
  */
 const app = appUnderTest();
+
+/**
+ * Text with no place to break, as members and staff write it: a long address and e-mail in the first notice (its
+ * list and its page) and in the demo member's 1:1 suggestion. A line of it must wrap, not widen the page.
+ */
+const UNBROKEN_URL = 'https://www.pilates-rehab.example/board/notice/attachments/2026-11-schedule-and-refund-policy-final.pdf';
+const UNBROKEN_MAIL = 'pilates.rehabilitation.customer.support.team@pilates-rehab.example';
+const UNBROKEN_KOREAN = '필라테스재활협회온라인클래스수강기간연장및환불정책변경안내문입니다';
+beforeAll(async () => {
+  await sql`update notices set title = ${`${UNBROKEN_KOREAN} ${UNBROKEN_MAIL}`},
+    content = content || ${`<p>${UNBROKEN_URL}</p><p>${UNBROKEN_MAIL}</p>`} where noticeid = 1`.execute(app.server.db);
+  await sql`update suggests set title = ${UNBROKEN_KOREAN}, content = ${`${UNBROKEN_URL}\n${UNBROKEN_MAIL}`} where suggestid = 1`.execute(app.server.db);
+});
 const PHONES = [390, 320] as const;
 const STAFF = 'staff@demo.kr';
 
@@ -206,6 +220,15 @@ describe('no page wider than the phone (issue 42)', () => {
     await page.getByTestId('mobile-bar').getByRole('button', { name: '검색' }).click();
     await page.getByTestId('search-box').waitFor();
     findings.push(...(await judgeAtPhoneWidths(page, 'the search box')));
+    // The 1:1 suggestion with the unbroken text (beforeAll), in the list and opened.
+    await phone();
+    await page.goto('/q&a?tab=suggest');
+    await page.getByTestId('suggest-list').waitFor();
+    findings.push(...(await judgeAtPhoneWidths(page, 'the 1:1 suggestions')));
+    await phone();
+    await page.getByTestId('suggest-list').locator('.board-list__title').first().click();
+    await page.getByText(UNBROKEN_MAIL).waitFor();
+    findings.push(...(await judgeAtPhoneWidths(page, 'a 1:1 suggestion')));
     // The payment page scrolled until 토스페이 sits where the ↑ button shows, then back up a little, which shows it.
     for (const width of PHONES) {
       await page.setViewportSize({ width, height: 844 });

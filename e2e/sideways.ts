@@ -42,9 +42,9 @@ export function sidewaysFindings(page: Page): Promise<SidewaysFinding[]> {
 
     const visible = (el: Element) =>
       el.checkVisibility({ opacityProperty: true, visibilityProperty: true } as CheckVisibilityOptions);
-    /** Whether an ancestor below <body> clips or scrolls its content sideways. */
-    const clippedByAncestor = (el: Element) => {
-      for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+    /** Whether an ancestor below <body> (or, `self`, the element itself) clips or scrolls its content sideways. */
+    const clippedByAncestor = (el: Element, self = false) => {
+      for (let e = self ? el : el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) {
         const style = getComputedStyle(e);
         if (style.overflowX !== 'visible' || style.contain.includes('paint')) return true;
         if (style.clipPath !== 'none') return true;
@@ -62,6 +62,20 @@ export function sidewaysFindings(page: Page): Promise<SidewaysFinding[]> {
       if (style.clip !== 'auto' && style.position === 'absolute') continue;
       flagged.push(el);
       findings.push({ what: nameOf(el), left: Math.round(box.left), right: Math.round(box.right), text: textOf(el) });
+    }
+
+    // Text running past its own box (a long address, e-mail or Korean run with no place to break): its box may fit.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || flagged.some((f) => f.contains(parent))) continue;
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width <= 1 || (box.right <= width + 1 && box.left >= -1)) continue;
+      if (!visible(parent) || clippedByAncestor(parent, true)) continue;
+      flagged.push(parent);
+      findings.push({ what: `${nameOf(parent)} (its text)`, left: Math.round(box.left), right: Math.round(box.right), text: textOf(parent) });
     }
 
     // Placeholders: the text a member reads before typing, cut at the box's edge.
