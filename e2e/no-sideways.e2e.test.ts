@@ -16,8 +16,9 @@ import { sidewaysFindings } from './sideways';
 const app = appUnderTest();
 
 /**
- * Text with no place to break, as members and staff write it: a long address and e-mail in the first notice (its
- * list and its page) and in the demo member's 1:1 suggestion. A line of it must wrap, not widen the page.
+ * Text with no place to break, as members and staff write it: a long Korean run, address and e-mail in the first notice
+ * (its list and its page), a review and a question of class 101, and the demo member's 1:1 suggestion. A line of it
+ * must wrap, not widen the page.
  */
 const UNBROKEN_URL = 'https://www.pilates-rehab.example/board/notice/attachments/2026-11-schedule-and-refund-policy-final.pdf';
 const UNBROKEN_MAIL = 'pilates.rehabilitation.customer.support.team@pilates-rehab.example';
@@ -25,6 +26,9 @@ const UNBROKEN_KOREAN = '필라테스재활협회온라인클래스수강기간�
 beforeAll(async () => {
   await sql`update notices set title = ${`${UNBROKEN_KOREAN} ${UNBROKEN_MAIL}`},
     content = content || ${`<p>${UNBROKEN_URL}</p><p>${UNBROKEN_MAIL}</p>`} where noticeid = 1`.execute(app.server.db);
+  // The class view's reviews and Q&A (class 101): its first of each.
+  await sql`update ratings set content = ${`${UNBROKEN_KOREAN} ${UNBROKEN_URL}`} where ratingid = (select min(ratingid) from ratings where contentsid = 101)`.execute(app.server.db);
+  await sql`update qnas set title = ${UNBROKEN_KOREAN}, content = ${`<p>${UNBROKEN_MAIL}</p>`} where qnaid = 1`.execute(app.server.db);
   await sql`update suggests set title = ${UNBROKEN_KOREAN}, content = ${`${UNBROKEN_URL}\n${UNBROKEN_MAIL}`} where suggestid = 1`.execute(app.server.db);
 });
 const PHONES = [390, 320] as const;
