@@ -176,6 +176,8 @@ describe('no page wider than the phone (issue 42)', () => {
         state === 'visitor'
           ? await newPage(app.browser, app.server.url, viewport)
           : await pageAs(state === 'staff' ? STAFF : DEMO.member.email, viewport);
+      // Skeletons stand still (src/components/ui/ui.css): their shimmer repainted every frame of every waiting section.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       const openRequests = trackRequests(page);
       const findings: string[] = [];
       const started = Date.now();
