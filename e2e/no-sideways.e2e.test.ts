@@ -56,8 +56,9 @@ function trackRequests(page: Page): () => number {
   return () => open;
 }
 
+/** No request open for two looks 50 ms apart (a screen's next call starts as its previous one ends), at most 3 s. */
 async function quiet(page: Page, openRequests: () => number): Promise<void> {
-  for (let calm = 0, waited = 0; calm < 3 && waited < 3_000; waited += 50) {
+  for (let calm = 0, waited = 0; calm < 2 && waited < 3_000; waited += 50) {
     calm = openRequests() === 0 ? calm + 1 : 0;
     await page.waitForTimeout(50);
   }
