@@ -197,7 +197,7 @@ describe('no page wider than the phone (issue 42)', () => {
   );
 
   // Beside the walk's tabs: a fifth tab, another member's order (new@demo.kr), nothing the walk reads.
-  it.concurrent('the popups: the order detail and its refund dialogs, the mobile menu, the search box', async () => {
+  it.concurrent('the popups and tabs: the order detail and its refund dialogs, the mobile menu, the search box, the 1:1 suggestion, the player’s tabs, the payment page’s ↑ button', async () => {
     const { context, page } = await pageAs(DEMO.member.email, { width: 390, height: 844 });
     const findings: string[] = [];
     const phone = () => page.setViewportSize({ width: PHONES[0], height: 844 });
@@ -236,6 +236,16 @@ describe('no page wider than the phone (issue 42)', () => {
     await page.getByTestId('suggest-list').locator('.board-list__title').first().click();
     await page.getByText(UNBROKEN_MAIL).waitFor();
     findings.push(...(await judgeAtPhoneWidths(page, 'a 1:1 suggestion')));
+    // The player's other tabs (the walk sees its 커리큘럼), the Q&A with the unbroken question (beforeAll).
+    await phone();
+    await page.goto('/player/101');
+    await page.locator('.player-stage video').waitFor();
+    for (const tab of ['메모', 'Q&A']) {
+      await phone();
+      await page.getByRole('tab', { name: tab }).click();
+      await page.locator('[role="tabpanel"]:visible').first().waitFor();
+      findings.push(...(await judgeAtPhoneWidths(page, `the player's ${tab} tab`)));
+    }
     // The payment page scrolled until 토스페이 sits where the ↑ button shows, then back up a little, which shows it.
     for (const width of PHONES) {
       await page.setViewportSize({ width, height: 844 });
