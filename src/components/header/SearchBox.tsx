@@ -4,7 +4,8 @@ import { alertDark } from '../../lib/popup';
 import { SearchIcon, CloseIcon } from '../icons';
 
 export const EMPTY_SEARCH_MESSAGE = '검색어를 입력해주세요.';
-const PLACEHOLDER = '배우고 싶은 클래스를 검색해보세요';
+/** Short enough to read whole in the box at 320 px (issue 42: the longer one was cut at 390 px). */
+const PLACEHOLDER = '클래스를 검색해보세요';
 
 /** The top search box: opens emptied and focused; empty text alerts and refocuses (spec §5). */
 export function SearchBox({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -214,7 +214,7 @@ function CouponField({ actor, snapshot: s, disabled }: { actor: CheckoutActor; s
             <input
               id="coupon-number"
               value={code}
-              placeholder="쿠폰 번호를 입력해주세요"
+              placeholder="쿠폰 번호 입력"
               autoComplete="off"
               maxLength={100}
               disabled={disabled}

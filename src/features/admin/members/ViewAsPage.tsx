@@ -93,7 +93,7 @@ function ViewAsForm() {
             error={errors.reason}
             onChange={(v) => set('reason', v)}
             maxLength={200}
-            placeholder="예: 진도율이 오르지 않는다는 문의 확인"
+            placeholder="예: 진도율 문의 확인"
             hint="누가, 언제, 어느 회원의 어느 클래스를 왜 열었는지 감사 기록에 남습니다."
             wide
           />
