@@ -95,8 +95,8 @@ describe("the player's document load with first-paint data, each call hung, fail
         if (outcome && loaded.frame && !said(loaded)) {
           await pressPlayUnlessPlaying(page).catch(() => undefined);
           const from = loaded.t;
-          const playing = await watch((s) => s.t > from + 1 || said(s), 7_000);
-          if (!(playing.t > from + 1 || said(playing))) outcome = '';
+          const playing = await watch((s) => s.t > from + 0.3 || said(s), 7_000);
+          if (!(playing.t > from + 0.3 || said(playing))) outcome = '';
           else outcome += said(playing) ? `; said ${JSON.stringify(playing.messages[0]?.slice(0, 60))}` : '; plays';
         } else if (outcome) outcome += `; said ${JSON.stringify(loaded.messages[0]?.slice(0, 60))}`;
         const after = await stageState(page).catch(() => undefined);

@@ -159,9 +159,10 @@ fi
 # run of 18:07 the matrix lane took 898 s against the journeys' 1,029 s: the console's journeys (57 s) moved.
 # Session 45: on Chromium's headless shell (e2e/support.ts) the lanes took 433 s (journeys) and 367 s (matrix) in a quiet
 # run, so three console journeys (29 s) moved to the matrix lane; in the clean-clone run after, 409 s against 386 s, so
-# the classroom journey (12 s) moved too. A third lane for the player's real-time journeys was tried: the step took
+# the classroom journey (12 s) moved too. Session 47: the phone-width walk (e2e/no-sideways, ~44 s, five tabs) joins the
+# matrix lane, which it resembles; the journeys gain the player's document faults, refund uses and the demo's checks. A third lane for the player's real-time journeys was tried: the step took
 # 415 s against 418 (the cores were then at 84 %, the lanes' CPU the floor), so it stays at two.
-E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/a11y.e2e.test.ts e2e/shell.e2e.test.ts e2e/identity.e2e.test.ts e2e/catalog.e2e.test.ts e2e/profile.e2e.test.ts e2e/admin.e2e.test.ts e2e/admin-storefront.e2e.test.ts e2e/admin-certificates-points.e2e.test.ts e2e/admin-orders.e2e.test.ts e2e/admin-sales.e2e.test.ts e2e/classroom.e2e.test.ts"
+E2E_MATRIX_FILES="e2e/faults.e2e.test.ts e2e/no-sideways.e2e.test.ts e2e/a11y.e2e.test.ts e2e/shell.e2e.test.ts e2e/identity.e2e.test.ts e2e/catalog.e2e.test.ts e2e/profile.e2e.test.ts e2e/admin.e2e.test.ts e2e/admin-storefront.e2e.test.ts e2e/admin-certificates-points.e2e.test.ts e2e/admin-orders.e2e.test.ts e2e/admin-sales.e2e.test.ts e2e/classroom.e2e.test.ts"
 browser_lanes() {
   npx tsx e2e/build.ts --with-live || return 1
   local matrix_log="$results/e2e-matrix.log"
