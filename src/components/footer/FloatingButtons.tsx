@@ -5,49 +5,25 @@ import { ArrowUpIcon, ChatIcon } from '../icons';
 import { CHAT_CHANNEL_URL } from './siteInfo';
 import './footer.css';
 
-const TAPPABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [role="radio"], [role="tab"]';
-
 /**
- * Whether a control of the page lies under the ↑ button's place: shown there, the button would take the control's taps
- * (issue 42: it sat over the payment page's 토스페이 tile at 390 px). Read at the corners and centre of its box as laid
- * out (without the hidden button's 10 px slide).
+ * Whether the ↑ button's place is over a control of the page, watched while the button would show (src/components/
+ * footer/overAControl.ts, loaded then); unknown (undefined) until first read, and the button stays hidden meanwhile.
  */
-function overAControl(button: HTMLElement): boolean {
-  const floating = button.offsetParent?.getBoundingClientRect();
-  if (!floating) return false;
-  const left = floating.left + button.offsetLeft;
-  const top = floating.top + button.offsetTop;
-  const xs = [left + 4, left + button.offsetWidth / 2, left + button.offsetWidth - 4];
-  const ys = [top + 4, top + button.offsetHeight / 2, top + button.offsetHeight - 4];
-  return xs.some((x) =>
-    ys.some((y) => document.elementsFromPoint(x, y).find((el) => !el.closest('.floating'))?.closest(TAPPABLE) != null),
-  );
-}
-
-/**
- * Whether the ↑ button's place is over a control now, read on each scroll frame (the page moves under the fixed
- * button) and on resize, in the same frame as the header mode, so the button never shows for a frame over a control.
- */
-function useOverAControl(button: React.RefObject<HTMLElement | null>): boolean {
-  const [over, setOver] = useState(false);
+function useOverAControl(button: React.RefObject<HTMLElement | null>, active: boolean): boolean | undefined {
+  const [over, setOver] = useState<boolean>();
   useEffect(() => {
-    let frame = 0;
-    const read = () => {
-      frame = 0;
-      if (button.current) setOver(overAControl(button.current));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(read);
-    };
-    read();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    if (!active) return;
+    setOver(undefined);
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./overAControl').then(({ watchOverAControl }) => {
+      if (!gone && button.current) stop = watchOverAControl(button.current, setOver);
+    });
     return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) cancelAnimationFrame(frame);
+      gone = true;
+      stop?.();
     };
-  }, [button]);
+  }, [button, active]);
   return over;
 }
 
@@ -58,8 +34,7 @@ function useOverAControl(button: React.RefObject<HTMLElement | null>): boolean {
 export function FloatingButtons() {
   const mode = useHeaderMode();
   const top = useRef<HTMLButtonElement>(null);
-  const overAControl = useOverAControl(top);
-  const shown = mode === 'up' && !overAControl;
+  const shown = useOverAControl(top, mode === 'up') === false && mode === 'up';
   return (
     <div className="floating">
       <button
