@@ -158,6 +158,24 @@ describe('Naver through the server function', () => {
   });
 });
 
+describe('the same email through the other provider (issue 41: one rule, refused on both paths)', () => {
+  it("Kakao with a Naver member's email gives the spec's message and signs nobody in, though Supabase links it", async () => {
+    const naver = await open();
+    await naverConsent(naver.page, 'naver-then-kakao@live.kr', '한네이버');
+    await settle(naver.page, 'naver-then-kakao@live.kr');
+    await naver.context.close();
+    const { context, page } = await open();
+    await kakaoConsent(page, 'naver-then-kakao@live.kr', '한카카오');
+    expect(await popupText(page)).toBe('동일한 이메일로 가입된 사용자가 있습니다.');
+    await confirmPopup(page);
+    expect(await visitorHeader(page).count()).toBe(1);
+    expect(await productKeys(page)).not.toContain('pilates_accessToken');
+    // Still the one account, a Naver one.
+    expect(await account('naver-then-kakao@live.kr')).toHaveLength(1);
+    await context.close();
+  });
+});
+
 describe('the session in the live configuration', () => {
   it('a sign-in on a second browser logs the first out on its next navigation; the second keeps its session', async () => {
     const first = await open();

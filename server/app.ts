@@ -66,8 +66,6 @@ export interface AppOptions {
 }
 
 const API_PREFIXES = ['/api/', '/account/', '/local/', '/rest/', '/media/'];
-/** Security headers a page of the server's own may set for itself (server/local/mailViewer.ts, server/http/remindersOff.ts). */
-const OWN_POLICY = new Set(['content-security-policy', 'x-frame-options']);
 
 export function createApp(options: AppOptions): Hono {
   return createStorefront(options).app;
@@ -80,7 +78,8 @@ function withoutLocalStandIns(doc: Json): Json {
 
 /**
  * The Hono app, its dispatcher (router, validators and catalogue cache, which the fast path shares) and the
- * security headers every response carries (the fast path writes them too).
+ * security headers every response carries. The app does not write them: the server's node:http front does, once,
+ * for every answer (server/start.ts, withSecurityHeaders).
  */
 export function createStorefront(options: AppOptions): { app: Hono; dispatcher: Dispatcher; headers: Record<string, string> } {
   const env = options.env ?? process.env;
@@ -110,16 +109,6 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     media: mediaSources(),
   });
   const app = new Hono();
-
-  // First, so it also stamps 404s and the onError answer (Hono hands those back through middleware).
-  app.use('*', async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(headers)) {
-      // A page of the server's own (the mailbox, 수신 거부) states its own policy: the mailbox frames its mails.
-      if (OWN_POLICY.has(name.toLowerCase()) && c.res.headers.has(name)) continue;
-      c.res.headers.set(name, value);
-    }
-  });
 
   app.route('/', healthRoutes(options.db, options.isDraining ?? (() => false)));
   // States write straight into the tables: the catalogue cache (and other instances') must forget what it held.

@@ -203,7 +203,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const host = options.host ?? '127.0.0.1';
   // host '::' (npm start) listens on every interface, so both localhost spellings reach it.
-  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher, headers);
+  const fast = options.fastPath === false ? undefined : createFastPath(dispatcher);
   // Handlers still running: a caller that hung up closes its connection, not the handler's work, which must finish
   // before the pool closes (else a write dies half-way on a destroyed pool).
   let running = 0;

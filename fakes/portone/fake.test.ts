@@ -87,6 +87,28 @@ describe('the fake PortOne through the real server SDK', () => {
     expect(await typeOf(client.cancelPayment({ paymentId: 'pay-sdk-2', reason: '환불' }))).toBe('PAYMENT_ALREADY_CANCELLED');
   });
 
+  it('answers a cancel REQUESTED when told, lists it on the paid payment, and carries it out or fails it later', async () => {
+    create('pay-sdk-3', 20000);
+    fake.store.approve('pay-sdk-3');
+    fake.store.answerCancels('REQUESTED');
+    const asked = await client.cancelPayment({ paymentId: 'pay-sdk-3', reason: '환불', amount: 8000, currentCancellableAmount: 20000 });
+    fake.store.answerCancels('SUCCEEDED');
+    expect(asked.cancellation).toMatchObject({ status: 'REQUESTED', totalAmount: 8000 });
+    const waiting = await client.getPayment({ paymentId: 'pay-sdk-3', storeId: STORE });
+    expect(waiting).toMatchObject({ status: 'PAID', amount: { cancelled: 0 }, cancellations: [{ status: 'REQUESTED', totalAmount: 8000 }] });
+    // What PortOne is still cancelling cannot be cancelled again.
+    expect(await typeOf(client.cancelPayment({ paymentId: 'pay-sdk-3', reason: '환불', amount: 20000 }))).toBe('CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT');
+    fake.store.finishCancel('pay-sdk-3', 'FAILED');
+    expect(await client.getPayment({ paymentId: 'pay-sdk-3', storeId: STORE })).toMatchObject({ status: 'PAID', amount: { cancelled: 0 }, cancellations: [{ status: 'FAILED' }] });
+    fake.store.answerCancels('REQUESTED');
+    await client.cancelPayment({ paymentId: 'pay-sdk-3', reason: '환불', amount: 8000, currentCancellableAmount: 20000 });
+    fake.store.answerCancels('SUCCEEDED');
+    fake.store.finishCancel('pay-sdk-3', 'SUCCEEDED');
+    const done = await client.getPayment({ paymentId: 'pay-sdk-3', storeId: STORE });
+    expect(done).toMatchObject({ status: 'PARTIAL_CANCELLED', amount: { cancelled: 8000 } });
+    expect('cancellations' in done && done.cancellations?.map((c) => c.status)).toEqual(['FAILED', 'SUCCEEDED']);
+  });
+
   it('answers 503 or drops the connection when made unreachable', async () => {
     fake.store.unreachable(true);
     await expect(client.getPayment({ paymentId: 'pay-sdk-1', storeId: STORE })).rejects.toBeInstanceOf(SyntaxError);

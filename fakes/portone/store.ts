@@ -22,15 +22,19 @@ export interface CreatePaymentInput {
   customData?: string | null | undefined;
 }
 
+/** A cancel's state at PortOne: some PGs take it (REQUESTED) and carry it out or refuse it later. */
+type FakeCancelStatus = 'SUCCEEDED' | 'REQUESTED' | 'FAILED';
+
 export interface FakeCancellation {
-  status: 'SUCCEEDED';
+  status: FakeCancelStatus;
   id: string;
   pgCancellationId: string;
   totalAmount: number;
   taxFreeAmount: number;
   vatAmount: number;
   reason: string;
-  cancelledAt: string;
+  /** Absent while REQUESTED or after FAILED. */
+  cancelledAt?: string;
   requestedAt: string;
   trigger: 'API' | 'CONSOLE';
 }
@@ -51,7 +55,12 @@ export interface FakePayment extends Omit<CreatePaymentInput, 'currency'> {
 /** What happened to a payment, for the webhook sender (PortOne's webhook types, 2024-04-25). */
 export interface PaymentEvent {
   type:
-    'Transaction.Ready' | 'Transaction.Paid' | 'Transaction.Failed' | 'Transaction.Cancelled' | 'Transaction.PartialCancelled';
+    | 'Transaction.Ready'
+    | 'Transaction.Paid'
+    | 'Transaction.Failed'
+    | 'Transaction.Cancelled'
+    | 'Transaction.PartialCancelled'
+    | 'Transaction.CancelPending';
   payment: FakePayment;
   cancellationId?: string | undefined;
 }
@@ -83,6 +92,7 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
   const payments = new Map<string, FakePayment>();
   const now = () => (options.now ? options.now() : new Date()).toISOString();
   let reachability: Reachability = 'up';
+  let cancelAnswer: 'SUCCEEDED' | 'REQUESTED' = 'SUCCEEDED';
   const listeners = new Set<(e: PaymentEvent) => void>(options.onEvent ? [options.onEvent] : []);
   const emit = (e: PaymentEvent) => {
     for (const l of listeners) l(e);
@@ -97,7 +107,17 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
     p.status = status;
     p.updatedAt = p.statusChangedAt = now();
   };
-  const cancelled = (p: FakePayment) => p.cancellations.reduce((a, c) => a + c.totalAmount, 0);
+  const sumOf = (p: FakePayment, status: FakeCancelStatus) =>
+    p.cancellations.reduce((a, c) => a + (c.status === status ? c.totalAmount : 0), 0);
+  /** Money back: a REQUESTED cancel is not, and it cannot be cancelled again meanwhile. */
+  const cancelled = (p: FakePayment) => sumOf(p, 'SUCCEEDED');
+  const carriedOut = (p: FakePayment, c: FakeCancellation) => {
+    c.status = 'SUCCEEDED';
+    c.cancelledAt = now();
+    const whole = cancelled(p) === p.totalAmount;
+    setStatus(p, whole ? 'CANCELLED' : 'PARTIAL_CANCELLED');
+    emit({ type: whole ? 'Transaction.Cancelled' : 'Transaction.PartialCancelled', payment: p, cancellationId: c.id });
+  };
 
   return {
     /** The browser SDK's requestPayment reaching PortOne: a READY payment (a paid id cannot be used again). */
@@ -168,7 +188,7 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
       if (p.status === 'CANCELLED') throw new PortOneFailure(409, 'PAYMENT_ALREADY_CANCELLED', '이미 취소된 결제 건입니다.');
       if (p.status !== 'PAID' && p.status !== 'PARTIAL_CANCELLED')
         throw new PortOneFailure(409, 'PAYMENT_NOT_PAID', '결제가 완료되지 않은 결제 건입니다.');
-      const cancellable = p.totalAmount - cancelled(p);
+      const cancellable = p.totalAmount - cancelled(p) - sumOf(p, 'REQUESTED');
       if (body.currentCancellableAmount !== undefined && body.currentCancellableAmount !== cancellable)
         throw new PortOneFailure(409, 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', '취소 가능 잔액 검증에 실패하였습니다.');
       const amount = body.amount ?? cancellable;
@@ -178,24 +198,47 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
           'CANCEL_AMOUNT_EXCEEDS_CANCELLABLE_AMOUNT',
           '결제 취소 금액이 취소 가능 금액을 초과합니다.',
         );
-      const at = now();
       const c: FakeCancellation = {
-        status: 'SUCCEEDED',
+        status: 'REQUESTED',
         id: randomUUID(),
         pgCancellationId: `fake-cancel-${p.cancellations.length + 1}`,
         totalAmount: amount,
         taxFreeAmount: 0,
         vatAmount: Math.floor(amount / 11),
         reason: body.reason,
-        cancelledAt: at,
-        requestedAt: at,
+        requestedAt: now(),
         trigger,
       };
       p.cancellations.push(c);
-      const whole = amount === cancellable;
-      setStatus(p, whole ? 'CANCELLED' : 'PARTIAL_CANCELLED');
-      emit({ type: whole ? 'Transaction.Cancelled' : 'Transaction.PartialCancelled', payment: p, cancellationId: c.id });
-      return c;
+      if (cancelAnswer === 'SUCCEEDED') carriedOut(p, c);
+      else {
+        p.updatedAt = now();
+        emit({ type: 'Transaction.CancelPending', payment: p, cancellationId: c.id });
+      }
+      return { ...c };
+    },
+    /**
+     * Test control: the PG takes cancels and carries them out later (REQUESTED, as some PGs answer), or at once
+     * (SUCCEEDED, Korean cards and easy pay; the default).
+     */
+    answerCancels(status: 'SUCCEEDED' | 'REQUESTED'): void {
+      cancelAnswer = status;
+    },
+    /**
+     * Test control: the PG finishes a REQUESTED cancel (the payment's oldest one): SUCCEEDED moves the money and sends
+     * PortOne's Cancelled / PartialCancelled webhook; FAILED cancels nothing (PortOne's 2024-04-25 webhooks name no
+     * failed cancel, so the store learns it by reading the payment).
+     */
+    finishCancel(paymentId: string, outcome: 'SUCCEEDED' | 'FAILED'): FakeCancellation {
+      const p = must(paymentId);
+      const c = p.cancellations.find((x) => x.status === 'REQUESTED');
+      if (!c) throw new Error(`payment ${paymentId} has no REQUESTED cancellation`);
+      if (outcome === 'SUCCEEDED') carriedOut(p, c);
+      else {
+        c.status = 'FAILED';
+        p.updatedAt = now();
+      }
+      return { ...c };
     },
     /** Test control: PortOne's record of the amount differs from what the store priced (a tampered request). */
     tamper(paymentId: string, totalAmount: number): void {
@@ -273,8 +316,10 @@ export function createPortOneStore(options: PortOneStoreOptions = {}) {
       if (p.status === 'READY') return common;
       if (p.status === 'FAILED') return { ...common, failedAt: p.failedAt, failure: p.failure };
       const paid = { ...common, paidAt: p.paidAt, pgTxId: `fake-pg-${p.transactionId.slice(0, 8)}`, receiptUrl };
-      if (p.status === 'PAID') return paid;
-      return { ...paid, cancelledAt: p.cancellations.at(-1)!.cancelledAt, cancellations: p.cancellations };
+      // A paid payment lists the cancels asked of it too (PaidPayment.cancellations, "결제 취소 요청 내역").
+      if (p.status === 'PAID') return p.cancellations.length ? { ...paid, cancellations: p.cancellations } : paid;
+      const last = p.cancellations.filter((c) => c.status === 'SUCCEEDED').at(-1)!;
+      return { ...paid, cancelledAt: last.cancelledAt, cancellations: p.cancellations };
     },
   };
 }

@@ -364,7 +364,8 @@ export async function startFakeSupabaseAuth(options: FakeSupabaseAuthOptions = {
       user_metadata: user.user_metadata,
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'oauth', timestamp: Math.floor(session.createdAt / 1000) }],
+      // GoTrue names how the session began: OAuth (Kakao) or the magic link the Naver function verifies.
+      amr: [{ method: session.provider === 'email' ? 'magiclink' : 'oauth', timestamp: Math.floor(session.createdAt / 1000) }],
       session_id: session.id,
       is_anonymous: false,
     })

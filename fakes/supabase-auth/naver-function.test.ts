@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSupabaseAuth, type FakeSupabaseAuth } from './index.ts';
 import { nodeSupabaseClient } from './nodeClient.ts';
+import { providerOf } from '../../server/lib/supabaseTokens.ts';
 
 const APP = 'http://127.0.0.1:5173';
 
@@ -83,6 +84,24 @@ describe('the Naver function served by the fake', () => {
     const again = await signInWithNaver('naver.member@example.com');
     expect(again.searchParams.get('success')).toBe('true');
     expect(again.searchParams.get('useruid')).toBe(useruid);
+  });
+
+  it("a Kakao sign-in with a Naver member's email is linked by Supabase, and its token still names Kakao (issue 41)", async () => {
+    const naver = await signInWithNaver('linked@example.com');
+    const useruid = naver.searchParams.get('useruid') as string;
+    const client = nodeSupabaseClient(fake.url, fake.anonKey, { pkce: true });
+    const { data } = await client.auth.signInWithOAuth({ provider: 'kakao', options: { redirectTo: `${APP}/login`, skipBrowserRedirect: true } });
+    const kakaoPage = location(await fetch(data.url as string, { redirect: 'manual' }));
+    const kakaoCallback = await consent(kakaoPage, { email: 'linked@example.com', nickname: '카카오', decision: 'agree' });
+    const code = new URL(location(await fetch(kakaoCallback, { redirect: 'manual' }))).searchParams.get('code') as string;
+    const kakao = await client.auth.exchangeCodeForSession(code);
+    expect(kakao.data.user?.id).toBe(useruid);
+    const claims = async (token: string) =>
+      (await jwtVerify(token, createRemoteJWKSet(new URL(fake.jwksUrl)), { issuer: fake.issuer, audience: 'authenticated' })).payload;
+    const viaKakao = await claims(kakao.data.session!.access_token);
+    expect(providerOf(viaKakao.app_metadata, viaKakao.amr)).toBe('kakao');
+    const viaNaver = await claims((await signInWithNaver('linked@example.com')).searchParams.get('access_token') as string);
+    expect(providerOf(viaNaver.app_metadata, viaNaver.amr)).toBe('naver');
   });
 
   it('refuses an email that a Kakao member already uses: success=false, no second user', async () => {

@@ -21,6 +21,7 @@ function toProviderPayment(t: LocalPaymentRow): ProviderPayment {
     storeId: null,
     totalAmount: t.amount,
     cancelledAmount: t.status === 'cancelled' ? t.amount : t.cancelled_amount,
+    cancelPendingAmount: 0,
     currency: 'KRW',
     txId: t.txid,
     method: t.method,

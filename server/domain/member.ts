@@ -16,6 +16,8 @@ export interface Member {
   provider?: SignInProvider | null;
 }
 
+const PROVIDERS = new Set<string>(['kakao', 'naver'] satisfies SignInProvider[]);
+
 /** How bearer tokens name members in Supabase mode; the local mode's counterpart is server/local/auth.ts. */
 export interface SupabaseMembers {
   kind: 'supabase';
@@ -26,6 +28,11 @@ export interface SupabaseMembers {
  * In Supabase mode the member is the account the token's verified email names (spec §4: the account is checked by
  * email), whatever useruid it was created with: demo and imported members keep theirs, a first sign-in creates one
  * with the auth user's id (CreateSNSUser). A left member's email carries a `left-` prefix, so it names nobody.
+ *
+ * One rule for the same email arriving through another provider (issue 41): an account made with Kakao or Naver is
+ * that provider's, and a session of the other provider is not its member. It is "signed in, no account of its own",
+ * so CheckUserAccount gives it no useruid and CreateSNSUser answers '동일한 이메일로 가입된 사용자가 있습니다.' — what
+ * the Naver function already answers when another user has the email (docs/decisions.md says why).
  */
 export function supabaseMembers(db: Db, tokens: SupabaseTokenVerifier): SupabaseMembers {
   return {
@@ -33,8 +40,12 @@ export function supabaseMembers(db: Db, tokens: SupabaseTokenVerifier): Supabase
     async verify(token) {
       const identity = await tokens.verify(token);
       if (!identity) return undefined;
-      const account = await one(db, sql<{ useruid: string }>`select useruid from members where email = ${identity.email} and left_at is null`);
-      if (account) return { useruid: account.useruid, email: identity.email };
+      const account = await one(
+        db,
+        sql<{ useruid: string; sns_type: string | null }>`select useruid, sns_type from members where email = ${identity.email} and left_at is null`,
+      );
+      const otherProvider = identity.provider && PROVIDERS.has(account?.sns_type ?? '') && account?.sns_type !== identity.provider;
+      if (account && !otherProvider) return { useruid: account.useruid, email: identity.email };
       return { useruid: identity.sub, email: identity.email, withoutAccount: true, provider: identity.provider };
     },
   };

@@ -18,7 +18,10 @@ export interface ProviderPayment {
   status: ProviderPaymentStatus;
   storeId: string | null;
   totalAmount: number;
+  /** What the provider has cancelled (SUCCEEDED): a cancel it is still working on (REQUESTED) is not counted here. */
   cancelledAmount: number;
+  /** What cancels the provider accepted but has not carried out yet add up to (PortOne's REQUESTED cancellations). */
+  cancelPendingAmount: number;
   currency: string;
   txId: string | null;
   method: 'card' | 'kakaopay' | 'naverpay' | 'tosspay' | null;
@@ -40,6 +43,7 @@ export interface CancelRequest {
 }
 
 export interface CancelResult {
+  /** REQUESTED: the provider took the cancel and finishes it later (some PGs); it is not done until SUCCEEDED. */
   status: 'SUCCEEDED' | 'FAILED' | 'REQUESTED';
   cancelledAmount: number;
 }

@@ -42,6 +42,18 @@ function methodOf(p: Payment): Pick<ProviderPayment, 'method' | 'installmentMont
   return { method: null, installmentMonth: null };
 }
 
+/**
+ * What PortOne cancelled and what it is still cancelling, from its cancellations (a PAID payment lists the ones
+ * requested too): only a SUCCEEDED one is money back. Without the list, `amount.cancelled` is the figure.
+ */
+function cancelsOf(full: Partial<Extract<Payment, { status: 'PAID' }>>): Pick<ProviderPayment, 'cancelledAmount' | 'cancelPendingAmount'> {
+  const list = full.cancellations;
+  if (!list?.length) return { cancelledAmount: full.amount?.cancelled ?? 0, cancelPendingAmount: 0 };
+  const sum = (status: string) =>
+    list.reduce((a, c) => a + (c.status === status && 'totalAmount' in c ? Number(c.totalAmount) : 0), 0);
+  return { cancelledAmount: sum('SUCCEEDED'), cancelPendingAmount: sum('REQUESTED') };
+}
+
 /** PortOne's record in the store's words. Statuses the SDK does not know yet read as READY: nothing is decided on them. */
 export function toProviderPayment(p: Payment): ProviderPayment {
   const known = ['READY', 'PAY_PENDING', 'VIRTUAL_ACCOUNT_ISSUED', 'PAID', 'FAILED', 'CANCELLED', 'PARTIAL_CANCELLED'];
@@ -51,7 +63,7 @@ export function toProviderPayment(p: Payment): ProviderPayment {
     status: (known.includes(full.status) ? full.status : 'READY') as ProviderPayment['status'],
     storeId: full.storeId ?? null,
     totalAmount: full.amount?.total ?? 0,
-    cancelledAmount: full.amount?.cancelled ?? 0,
+    ...cancelsOf(full),
     currency: full.currency ?? '',
     txId: full.transactionId ?? null,
     ...methodOf(p),

@@ -222,7 +222,7 @@ export async function requestRefund(
   if ('replay' in claim) return { refund: claim.replay, order: claim.order };
   if ('unsettled' in claim) {
     const settled = await settleFromProvider(s, claim.unsettled, claim.order);
-    if (settled === 'unknown') return fail(409, IN_PROGRESS);
+    if (settled === 'unknown' || settled === 'requested') return fail(409, IN_PROGRESS);
     // The earlier request's refund is now complete, or nothing had happened and this request may claim afresh.
     return settled === 'released' ? requestRefund(s, me, ask, true) : settled;
   }
@@ -241,50 +241,69 @@ export async function carryOutRefund(
 ): Promise<RefundDone> {
   let providerStatus = 'NONE';
   if (claimed.amount > 0) {
-    const release = () => sql`delete from refunds where refundid = ${claimed.refundid} and status = 'pending'`.execute(s.db);
-    try {
-      const r = await s.gateway.cancel(providerIdOf(s.gateway, claimedOrder), {
-        reason: `${reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
-        amount: claimed.amount,
-        currentCancellableAmount: claimed.cancellable_before ?? undefined,
-      });
-      if (r.status === 'FAILED') {
-        await release();
-        console.warn(`[refunds] order ${claimedOrder.paymentid}: the provider answered FAILED`);
-        return fail(502, PROVIDER_REFUSED);
-      }
-      providerStatus = r.status;
-    } catch (e) {
-      if (e instanceof GatewayUnavailable) {
-        // The cancel may have happened all the same (an answer lost on the way back): the claim stays, and the next
-        // request or PortOne's webhook settles it from PortOne's record (settleFromProvider).
-        await sql`update refunds set unsettled_at = ${kst()} where refundid = ${claimed.refundid}`.execute(s.db);
-        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider unreachable (${e.message}); settled from its record later`);
-        return fail(503, PROVIDER_UNAVAILABLE);
-      }
-      await release();
-      if (e instanceof GatewayRefused) {
-        console.warn(`[refunds] order ${claimedOrder.paymentid}: provider refused the cancel (${e.type}: ${e.message})`);
-        return fail(502, PROVIDER_REFUSED);
-      }
-      throw e;
+    providerStatus = await cancelAtProvider(s, claimed, claimedOrder, reason);
+    if (providerStatus === 'REQUESTED') {
+      // The PG finishes this cancel later: nothing is given back until PortOne says SUCCEEDED (its Cancelled
+      // webhook, or the next request reading its record); a FAILED one then releases the claim (settleFromProvider).
+      await sql`update refunds set unsettled_at = ${kst()} where refundid = ${claimed.refundid}`.execute(s.db);
+      console.info(`[refunds] order ${claimedOrder.paymentid}: refund ${claimed.refundid} cancel REQUESTED at the provider; settled when it succeeds`);
+      return fail(409, IN_PROGRESS);
     }
   }
   const done = await finishRefund(s.db, claimed, providerStatus);
   return done === 'gone' ? fail(409, IN_PROGRESS) : done;
 }
 
+/** Step two: the provider's answer to the claimed cancel; a refusal releases the claim, no answer keeps it. */
+async function cancelAtProvider(
+  s: { db: Db; gateway: PaymentGateway },
+  claimed: RefundRow,
+  claimedOrder: PaymentRow,
+  reason: string,
+): Promise<'SUCCEEDED' | 'REQUESTED'> {
+  const release = () => sql`delete from refunds where refundid = ${claimed.refundid} and status = 'pending'`.execute(s.db);
+  let status;
+  try {
+    ({ status } = await s.gateway.cancel(providerIdOf(s.gateway, claimedOrder), {
+      reason: `${reason} (order ${claimedOrder.paymentid}, refund ${claimed.refundid})`,
+      amount: claimed.amount,
+      currentCancellableAmount: claimed.cancellable_before ?? undefined,
+    }));
+  } catch (e) {
+    if (e instanceof GatewayUnavailable) {
+      // The cancel may have happened all the same (an answer lost on the way back): the claim stays, and the next
+      // request or PortOne's webhook settles it from PortOne's record (settleFromProvider).
+      await sql`update refunds set unsettled_at = ${kst()} where refundid = ${claimed.refundid}`.execute(s.db);
+      console.warn(`[refunds] order ${claimedOrder.paymentid}: provider unreachable (${e.message}); settled from its record later`);
+      return fail(503, PROVIDER_UNAVAILABLE);
+    }
+    await release();
+    if (e instanceof GatewayRefused) {
+      console.warn(`[refunds] order ${claimedOrder.paymentid}: provider refused the cancel (${e.type}: ${e.message})`);
+      return fail(502, PROVIDER_REFUSED);
+    }
+    throw e;
+  }
+  if (status === 'FAILED') {
+    await release();
+    console.warn(`[refunds] order ${claimedOrder.paymentid}: the provider answered FAILED`);
+    return fail(502, PROVIDER_REFUSED);
+  }
+  return status;
+}
+
 /**
  * A claim no request is working on, settled from the provider's own record: the provider cancelled exactly the
- * claimed amount since the claim (→ the refund is finished here), or nothing (→ the claim is released). Anything
- * else (a cancel from PortOne's console meanwhile) is left for an operator, logged. Throws 503 when the provider
- * cannot be read.
+ * claimed amount since the claim (→ the refund is finished here), or nothing (→ the claim is released). A cancel of
+ * the claimed amount the provider accepted but has not carried out (REQUESTED) keeps the claim as it is
+ * ('requested'); once it fails, nothing was cancelled and the claim is released. Anything else (a cancel from
+ * PortOne's console meanwhile) is left for an operator, logged. Throws 503 when the provider cannot be read.
  */
 export async function settleFromProvider(
   s: { db: Db; gateway: PaymentGateway },
   claim: RefundRow,
   order: PaymentRow,
-): Promise<RefundDone | 'released' | 'unknown'> {
+): Promise<RefundDone | 'released' | 'requested' | 'unknown'> {
   let provider;
   try {
     provider = await s.gateway.find(providerIdOf(s.gateway, order));
@@ -299,7 +318,8 @@ export async function settleFromProvider(
     const done = await finishRefund(s.db, claim, 'SETTLED_FROM_RECORD');
     return done === 'gone' ? 'released' : done;
   }
-  if (before !== null && now === before) {
+  if (before !== null && now === before && provider?.cancelPendingAmount === claim.amount) return 'requested';
+  if (before !== null && now === before && !provider?.cancelPendingAmount) {
     await sql`delete from refunds where refundid = ${claim.refundid} and status = 'pending'`.execute(s.db);
     return 'released';
   }

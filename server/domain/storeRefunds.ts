@@ -34,6 +34,7 @@ const CANCELLABLE_CHANGED = '환불 가능 금액이 바뀌었습니다. 다시 
 const ANOTHER_UNDER_WAY = '이 주문의 다른 환불을 처리하고 있습니다. 환불 확인 대기 목록을 확인해주세요.';
 const NO_CLAIM = '환불 요청을 찾을 수 없습니다.';
 const RECORD_DIFFERS = '결제사 기록이 이 환불과 맞지 않습니다. 결제사 관리자 화면에서 취소 내역을 확인해주세요.';
+const PROVIDER_STILL_CANCELLING = '결제사에서 아직 취소를 처리하고 있습니다. 취소가 끝나면 환불이 마무리됩니다.';
 const aboveCancellable = (left: number) => `환불 가능한 금액(${left.toLocaleString('ko-KR')}원)을 넘습니다.`;
 
 /**
@@ -123,6 +124,7 @@ async function waitingClaim(db: Db, refundid: number): Promise<{ claim: RefundRo
 async function fromRecord(s: Services, claim: RefundRow, order: PaymentRow): Promise<Settled> {
   const r = await settleFromProvider(s, claim, order);
   if (r === 'unknown') return fail(409, RECORD_DIFFERS);
+  if (r === 'requested') return fail(409, PROVIDER_STILL_CANCELLING);
   if (r === 'released') {
     const now = (await one(s.db, sql<PaymentRow>`select * from payments where paymentid = ${order.paymentid}`))!;
     return { outcome: 'released', claim, order: now };

@@ -112,7 +112,9 @@ export const account = {
       s.db,
       sql<{ useruid: string }>`select useruid from members where email = ${body.email} and left_at is null`,
     );
-    return ok({ exists: !!m, useruid: m && member?.useruid === m.useruid ? m.useruid : null });
+    // A session of another provider with the email (server/domain/member.ts) is not the account's member, even when
+    // Supabase linked it to the same auth user (whose id is then the account's useruid).
+    return ok({ exists: !!m, useruid: m && !member?.withoutAccount && member?.useruid === m.useruid ? m.useruid : null });
   },
   async createSnsUser(ctx) {
     const { s, body, member } = ctx;
@@ -125,7 +127,7 @@ export const account = {
       // A second CreateSNSUser of the same sign-in answers that member's record, and only to that member's token:
       // a useruid and an email are no proof of who is asking.
       const same = existing.useruid === body.useruid && existing.email === body.email && !existing.left_at;
-      if (same && member?.useruid === existing.useruid) return ok(toUser(existing));
+      if (same && !member?.withoutAccount && member?.useruid === existing.useruid) return ok(toUser(existing));
       return fail(409, DUPLICATE);
     }
     // The provider the verified token names (a Naver member is not recorded as Kakao, issue 41); the local stand-in's

@@ -33,10 +33,10 @@ interface Plan {
  * header, JSON body), computes the dispatcher's cache key and, on a hit, writes the stored bytes
  * with the headers the normal path sends. Anything else (another operation, an invalid request, a
  * miss) goes to Hono unchanged, so errors keep their envelopes and misses fill the cache there.
- * `security` are the headers Hono's responses carry (createStorefront), written on hits as well.
+ * The security headers are the front's (withSecurityHeaders, server/start.ts), set before this runs.
  * A body read here is handed on as `rawBody`, which @hono/node-server uses as the request body.
  */
-export function createFastPath(dispatcher: Dispatcher, security: Record<string, string> = {}): { front(next: RequestListener): RequestListener; stats: FastPathStats } {
+export function createFastPath(dispatcher: Dispatcher): { front(next: RequestListener): RequestListener; stats: FastPathStats } {
   const { router, validator, cache } = dispatcher;
   const stats: FastPathStats = { hits: 0, misses: 0, invalid: 0 };
   const plans = new Map<OperationSpec, Plan | null>();
@@ -62,11 +62,11 @@ export function createFastPath(dispatcher: Dispatcher, security: Record<string, 
   const send = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse) => {
     stats.hits++;
     if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-      res.writeHead(304, { ...security, etag: entry.etag });
+      res.writeHead(304, { etag: entry.etag });
       res.end();
       return;
     }
-    res.writeHead(200, { ...security, 'content-type': JSON_TYPE, 'content-length': entry.body.length, etag: entry.etag });
+    res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': entry.body.length, etag: entry.etag });
     res.end(entry.body);
   };
 
@@ -128,7 +128,7 @@ export function createFastPath(dispatcher: Dispatcher, security: Record<string, 
         req.off('data', onData);
         req.resume();
         stats.invalid++;
-        res.writeHead(413, { ...security, 'content-type': JSON_TYPE });
+        res.writeHead(413, { 'content-type': JSON_TYPE });
         res.end(JSON.stringify({ success: false, respMessage: '요청 본문이 너무 큽니다.' }));
       };
       req.on('data', onData);

@@ -105,9 +105,10 @@ export function securityHeaders(inputs: PolicyInputs): Record<string, string> {
 }
 
 /**
- * Sets the headers on the node:http response before anything answers it, so the answers no app code writes
- * carry them too (the Node adapter's own 400 for a request it cannot read, its 500 when writing fails). Hono
- * and the fast path set the same values again; a header written later replaces this one, never doubles it.
+ * The one place the security headers are written: on the node:http response before anything answers it, so every
+ * answer carries them once — Hono's (API, first-paint pages, static files, media, errors), the fast path's, and the
+ * Node adapter's own 400 for a request it cannot read. A page of the server's own that states its own policy (the
+ * mailbox, 수신 거부) sets that header in its answer, which replaces this one (node merges writeHead over setHeader).
  */
 export function withSecurityHeaders(headers: Record<string, string>, next: RequestListener): RequestListener {
   const entries = Object.entries(headers);

@@ -13,16 +13,21 @@ export interface SupabaseIdentity {
 }
 
 /**
- * The provider from the token's `app_metadata`, which only the auth service (and the service role) can write, never
- * the member. Kakao is Supabase's own provider (`provider: 'kakao'`); Naver members are made by the naver-login
- * function through the admin API, so Supabase records them as `email` and the function marks them with `naver_id`.
+ * The provider this session signed in with, from what only the auth service (and the service role) writes, never the
+ * member. Kakao is Supabase's own OAuth provider, so a Kakao session's `amr` says `oauth`; Naver members are made by
+ * the naver-login function through the admin API (Supabase records them as `email`, the function marks them with
+ * `app_metadata.naver_id`) and signed in by a magic link it verifies (`amr` not `oauth`). The session's method
+ * matters because Supabase links a Kakao sign-in to an existing user with the same email: that user then carries
+ * both (issue 41: the account is its own provider's, server/domain/member.ts).
  */
-export function providerOf(appMetadata: unknown): SignInProvider | null {
+export function providerOf(appMetadata: unknown, amr?: unknown): SignInProvider | null {
   if (!appMetadata || typeof appMetadata !== 'object') return null;
   const m = appMetadata as { provider?: unknown; providers?: unknown; naver_id?: unknown };
+  const kakao = m.provider === 'kakao' || (Array.isArray(m.providers) && m.providers.includes('kakao'));
+  const oauth = Array.isArray(amr) && amr.some((a) => (a as { method?: unknown } | null)?.method === 'oauth');
+  if (kakao && oauth) return 'kakao';
   if (typeof m.naver_id === 'string' && m.naver_id) return 'naver';
-  if (m.provider === 'kakao' || (Array.isArray(m.providers) && m.providers.includes('kakao'))) return 'kakao';
-  return null;
+  return kakao ? 'kakao' : null;
 }
 
 export interface SupabaseTokenSettings {
@@ -76,7 +81,7 @@ export function createSupabaseTokenVerifier(settings: SupabaseTokenSettings) {
         if (payload.role !== 'authenticated') return undefined;
         if (typeof payload.sub !== 'string' || payload.sub === '') return undefined;
         if (typeof payload.email !== 'string' || payload.email === '') return undefined;
-        const identity = { sub: payload.sub, email: payload.email, provider: providerOf(payload.app_metadata) };
+        const identity = { sub: payload.sub, email: payload.email, provider: providerOf(payload.app_metadata, payload.amr) };
         verified.remember(token, identity, payload.exp! * 1000);
         return identity;
       } catch {

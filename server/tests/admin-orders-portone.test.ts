@@ -77,4 +77,23 @@ describe('the console with PortOne', () => {
       portone.store.unreachable(false);
     }
   });
+
+  it('a console refund PortOne answers REQUESTED waits in the queue; 확인 says PortOne is still cancelling, its webhook finishes it', async () => {
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([107]);
+    portone.store.answerCancels('REQUESTED');
+    const asked = await staff('POST', `/api/Admin/Orders/${paymentid}/Refund`, { amount: 4000, cancellable: amount, reason: '강의 오류 보상' });
+    portone.store.answerCancels('SUCCEEDED');
+    expect([asked.status, asked.json.respMessage]).toEqual([409, '환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.']);
+    await portone.webhooks.settled();
+    expect((await staff('GET', `/api/Admin/Orders/${paymentid}`)).json.datas).toMatchObject({ status: 'paid', refundedamount: 0 });
+    const claim = (await staff('GET', '/api/Admin/Refunds/Unsettled')).json.datas.find((c: { paymentid: number }) => c.paymentid === paymentid);
+    expect(claim).toMatchObject({ amount: 4000 });
+    const checked = await staff('POST', `/api/Admin/Refunds/${claim.refundid}/Check`);
+    expect([checked.status, checked.json.respMessage]).toEqual([409, '결제사에서 아직 취소를 처리하고 있습니다. 취소가 끝나면 환불이 마무리됩니다.']);
+
+    portone.store.finishCancel(providerpaymentid, 'SUCCEEDED');
+    await portone.webhooks.settled();
+    expect((await staff('GET', `/api/Admin/Orders/${paymentid}`)).json.datas).toMatchObject({ status: 'partially_refunded', refundedamount: 4000 });
+    expect((await staff('GET', '/api/Admin/Refunds/Unsettled')).json.datas.some((c: { paymentid: number }) => c.paymentid === paymentid)).toBe(false);
+  });
 });

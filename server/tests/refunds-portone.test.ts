@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing';
 import { startFakePortOne, type FakePortOne } from '../../fakes/portone/index.ts';
@@ -43,21 +44,24 @@ const owns = async (contentsid: number) =>
     .datas.iscomplete as boolean;
 
 /** Saves the order and pays it at PortOne as the browser SDK's window would; UpdatePaid confirms it. */
-async function paidAtPortOne(ids: number[]) {
-  const amount = await total(ids);
+async function paidAtPortOne(ids: number[], extra: { pointused?: number; couponnumber?: string; coupondiscount?: number } = {}) {
+  const price = await total(ids);
+  const { pointused = 0, couponnumber = null, coupondiscount = 0 } = extra;
+  const amount = price - pointused - coupondiscount;
   const saved = await server.call('POST', '/api/Payment/Save/', {
     body: {
       useruid: 'u-demo-1',
       contentsids: ids,
       title: '주문',
-      amount,
-      pointused: 0,
-      couponnumber: null,
-      coupondiscount: 0,
+      amount: price,
+      pointused,
+      couponnumber,
+      coupondiscount,
       paidamount: amount,
       paymethod: 'card',
     },
   });
+  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   const { paymentid, providerpaymentid } = saved.json.datas as { paymentid: number; providerpaymentid: string };
   portone.store.payByCard(providerpaymentid, STORE, amount);
   await portone.webhooks.settled();
@@ -140,5 +144,97 @@ describe('RequestRefund through PortOne', () => {
     expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
     expect(await owns(108)).toBe(false);
     expect(portone.store.cancelledAmount(providerpaymentid)).toBe(amount);
+  });
+});
+
+// Issue 41: some PGs answer a cancel REQUESTED and carry it out (or refuse it) later. Nothing is given back before
+// PortOne says SUCCEEDED; a FAILED cancel releases the claim.
+const pointSum = async () => (await server.call('GET', '/api/Point/GetPointSum/u-demo-1')).json.datas.pointSum as number;
+const couponUsed = async () => (await server.call('GET', '/api/Coupon/GetCouponInfo/WELCOME5000')).json.datas.isused as boolean;
+const cancelsAsked = (providerpaymentid: string) => portone.calls.filter((c) => c.path === `/payments/${providerpaymentid}/cancel`).length;
+
+describe('a cancel PortOne answers REQUESTED', () => {
+  it('waits as 처리 중 with nothing settled; PortOne\'s SUCCEEDED webhook settles it once, however often it comes', async () => {
+    const start = await pointSum();
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([111], {
+      pointused: 1000,
+      couponnumber: 'WELCOME5000',
+      coupondiscount: 5000,
+    });
+    const paidPoints = await pointSum();
+    expect(paidPoints).toBeLessThan(start + amount);
+    expect(await couponUsed()).toBe(true);
+    await portone.webhooks.settled();
+
+    portone.store.answerCancels('REQUESTED');
+    const asked = await server.call('POST', '/api/Payment/RequestRefund/', {
+      body: { paymentid, reason: '단순 변심', amount },
+      headers: { 'Idempotency-Key': `requested-${paymentid}` },
+    });
+    portone.store.answerCancels('SUCCEEDED');
+    await portone.webhooks.settled(); // PortOne's CancelPending webhook changes nothing.
+    expect(asked.status, JSON.stringify(asked.json)).toBe(409);
+    expect(asked.json.respMessage).toBe('환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.');
+    const waiting = async () => {
+      expect(await info(paymentid)).toMatchObject({ status: 'paid', refundedamount: 0 });
+      expect(await owns(111)).toBe(true);
+      expect(await pointSum()).toBe(paidPoints);
+      expect(await couponUsed()).toBe(true);
+    };
+    await waiting();
+    // Asking again (with or without the key) reads PortOne's record, still REQUESTED: the same answer, no second cancel.
+    for (const headers of [{ 'Idempotency-Key': `requested-${paymentid}` }, {}] as Record<string, string>[]) {
+      const again = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심' }, headers });
+      expect(again.status).toBe(409);
+      expect(again.json.respMessage).toBe('환불을 처리하고 있습니다. 잠시 후 결제내역에서 확인해주세요.');
+    }
+    expect(cancelsAsked(providerpaymentid)).toBe(1);
+    await waiting();
+
+    // The PG carries it out: PortOne's Cancelled webhook, delivered twice, and once more under another id.
+    portone.webhooks.hold();
+    const done = portone.store.finishCancel(providerpaymentid, 'SUCCEEDED');
+    const record = { type: 'Transaction.Cancelled' as const, payment: portone.store.find(providerpaymentid)!, cancellationId: done.id };
+    const firstTwo = await Promise.all([portone.webhooks.release(), portone.webhooks.send(record, { times: 2 })]);
+    const deliveries = [...firstTwo.flat(), ...(await portone.webhooks.send(record))];
+    expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200]);
+    expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
+    expect(await owns(111)).toBe(false);
+    expect(await pointSum()).toBe(start);
+    expect(await couponUsed()).toBe(false);
+    const rows = await sql<{ status: string; n: number }>`select status, count(*)::int as n from refunds where paymentid = ${paymentid} group by status`.execute(server.db);
+    expect(rows.rows).toEqual([{ status: 'done', n: 1 }]);
+    const earnedBack = await sql<{ n: number }>`select count(*)::int as n from points where paymentid = ${paymentid} and kind like 'refund-%'`.execute(server.db);
+    expect(earnedBack.rows[0]!.n).toBe(2);
+    expect(cancelsAsked(providerpaymentid)).toBe(1);
+    // The member's key now replays the finished refund.
+    const replay = await server.call('POST', '/api/Payment/RequestRefund/', {
+      body: { paymentid, reason: '단순 변심', amount },
+      headers: { 'Idempotency-Key': `requested-${paymentid}` },
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.json.datas).toMatchObject({ status: 'refunded', amount });
+  });
+
+  it('a REQUESTED cancel that FAILED releases the claim: nothing was given back and the member can ask again', async () => {
+    const { paymentid, providerpaymentid, amount } = await paidAtPortOne([109]);
+    portone.store.answerCancels('REQUESTED');
+    const asked = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', amount } });
+    portone.store.answerCancels('SUCCEEDED');
+    expect(asked.status).toBe(409);
+    portone.store.finishCancel(providerpaymentid, 'FAILED');
+    await portone.webhooks.settled();
+    expect(await info(paymentid)).toMatchObject({ status: 'paid', refundedamount: 0 });
+    expect(await owns(109)).toBe(true);
+
+    // Asking again reads PortOne's record: the failed cancel moved nothing, so the claim is released and asked afresh.
+    const again = await server.call('POST', '/api/Payment/RequestRefund/', { body: { paymentid, reason: '단순 변심', amount } });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect(again.json.datas).toMatchObject({ status: 'refunded', amount, contentsids: [109] });
+    expect(cancelsAsked(providerpaymentid)).toBe(2);
+    expect(portone.store.cancelledAmount(providerpaymentid)).toBe(amount);
+    await portone.webhooks.settled();
+    expect(await info(paymentid)).toMatchObject({ status: 'refunded', refundedamount: amount });
+    expect(await owns(109)).toBe(false);
   });
 });

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../start';
 import { CLIENT } from '../testing';
+import { REMINDERS_OFF_PATH } from '../domain/mailReminders';
 
 /**
  * Every kind of response the running server writes carries the security headers (issue 23, finding 9: the
  * fast path's 413 had none). Each kind is asked of the real node:http server (fast path, adapter, Hono,
  * dispatcher, static files, media) and each header must be there exactly once, with the value the app sets.
+ * One place writes them (the node:http front, server/start.ts); a page that states its own policy keeps it.
  */
 const INDEX =
   '<!doctype html><html><head><title>t</title><!--app-head--></head><body><div id="app"><!--app-hero--></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
@@ -122,6 +124,7 @@ describe('security headers on every kind of response the server writes', () => {
     ['API JSON', () => ask('/api/GetCode/suggesttype'), 200],
     ['a static file', () => ask('/assets/index-abc.js'), 200],
     ['generated artwork', () => ask('/media/banners/1.svg'), 200],
+    ['a whole media file (preview video, streamed)', () => ask('/api/Media/DataGetMedia?path=media%2Flectures%2F101%2F10111.mp4'), 200],
     [
       'a media range (preview video)',
       () => ask('/api/Media/DataGetMedia?path=media%2Flectures%2F101%2F10111.mp4', { headers: { Range: 'bytes=0-99' } }),
@@ -179,6 +182,16 @@ describe('security headers on every kind of response the server writes', () => {
     expect(server.fastPath!.invalid).toBe(invalid + 1); // answered by the fast path itself, not by Hono
     expect(JSON.parse(tooLarge.body.toString()).respMessage).toBe('요청 본문이 너무 큽니다.');
     expectSecurityHeaders(tooLarge, 'fast-path 413');
+  });
+
+  it("a page of the server's own keeps its own policy, written once: 수신 거부 sends no referrer (its link is signed)", async () => {
+    const page = await ask(`${REMINDERS_OFF_PATH}?u=u-demo-1&expires=1&signature=forged`);
+    expect(page.status).toBe(400);
+    for (const name of SECURITY) expect(page.headers.get(name), name).toHaveLength(1);
+    expect(page.headers.get('referrer-policy')).toEqual(['no-referrer']);
+    expect(page.headers.get('content-security-policy')![0]).toContain("default-src 'none'");
+    expect(page.headers.get('x-frame-options')).toEqual(['DENY']);
+    expect(page.headers.get('x-content-type-options')).toEqual(['nosniff']);
   });
 
   it('a 429 with Retry-After from a throttled lookup', async () => {

@@ -52,6 +52,8 @@ interface Claims {
   exp?: number;
   /** What Supabase writes: `{ provider: 'kakao' }` for a Kakao member, `{ provider: 'email', naver_id }` for a Naver one. */
   app_metadata?: Record<string, unknown>;
+  /** How the session began: `oauth` for Kakao, `magiclink` for the Naver function's sign-in. */
+  amr?: { method: string; timestamp: number }[];
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -65,7 +67,13 @@ describe('Supabase access tokens (Supabase mode)', () => {
 
   /** A token as Supabase Auth issues it, for the given claims (any of which an attacker might change). */
   const token = (c: Claims, key = current) =>
-    new SignJWT({ email: c.email, role: c.role ?? 'authenticated', session_id: randomUUID(), app_metadata: c.app_metadata ?? { provider: 'kakao', providers: ['kakao'] } })
+    new SignJWT({
+      email: c.email,
+      role: c.role ?? 'authenticated',
+      session_id: randomUUID(),
+      app_metadata: c.app_metadata ?? { provider: 'kakao', providers: ['kakao'] },
+      ...(c.amr ? { amr: c.amr } : {}),
+    })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
       .setSubject(c.sub ?? randomUUID())
       .setIssuer(c.iss ?? issuer())
@@ -153,6 +161,36 @@ describe('Supabase access tokens (Supabase mode)', () => {
       expect(created.json.datas.snstype).toBe(provider);
       expect((await profile(first, sub)).json.datas.snstype).toBe(provider);
     }
+  });
+
+  it('one rule for an email arriving through another provider: an account is its own provider\'s, never joined', async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const naver = { provider: 'email', providers: ['email'], naver_id: 'naver-1d2c' };
+    const sub = randomUUID();
+    const email = `naver-own-${sub.slice(0, 8)}@example.kr`;
+    const viaNaver = (app_metadata: Record<string, unknown>) => token({ email, sub, app_metadata, amr: [{ method: 'magiclink', timestamp: at }] });
+    const made = await call('/api/CreateSNSUser/', await viaNaver(naver), { useruid: sub, userid: `naver_${sub.slice(0, 6)}`, email, name: '네이버회원' });
+    expect(made.json.datas?.snstype).toBe('naver');
+
+    // Supabase links a Kakao sign-in with the same email to that auth user: same id, both providers, an OAuth session.
+    const linked = { ...naver, providers: ['email', 'kakao'] };
+    const viaKakao = await token({ email, sub, app_metadata: linked, amr: [{ method: 'oauth', timestamp: at }] });
+    expect((await profile(viaKakao, sub)).status).toBe(401);
+    expect((await call('/api/CheckUserAccount/', viaKakao, { email })).json.datas).toEqual({ exists: true, useruid: null });
+    const joined = await call('/api/CreateSNSUser/', viaKakao, { useruid: sub, userid: `kakao_${sub.slice(0, 6)}`, email, name: '카카오' });
+    expect([joined.status, joined.json.respMessage]).toEqual([409, '동일한 이메일로 가입된 사용자가 있습니다.']);
+    // The Naver member signing in with Naver is still served, linked identity or not.
+    const mine = await profile(await viaNaver(linked), sub);
+    expect([mine.status, mine.json.datas?.snstype]).toEqual([200, 'naver']);
+
+    // The other way round: a Naver session with a Kakao member's email (the demo member) is refused the same way.
+    const naverSub = randomUUID();
+    const naverDemo = await token({ email: demo.email, sub: naverSub, app_metadata: { ...naver, naver_id: 'naver-9e8f' }, amr: [{ method: 'magiclink', timestamp: at }] });
+    expect((await profile(naverDemo)).status).toBe(401);
+    expect((await call('/api/CheckUserAccount/', naverDemo, { email: demo.email })).json.datas).toEqual({ exists: true, useruid: null });
+    const squat = await call('/api/CreateSNSUser/', naverDemo, { useruid: naverSub, userid: 'naver_x', email: demo.email, name: '네이버' });
+    expect([squat.status, squat.json.respMessage]).toEqual([409, '동일한 이메일로 가입된 사용자가 있습니다.']);
+    expect((await profile(await token({ email: demo.email, amr: [{ method: 'oauth', timestamp: at }] }))).status).toBe(200);
   });
 
   it('answers CheckUserAccount and CreateSNSUser only for the token own email and id', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertError } from '../lib/popup';
-import { createApiClient, datasOf, setAccessTokenSource, setSessionRejectedHandler } from './client';
+import { createApiClient, datasOf, setAccessTokenSource, setSessionRejectedHandler, type ApiClient } from './client';
 import { ApiError, NETWORK_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE } from './errors';
 
 type Seen = { url: string; headers: Headers };
@@ -114,7 +114,7 @@ describe('a session the API refuses (issue 23: leaving ends every token)', () =>
   async function run(sessionToken: string | undefined, call: (client: ReturnType<typeof fakeNetwork>['client']) => Promise<unknown>, respond = UNAUTHORIZED) {
     let told = 0;
     setAccessTokenSource(() => sessionToken);
-    setSessionRejectedHandler(() => told++);
+    setSessionRejectedHandler(() => void told++);
     try {
       const { client } = fakeNetwork(respond);
       return { error: await failureOf(call(client)), told: () => told };
@@ -148,7 +148,7 @@ describe('a session the API refuses (issue 23: leaving ends every token)', () =>
     let token: string | undefined = 'member-token';
     let told = 0;
     setAccessTokenSource(() => token);
-    setSessionRejectedHandler(() => told++);
+    setSessionRejectedHandler(() => void told++);
     try {
       // The sign-out clears the token while this call is under way.
       const { client } = fakeNetwork(() => {
@@ -166,5 +166,78 @@ describe('a session the API refuses (issue 23: leaving ends every token)', () =>
   it('a 403 (another member named) keeps the session', async () => {
     const { error, told } = await run('member-token', cartAdd, () => json({ success: false, respMessage: '본인의 정보만 조회할 수 있습니다.' }, 403));
     expect([error.status, error.sessionEnded, told()]).toEqual([403, false, 0]);
+  });
+});
+
+describe('a call refused 401 is replayed once after the refresh (issue 41)', () => {
+  const UNAUTHORIZED = () => json({ success: false, respMessage: '로그인 후 이용해주세요.' }, 401);
+  type Sent = { url: string; method: string; authorization: string | null; key: string | null; body: string };
+
+  /** The network answers 401 to every token in `refused`; the auth layer's refresh hands out `fresh` (or fails). */
+  async function session(options: { refused: string[]; refresh: 'fresh' | 'fails' }, call: (client: ApiClient) => Promise<unknown>) {
+    let token = 'expired-token';
+    const sent: Sent[] = [];
+    let refreshes = 0;
+    setAccessTokenSource(() => token);
+    setSessionRejectedHandler(async () => {
+      refreshes++;
+      if (options.refresh === 'fails' || refreshes > 1) return false;
+      token = 'fresh-token';
+      return true;
+    });
+    const fetchImpl = (async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const authorization = request.headers.get('Authorization');
+      sent.push({ url: request.url, method: request.method, authorization, key: request.headers.get('Idempotency-Key'), body: await request.text() });
+      return options.refused.some((t) => authorization === `Bearer ${t}`) ? UNAUTHORIZED() : json({ success: true, datas: { membercnt: 7 } });
+    }) as typeof fetch;
+    try {
+      const outcome: { value?: unknown; error?: ApiError } = await call(createApiClient('http://api.test', fetchImpl)).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error: error as ApiError }),
+      );
+      return { ...outcome, sent, refreshes: () => refreshes };
+    } finally {
+      setAccessTokenSource(() => undefined);
+      setSessionRejectedHandler(() => {});
+    }
+  }
+  const myLectures = (client: ApiClient) =>
+    datasOf(client.POST('/api/Contents/GetMyLectures/', { body: { useruid: 'u-demo-1', status: 'ing', page: 1, pageSize: 10 } }));
+
+  it('sends the same request again with the refreshed token, and the caller gets its answer', async () => {
+    const r = await session({ refused: ['expired-token'], refresh: 'fresh' }, myLectures);
+    expect(r.value).toEqual({ membercnt: 7 });
+    expect(r.sent.map((s) => s.authorization)).toEqual(['Bearer expired-token', 'Bearer fresh-token']);
+    expect(r.sent[1]).toMatchObject({ url: r.sent[0]!.url, method: 'POST', body: r.sent[0]!.body });
+    expect(JSON.parse(r.sent[1]!.body)).toMatchObject({ useruid: 'u-demo-1', status: 'ing' });
+    expect(r.refreshes()).toBe(1);
+  });
+
+  it('never a second time: refused again with the fresh token, the session has ended', async () => {
+    const r = await session({ refused: ['expired-token', 'fresh-token'], refresh: 'fresh' }, myLectures);
+    expect(r.sent).toHaveLength(2);
+    expect([r.error?.status, r.error?.sessionEnded]).toEqual([401, true]);
+    expect(r.refreshes()).toBe(2); // the second refusal is the auth layer's to end the session
+  });
+
+  it('no replay when the refresh fails (the session has ended)', async () => {
+    const r = await session({ refused: ['expired-token'], refresh: 'fails' }, myLectures);
+    expect(r.sent).toHaveLength(1);
+    expect([r.error?.status, r.error?.sessionEnded]).toEqual([401, true]);
+  });
+
+  it('a payment write is replayed only with its Idempotency-Key: the same order, never a second one', async () => {
+    const order = { useruid: 'u-demo-1', contentsids: [109], title: '주문', amount: 1000, pointused: 0, couponnumber: null, coupondiscount: 0, paidamount: 1000, paymethod: 'card' as const };
+    const keyed = await session({ refused: ['expired-token'], refresh: 'fresh' }, (client) =>
+      client.POST('/api/Payment/Save/', { body: order, headers: { 'Idempotency-Key': 'order-attempt-1' } }),
+    );
+    expect(keyed.sent.map((s) => [s.authorization, s.key])).toEqual([
+      ['Bearer expired-token', 'order-attempt-1'],
+      ['Bearer fresh-token', 'order-attempt-1'],
+    ]);
+    const unkeyed = await session({ refused: ['expired-token'], refresh: 'fresh' }, (client) => client.POST('/api/Payment/Save/', { body: order }));
+    expect(unkeyed.sent).toHaveLength(1);
+    expect([unkeyed.error?.status, unkeyed.error?.sessionEnded]).toEqual([401, true]);
   });
 });

@@ -30,29 +30,25 @@ export function setAccessTokenSource(source: TokenSource): void {
   accessTokenSource = source;
 }
 
-let sessionRejected: () => void = () => {};
+/** Resolves true when the session goes on with a refreshed token, false (or nothing) when it has ended. */
+type SessionRejected = () => Promise<boolean> | boolean | void;
+let sessionRejected: SessionRejected = () => {};
 /**
  * The auth layer registers what happens when the API answers 401 to this browser's own session token (the member
- * left, or the token expired): the one place that signs the member out and says why (src/auth/identity.ts).
+ * left, or the token expired): the one place that refreshes the session once or signs the member out and says why
+ * (src/auth/identity.ts).
  */
-export function setSessionRejectedHandler(handler: () => void): void {
+export function setSessionRejectedHandler(handler: SessionRejected): void {
   sessionRejected = handler;
 }
 
-/** The session token a request carried, when the client added it (a sign-in in progress sends its own). */
-const sessionTokenSent = new WeakMap<Request, string>();
+/**
+ * The session token a request carried, when the client added it (a sign-in in progress sends its own), and a copy of
+ * the request taken before it was sent, to replay it once after a refresh (./replay).
+ */
+export const sessionTokenSent = new WeakMap<Request, [token: string, unsent?: Request]>();
 /** The signal of the query a request was made for (src/api/callSignal.ts): its 다시 시도 aborts the request. */
 const querySignalOf = new WeakMap<Request, AbortSignal>();
-
-/**
- * A 401 to the session's own token: `current` while that session is still this browser's (sign it out), `over` when
- * another refused call has already ended it, or a new sign-in replaced it (nothing more to say).
- */
-function sessionRefusal(request: Request, response: Response): 'current' | 'over' | undefined {
-  const sent = sessionTokenSent.get(request);
-  if (response.status !== 401 || sent === undefined) return undefined;
-  return accessTokenSource() === sent ? 'current' : 'over';
-}
 
 function operationOf(request: Request, schemaPath: string): string {
   return `${request.method} ${schemaPath}`;
@@ -71,7 +67,7 @@ const headers: Middleware = {
     const token = accessTokenSource();
     if (token && !request.headers.has('Authorization')) {
       request.headers.set('Authorization', `Bearer ${token}`);
-      sessionTokenSent.set(request, token);
+      sessionTokenSent.set(request, [token, request.clone()]);
     }
     return request;
   },
@@ -81,8 +77,9 @@ const headers: Middleware = {
  * One error path: HTTP failure, network failure, an unparsable body and `success: false`
  * all become an ApiError carrying the server's respMessage.
  */
-const envelope: Middleware = {
-  async onResponse({ request, response, schemaPath }) {
+export const envelope: Middleware = {
+  async onResponse(answer) {
+    const { request, response, schemaPath } = answer;
     const operation = operationOf(request, schemaPath);
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('json')) {
@@ -98,11 +95,8 @@ const envelope: Middleware = {
     const envelope = readEnvelope(body);
     if (!envelope) throw new ApiError('parse', PARSE_FAILURE_MESSAGE, response.status, operation);
     const message = envelope.respMessage || GENERIC_FAILURE_MESSAGE;
-    const refusal = sessionRefusal(request, response);
-    if (refusal) {
-      if (refusal === 'current') sessionRejected();
-      throw new ApiError('http', message, response.status, operation, true);
-    }
+    // A 401 to the session's own token: refreshed and replayed once, or the session has ended (./replay, loaded then).
+    if (response.status === 401 && sessionTokenSent.has(request)) return import('./replay').then((m) => m.default(answer, message, sessionRejected));
     if (!response.ok) throw new ApiError('http', message, response.status, operation);
     if (!envelope.success) throw new ApiError('server', message, response.status, operation);
     return response;

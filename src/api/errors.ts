@@ -24,11 +24,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-
-  /** English line for logs: what failed and where, never shown to a member. */
-  toLogLine(): string {
-    return `[api] ${this.operation ?? 'request'} failed (${this.kind}${this.status ? ` ${this.status}` : ''}): ${this.message}`;
-  }
 }
 
 export function isApiError(e: unknown): e is ApiError {

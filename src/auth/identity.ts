@@ -11,10 +11,9 @@ import type { IdentityDeps, IdentityRuntime } from './runtime';
  */
 // Every API call carries this browser's access token as its bearer token.
 setAccessTokenSource(readAccessToken);
-// The one place a refused session ends: the API answered 401 to that token (the member left, or it expired).
-setSessionRejectedHandler(() => {
-  if (sessionStore.get().user.loggedIn) void loadIdentity().then((identity) => identity.sessionEnded());
-});
+// The one place a refused session is refreshed or ends: the API answered 401 to that token (the member left, or it
+// expired). True when it goes on with a new token: the client replays the refused call once.
+setSessionRejectedHandler(() => (sessionStore.get().user.loggedIn ? loadIdentity().then((identity) => identity.sessionEnded()) : false));
 
 let provideDeps: (deps: IdentityDeps) => void;
 /**

@@ -110,9 +110,11 @@ describe('the identity runtime in Supabase mode', () => {
     const fresh = jwt(AUTH_ID, Date.now() / 1000 + 7200);
     world.auth.refreshSession!.mockResolvedValue({ data: { session: session(fresh, 'refresh-2') }, error: null });
     const identity = await createIdentityRuntime({ navigate: vi.fn() });
-    await identity.sessionEnded();
+    // Calls refused together share the one refresh, and each hears the session goes on (the client replays them).
+    expect(await Promise.all([identity.sessionEnded(), identity.sessionEnded()])).toEqual([true, true]);
+    expect(world.auth.refreshSession).toHaveBeenCalledTimes(1);
     expect([identity.auth.getSnapshot().matches('loggedIn'), readUser().accessToken]).toEqual([true, fresh]);
-    await identity.sessionEnded();
+    expect(await identity.sessionEnded()).toBe(false);
     expect(identity.auth.getSnapshot().matches('loggedOut')).toBe(true);
     expect(world.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(readUser()).toEqual({});

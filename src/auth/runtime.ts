@@ -163,9 +163,23 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
     { inspect },
   ).start();
 
-  let ending = false;
+  /** The answer to the calls refused together (sessionEnded). */
+  let deciding: Promise<boolean> | undefined;
   /** The token a refusal's refresh produced: refused again, the session has really ended. */
   let refreshedAfterRefusal: string | undefined;
+  async function decideRefusal(): Promise<boolean> {
+    if (!auth.getSnapshot().matches('loggedIn')) return false;
+    const refused = readAccessToken();
+    if (refused !== refreshedAfterRefusal && (await syncProviderTokens(true).catch(() => false))) {
+      refreshedAfterRefusal = readAccessToken();
+      return true;
+    }
+    auth.send({ type: 'LOGOUT' });
+    await waitFor(auth, (s) => s.matches('loggedOut'));
+    // Said once (the member is logged out now); the refused calls do not wait for the popup to close.
+    void alertDark(SESSION_ENDED_MESSAGE);
+    return false;
+  }
   // A token that expired while the page was closed or asleep is refreshed before the stored member is read.
   await syncProviderTokens().catch(() => false);
   const restored = sessionStore.get().user.loggedIn ? readSignedInUser() : null;
@@ -247,25 +261,14 @@ export async function createIdentityRuntime(deps: IdentityDeps) {
       await waitFor(auth, (s) => s.matches('loggedOut'));
     },
     /**
-     * The API refused the session's token: sign out (every stored key, /login), then say why, once, however many
-     * calls were refused together. A member already logging out (leaving) is not told again.
+     * The API refused the session's token. Supabase mode: it may just have expired; one refresh, and the session goes
+     * on (true: the refused calls are replayed once with the new token, src/api/client.ts). Otherwise, or when the
+     * refreshed token is refused too: sign out (every stored key, /login) and say why (false). One answer for all the
+     * calls refused together; a member already logging out (leaving) is not told again.
      */
-    async sessionEnded() {
-      if (ending || !auth.getSnapshot().matches('loggedIn')) return;
-      ending = true;
-      try {
-        // Supabase mode: the access token may just have expired; one refresh, and the member stays signed in.
-        const refused = readAccessToken();
-        if (refused !== refreshedAfterRefusal && (await syncProviderTokens(true).catch(() => false))) {
-          refreshedAfterRefusal = readAccessToken();
-          return;
-        }
-        auth.send({ type: 'LOGOUT' });
-        await waitFor(auth, (s) => s.matches('loggedOut'));
-        await alertDark(SESSION_ENDED_MESSAGE);
-      } finally {
-        ending = false;
-      }
+    sessionEnded(): Promise<boolean> {
+      deciding ??= decideRefusal().finally(() => (deciding = undefined));
+      return deciding;
     },
   };
 }
