@@ -4,10 +4,10 @@ export const CART_CHANGE_EVENT = 'cart-change';
 
 /** Call after anything that adds to or removes from the cart. */
 export function announceCartChange(): void {
-  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
+  dispatchEvent(new Event(CART_CHANGE_EVENT));
 }
 
 export function onCartChange(listener: () => void): () => void {
-  window.addEventListener(CART_CHANGE_EVENT, listener);
-  return () => window.removeEventListener(CART_CHANGE_EVENT, listener);
+  addEventListener(CART_CHANGE_EVENT, listener);
+  return () => removeEventListener(CART_CHANGE_EVENT, listener);
 }

@@ -3,10 +3,10 @@
 export const OPEN_SEARCH_EVENT = 'shell:open-search';
 
 export function requestOpenSearch(): void {
-  window.dispatchEvent(new Event(OPEN_SEARCH_EVENT));
+  dispatchEvent(new Event(OPEN_SEARCH_EVENT));
 }
 
 export function onOpenSearchRequest(listener: () => void): () => void {
-  window.addEventListener(OPEN_SEARCH_EVENT, listener);
-  return () => window.removeEventListener(OPEN_SEARCH_EVENT, listener);
+  addEventListener(OPEN_SEARCH_EVENT, listener);
+  return () => removeEventListener(OPEN_SEARCH_EVENT, listener);
 }

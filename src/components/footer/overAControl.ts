@@ -1,6 +1,7 @@
 /**
  * Whether the ↑ button's place lies over a control of the page (issue 42: it sat over the payment page's 토스페이 tile
- * at 390 px and took its taps). Loaded when the button is first about to show, so its bytes stay out of first paint.
+ * at 390 px and took its taps). Loaded at the first scroll (src/components/footer/FloatingButtons.tsx), so its bytes stay
+ * out of first paint.
  */
 
 const TAPPABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [role="radio"], [role="tab"]';
@@ -19,24 +20,20 @@ function overAControl(button: HTMLElement): boolean {
 }
 
 /**
- * Tells `onChange` now and on each scroll frame and resize (the page moves under the fixed button) whether the
- * button is over a control; the returned function stops watching.
+ * Marks the ↑ button `data-over` (hidden: footer.css; an attribute React does not rewrite) while its place is over a
+ * control, read now and on each scroll frame and resize (the page moves under the fixed button), for the page's life:
+ * the button is looked up each time, as a layout change may render it again.
  */
-export function watchOverAControl(button: HTMLElement, onChange: (over: boolean) => void): () => void {
-  let frame = 0;
-  const read = () => {
-    frame = 0;
-    onChange(overAControl(button));
-  };
-  const onScroll = () => {
-    if (!frame) frame = requestAnimationFrame(read);
-  };
-  read();
-  window.addEventListener('scroll', onScroll, { passive: true });
-  window.addEventListener('resize', onScroll);
-  return () => {
-    window.removeEventListener('scroll', onScroll);
-    window.removeEventListener('resize', onScroll);
-    if (frame) cancelAnimationFrame(frame);
-  };
+let frame = 0;
+function read() {
+  frame = 0;
+  const button = document.querySelector<HTMLElement>('.floating__top');
+  button?.toggleAttribute('data-over', overAControl(button));
 }
+function onScroll() {
+  if (!frame) frame = requestAnimationFrame(read);
+}
+read();
+addEventListener('scroll', onScroll, { passive: true });
+addEventListener('resize', onScroll);
+export {};

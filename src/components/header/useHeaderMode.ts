@@ -11,7 +11,7 @@ export function useHeaderMode(): HeaderMode {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const y = window.scrollY;
+      const y = scrollY;
       const next = nextHeaderMode(last.current.mode, last.current.y, y);
       last.current = { y, mode: next };
       setMode(next);
@@ -20,9 +20,9 @@ export function useHeaderMode(): HeaderMode {
       if (!frame) frame = requestAnimationFrame(update);
     };
     update();
-    window.addEventListener('scroll', onScroll, { passive: true });
+    addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      window.removeEventListener('scroll', onScroll);
+      removeEventListener('scroll', onScroll);
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);

@@ -5,12 +5,12 @@ import { useSyncExternalStore } from 'react';
 const WIDE = '(min-width: 1025px)';
 
 function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(WIDE);
+  const query = matchMedia(WIDE);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
 
 /** True on screens wide enough for the header's category menu. */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(WIDE).matches, () => false);
+  return useSyncExternalStore(subscribe, () => matchMedia(WIDE).matches, () => false);
 }

@@ -34,10 +34,10 @@ export function Deferred({ minHeight, children, rootMargin = '200px', onInteract
     }
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin });
     io.observe(el);
-    if (onInteraction) for (const type of INTERACTIONS) window.addEventListener(type, show, { once: true, passive: true });
+    if (onInteraction) for (const type of INTERACTIONS) addEventListener(type, show, { once: true, passive: true });
     return () => {
       io.disconnect();
-      if (onInteraction) for (const type of INTERACTIONS) window.removeEventListener(type, show);
+      if (onInteraction) for (const type of INTERACTIONS) removeEventListener(type, show);
     };
   }, [shown, rootMargin, onInteraction]);
 
