@@ -46,7 +46,7 @@ export function setSessionRejectedHandler(handler: SessionRejected): void {
  * The session token a request carried, when the client added it (a sign-in in progress sends its own), and a copy of
  * the request taken before it was sent, to replay it once after a refresh (./replay).
  */
-export const sessionTokenSent = new WeakMap<Request, [token: string, unsent?: Request]>();
+export const sessionTokenSent = new WeakMap<Request, [token: string, body?: string | null]>();
 /** The signal of the query a request was made for (src/api/callSignal.ts): its 다시 시도 aborts the request. */
 const querySignalOf = new WeakMap<Request, AbortSignal>();
 
@@ -55,10 +55,9 @@ function operationOf(request: Request, schemaPath: string): string {
 }
 
 const headers: Middleware = {
-  onRequest({ request, schemaPath }) {
+  async onRequest({ request, schemaPath }) {
     // openapi-fetch calls the first middleware before its first await: still inside the query function's call.
     const querySignal = currentCallSignal();
-    if (querySignal) querySignalOf.set(request, querySignal);
     request.headers.set('X-Storefront-Client', config.VITE_CLIENT_HEADER);
     if (schemaPath === CATEGORY_PATH) {
       request.headers.set('X-Application-Id', config.VITE_CATEGORY_APP_ID);
@@ -67,8 +66,14 @@ const headers: Middleware = {
     const token = accessTokenSource();
     if (token && !request.headers.has('Authorization')) {
       request.headers.set('Authorization', `Bearer ${token}`);
-      sessionTokenSent.set(request, [token, request.clone()]);
+      // What a replay sends again (./replay): a JSON body, read once and sent as text (a clone would tee it into a
+      // stream, which a keepalive call may not carry), null for none; a file upload is not kept (undefined).
+      const type = request.headers.get('content-type');
+      const body = type?.includes('json') ? await request.text() : type ? undefined : null;
+      if (body) request = new Request(request, { body });
+      sessionTokenSent.set(request, [token, body]);
     }
+    if (querySignal) querySignalOf.set(request, querySignal);
     return request;
   },
 };
@@ -112,7 +117,7 @@ export const currentAccessToken = () => accessTokenSource();
 
 export function createApiClient(baseUrl: string = config.VITE_API_BASE, fetchImpl?: typeof fetch) {
   const client = createClient<paths>({
-    baseUrl: baseUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost'),
+    baseUrl: baseUrl || (globalThis.location?.origin ?? 'http://localhost'),
     // Read at call time, so a test (or a polyfill) that replaces the global fetch later is still used.
     fetch: withTimeout(
       () => fetchImpl ?? globalThis.fetch,

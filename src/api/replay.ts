@@ -7,7 +7,7 @@ import { currentAccessToken, envelope, sessionTokenSent } from './client';
  * chunk does not carry it. The auth layer refreshes the session once (or ends it and says why); the call is then
  * sent again once with the new token, and its answer is the caller's.
  *
- * Why any call may be replayed once: the server answers 401 before it runs an operation (server/openapi/dispatch.ts;
+ * A file upload is not replayed (client.ts keeps no copy of its body). Why any other call may be replayed once: the server answers 401 before it runs an operation (server/openapi/dispatch.ts;
  * handlers' own 401s are "no member" checks before any write), so the refused call did nothing and the replay is its
  * first run. Money is the exception: a write under /api/Payment/ is replayed only with its Idempotency-Key (Save,
  * RequestRefund), or when it is UpdatePaid, which confirms from PortOne's own record and is idempotent by design; a
@@ -31,12 +31,16 @@ function replayable(request: Request, schemaPath: string): boolean {
  */
 export default async function replayAfterRefusal(answer: Answer, message: string, sessionRejected: () => unknown): Promise<Response> {
   const { request, response, schemaPath, options } = answer;
-  const [sent, copy] = sessionTokenSent.get(request) ?? [];
+  const [sent, body] = sessionTokenSent.get(request) ?? [];
+  const copy = body === undefined ? undefined : new Request(request, body === null ? {} : { body });
   if (currentAccessToken() === sent && (await sessionRejected()) === true) refreshed = { from: sent, to: currentAccessToken() };
   const now = currentAccessToken();
   const operation = `${request.method} ${schemaPath}`;
-  if (!copy || !now || now === sent || sent !== refreshed.from || now !== refreshed.to || !replayable(copy, schemaPath))
-    throw new ApiError('http', message, response.status, operation, true);
+  const goesOn = !!now && now !== sent && sent === refreshed.from && now === refreshed.to;
+  // A file upload keeps no copy (client.ts): the session goes on, so its screen says it failed and 다시 시도 sends it
+  // with the new token; only an ended session is said once, by the sign-out.
+  if (goesOn && !copy) throw new ApiError('http', message, response.status, operation);
+  if (!copy || !goesOn || !replayable(copy, schemaPath)) throw new ApiError('http', message, response.status, operation, true);
   copy.headers.set('Authorization', `Bearer ${now}`);
   // A replay carries no copy of its own: refused again, it is not sent a third time.
   sessionTokenSent.set(copy, [now]);

@@ -37,11 +37,6 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 6.5h16M4 12h16M4 17.5h16" />
   </Svg>
 );
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-);
 export const CartIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3.5 4.5h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h7.9a1.5 1.5 0 0 0 1.5-1.1l1.6-6.3H6.6" />

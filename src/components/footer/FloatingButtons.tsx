@@ -7,7 +7,7 @@ import './footer.css';
 
 // Hidden while a control of the page lies under it (./overAControl, loaded at the first scroll: the ↑ button shows
 // only when scrolling back up, and its code stays out of the first chunk).
-addEventListener('scroll', () => void import('./overAControl'), { once: true });
+addEventListener('scroll', () => import('./overAControl'), { once: true });
 
 /**
  * Chat-channel button, and a scroll-to-top button shown while scrolling up (spec §2 footer), unless a control of the

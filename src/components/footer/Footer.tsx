@@ -19,8 +19,7 @@ const FOOTER_LINKS = [
  */
 export function Footer() {
   return (
-    <>
-      <footer className="site-footer" data-testid="site-footer">
+    <footer className="site-footer" data-testid="site-footer">
         <div className="site-footer__inner">
           <nav className="site-footer__links" aria-label="회사 정보">
             {FOOTER_LINKS.map((l) => (
@@ -60,7 +59,6 @@ export function Footer() {
             © {new Date().getFullYear()} {BUSINESS.company}. All rights reserved.
           </p>
         </div>
-      </footer>
-    </>
+    </footer>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { alertDark } from '../../lib/popup';
-import { SearchIcon, CloseIcon } from '../icons';
+import { SearchIcon } from '../icons';
+import { CloseIcon } from './CloseIcon';
 
 export const EMPTY_SEARCH_MESSAGE = '검색어를 입력해주세요.';
 /** Short enough to read whole in the box at 320 px (issue 42: the longer one was cut at 390 px). */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { config } from '../../config';
 import type { SessionUserData } from '../../auth/sessionStore';
 import { formatPoints } from '../../lib/format';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from './CloseIcon';
 import { classListPath } from '../../lib/categories';
 import { InlineFailure } from '../section/InlineFailure';
 import { Pending } from '../section/Pending';

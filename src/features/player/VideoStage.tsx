@@ -68,7 +68,8 @@ function newVideo(): HTMLVideoElement {
  * maybe showing its frame: lib/firstPaintVideo.ts), else the stage's own: either way placed by the stage, not by React.
  */
 export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVideo, onRetry, children }: VideoStageProps) {
-  const [video] = useState(() => firstPaintVideo(src) ?? newVideo());
+  const [written] = useState(() => firstPaintVideo(src));
+  const [video] = useState(() => written ?? newVideo());
   const videoRef = useRef<HTMLVideoElement>(video);
   const controllerRef = useRef<HTMLElement>(null);
   const [failed, setFailed] = useState(false);
@@ -77,7 +78,7 @@ export function VideoStage({ src, startAt, title, captions = NO_CAPTIONS, onVide
   // 다시 시도 (a failed or a hung video) sets the source up again, whatever it is: a renewed link is often the same
   // address (then nothing would reload), and a hung request is let go only when the element loads anew.
   const [setups, setSetups] = useState(0);
-  const late = useLateVideo(video, src, setups);
+  const late = useLateVideo(video, src, setups, !!written);
   const askAgain = () => {
     setSetups((n) => n + 1);
     onRetry();
