@@ -61,7 +61,7 @@ export async function syncPayment(s: PaymentServices, order: PaymentRow, provide
     return refused(order, 409, order.refused_reason);
   // A refusal whose cancel the provider did not take yet: this sync pays it.
   if (order.refund_due && order.status !== 'paid') {
-    const owed = !(await refundCharge(s, order, providerPaymentId, `${order.refund_due} (order ${order.paymentid})`, true));
+    const owed = !(await refundCharge(s, order, providerPaymentId, `${order.refund_due} (order ${order.paymentid})`, true, true));
     return { ...refused(order, 409, order.refund_due), refundOwed: owed } as Settlement;
   }
   let provider: ProviderPayment | null;
@@ -143,14 +143,36 @@ async function settleCharged(tx: Db, gateway: PaymentGateway, paymentid: number,
  * Cancels at the provider what the store will not keep. When the provider cannot be reached the debt stays in
  * `refund_due`, and the next sync of the order (a webhook PortOne retries, a retried UpdatePaid) pays it.
  */
-async function refundCharge(s: PaymentServices, order: PaymentRow, providerPaymentId: string, reason: string, byOrder: boolean): Promise<boolean> {
+async function refundCharge(
+  s: PaymentServices,
+  order: PaymentRow,
+  providerPaymentId: string,
+  reason: string,
+  byOrder: boolean,
+  askedBefore = false,
+): Promise<boolean> {
   const settled = (cancelled: number) =>
     byOrder
       ? sql`update payments set refund_due = null, provider_cancelled_amount = provider_cancelled_amount + ${cancelled}
           where paymentid = ${order.paymentid}`.execute(s.db)
       : undefined;
   try {
+    // Asked before: a cancel the provider took but is still carrying out (REQUESTED) is waited for, never asked twice;
+    // one carried out since settles from the provider's record (issue 41: a REQUESTED cancel is not a done one).
+    if (askedBefore) {
+      const now = await s.gateway.find(providerPaymentId);
+      if (now && now.cancelPendingAmount > 0) return false;
+      if (now && now.cancelledAmount >= now.totalAmount) {
+        await settled(Math.max(0, now.cancelledAmount - order.provider_cancelled_amount));
+        return true;
+      }
+    }
     const r = await s.gateway.cancel(providerPaymentId, { reason });
+    if (r.status !== 'SUCCEEDED') {
+      // REQUESTED: owed until the provider carries it out; FAILED: nothing moved, asked again on the next sync.
+      console.warn(`[payments] order ${order.paymentid}: the provider answered the cancel ${r.status}; owed until it is done`);
+      return false;
+    }
     await settled(r.cancelledAmount);
     console.info(`[payments] order ${order.paymentid}: cancelled ${r.cancelledAmount} at the provider (${reason})`);
     return true;

@@ -112,6 +112,39 @@ describe('UpdatePaid confirmed from PortOne', () => {
     expect((await info(o)).status).toBe('failed');
   });
 
+  // Issue 41: a PG may take a cancel and carry it out later (REQUESTED). A refused charge stays owed until PortOne has
+  // carried its cancel out, and a sync meanwhile neither asks a second time nor calls it settled.
+  it('a refused charge whose cancel PortOne answers REQUESTED stays owed until it is carried out, asked once', async () => {
+    const o = await order(111);
+    const due = async () =>
+      (await sql<{ refund_due: string | null }>`select refund_due from payments where paymentid = ${o.paymentid}`.execute(server.db)).rows[0]!
+        .refund_due;
+    portone.webhooks.hold();
+    portone.store.answerCancels('REQUESTED');
+    try {
+      payAtPortOne(o, o.paidamount - 1000);
+      const r = await updatePaid(o);
+      expect(r.status).toBe(409);
+      expect(r.json.respMessage).toBe(MISMATCH);
+      expect(portone.store.find(o.providerpaymentid)!.cancellations.map((c) => c.status)).toEqual(['REQUESTED']);
+      expect(await due()).toBe(MISMATCH);
+      // A sync while PortOne is still at it: no second cancel, still owed.
+      expect((await updatePaid(o)).status).toBe(409);
+      expect(portone.store.find(o.providerpaymentid)!.cancellations).toHaveLength(1);
+      expect(await due()).toBe(MISMATCH);
+      // Carried out: the next sync settles it from PortOne's record, without asking again.
+      portone.store.finishCancel(o.providerpaymentid, 'SUCCEEDED');
+      expect((await updatePaid(o)).status).toBe(409);
+      expect(await due()).toBeNull();
+      expect(portone.store.find(o.providerpaymentid)!.cancellations.map((c) => c.status)).toEqual(['SUCCEEDED']);
+      expect(portone.store.cancelledAmount(o.providerpaymentid)).toBe(o.paidamount - 1000);
+      expect((await info(o)).status).toBe('failed');
+    } finally {
+      portone.store.answerCancels('SUCCEEDED');
+      await released();
+    }
+  });
+
   it('tells the member why when the webhook refused the tampered amount before the browser came back', async () => {
     const o = await order(108);
     payAtPortOne(o, o.paidamount - 1000); // webhooks flow: Paid reaches the store first and is refused
