@@ -12,6 +12,17 @@ const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * A video completed before coverage was recorded (017) was watched through under the rule of its day: its whole
  * length counts as covered. Also run by the seed, on the demo's completed videos.
  */
+/**
+ * Each paid video a member has progress on was played, under the order that enrolled them, at the class's first play
+ * (migration 048 for older databases; the demo seed for its own progress).
+ */
+export const PLAYS_FROM_PROGRESS = `insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
+  select p.useruid, p.videoid, p.contentsid, coalesce(e.paymentid, 0), coalesce(e.first_play_at, p.updated_at)
+  from progress p join videos v on v.videoid = p.videoid and not v.is_preview
+  join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
+  where p.watched_sec > 0 or p.last_position > 0 or p.completed
+  on conflict do nothing`;
+
 export const COVER_COMPLETED_VIDEOS = `update progress p set watched_spans = '[[0,' || v.duration_sec || ']]', watched_sec = v.duration_sec
   from videos v where v.videoid = p.videoid and p.completed and p.watched_spans = '[]'`;
 
@@ -1284,12 +1295,7 @@ export const migrations: { id: string; statements: string[] }[] = [
     statements: [
       `create table video_plays (useruid text not null, videoid int not null, contentsid int not null, paymentid int not null,
         first_played_at text not null, primary key (useruid, paymentid, videoid))`,
-      `insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
-        select p.useruid, p.videoid, p.contentsid, coalesce(e.paymentid, 0), coalesce(e.first_play_at, p.updated_at)
-        from progress p join videos v on v.videoid = p.videoid and not v.is_preview
-        join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid
-        where p.watched_sec > 0 or p.last_position > 0 or p.completed
-        on conflict do nothing`,
+      PLAYS_FROM_PROGRESS,
       `alter table refunds add column parts text`,
     ],
   },

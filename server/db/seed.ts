@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database';
 import * as d from './seed-data';
-import { COVER_COMPLETED_VIDEOS } from './migrations';
+import { COVER_COMPLETED_VIDEOS, PLAYS_FROM_PROGRESS } from './migrations';
 import { daysFromNow, kst } from '../lib/time';
 import { BUSINESS } from '../../rules/business';
 import { CERTIFICATE_RULE } from '../../rules/certificate';
@@ -131,10 +131,7 @@ export async function seed(db: Db): Promise<void> {
     // Each paid video the member has progress on was played, under the order that enrolled them (issue 42: refunds count
     // the part taken per video). A database seeded before migration 048 gets the same from 048 itself.
     if ((await sql<{ t: string | null }>`select to_regclass('video_plays')::text as t`.execute(tx)).rows[0]?.t)
-      await sql`insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
-        select p.useruid, p.videoid, p.contentsid, e.paymentid, coalesce(e.first_play_at, p.updated_at)
-        from progress p join videos v on v.videoid = p.videoid and not v.is_preview
-        join enrollments e on e.useruid = p.useruid and e.contentsid = p.contentsid`.execute(tx);
+      await sql.raw(PLAYS_FROM_PROGRESS).execute(tx);
     await tx.insertInto('carts').values({ useruid: me, contentsid: 104, itemtype: 'online', optionvalue: '', created_at: daysFromNow(-1) }).execute();
     await tx.insertInto('bookmarks').values({ useruid: me, contentsid: 101, videoid: 10111, created_at: daysFromNow(-2) }).execute();
     await tx.insertInto('points').values(ledger.sort((x, y) => x.created_at.localeCompare(y.created_at))).execute();

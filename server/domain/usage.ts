@@ -29,10 +29,11 @@ export function recordFirstUse(db: Db, useruid: string, contentsid: number, use:
 }
 
 /**
- * Records the first play of a paid video (never a preview) by the member it is issued to, under the order that
- * enrolled them; a later play keeps the first time. Nothing when they are not enrolled.
+ * Records the play of a paid video (never a preview) by the member it is issued to: the class's first play, and the
+ * video's own under the order that enrolled them; a later play keeps the first times. Nothing when they are not enrolled.
  */
 export async function recordVideoPlay(db: Db, useruid: string, video: { videoid: number; contentsid: number }): Promise<void> {
+  await recordFirstUse(db, useruid, video.contentsid, 'play');
   await sql`insert into video_plays (useruid, videoid, contentsid, paymentid, first_played_at)
     select useruid, ${video.videoid}, contentsid, coalesce(paymentid, 0), ${kst()} from enrollments
     where useruid = ${useruid} and contentsid = ${video.contentsid}

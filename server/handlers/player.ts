@@ -8,7 +8,7 @@ import { captionFile, captionTracks } from '../media/captions';
 import { fail } from '../lib/failure';
 import { NOT_OWNER_VIDEO, mediaPath, ownUser } from '../domain/access';
 import { ownsClassNow } from '../domain/ownership';
-import { recordFirstUse, recordVideoPlay } from '../domain/usage';
+import { recordVideoPlay } from '../domain/usage';
 import { lectureOr404 } from '../domain/lectures';
 import { toVideo, videoRows } from '../domain/videos';
 import { ok, type Handlers } from '../openapi/typed';
@@ -41,10 +41,7 @@ export const player = {
     // A class video's signed source is handed to its owner only to play it: that is the class's first play
     // (refunds depend on it), recorded here whether or not the browser confirms it. Never for staff watching as the
     // member (회원 화면으로 보기): that is not the member's play.
-    if (me && !ctx.viewAs) {
-      await recordFirstUse(ctx.s.db, me, v.contentsid, 'play');
-      await recordVideoPlay(ctx.s.db, me, v);
-    }
+    if (me && !ctx.viewAs) await recordVideoPlay(ctx.s.db, me, v);
     return ok({
       videoid: v.videoid,
       // Signed for the member it is issued to, so each fetch can ask whether they still have the class (issue 41).
