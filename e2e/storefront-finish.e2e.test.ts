@@ -68,44 +68,101 @@ describe('class view first paint', () => {
   });
 });
 
-describe('class view first paint before the stylesheets', () => {
-  /** The thumbnail's box: the largest paint, which must not move when the app replaces the static picture. */
-  const thumbBox = (page: Page) => page.locator('.class-summary__thumb img').first().boundingBox();
+/** Visitor pages whose largest paint is in the document: their address and that image as the app renders it. */
+const PICTURED = [
+  { path: '/main', image: '.hero__slide img' },
+  { path: '/classList/111/1', image: '.lecture-card__thumb img' },
+  { path: '/classView/121', image: '.class-summary__thumb img' },
+] as const;
 
-  it.each([390, 1280])('at %i px the thumbnail paints with no stylesheet or script in, in the box the app then renders it', async (width) => {
-    const viewport = { width, height: 900 };
-    const held = await newPage(app.browser, app.server.url, viewport);
-    // Stylesheets and scripts that never arrive: what paints is the page's own markup and inline rules.
-    const requested: string[] = [];
-    await held.page.route(/\.(css|js)(\?|$)/, (route) => {
-      requested.push(new URL(route.request().url()).pathname);
+describe('first paint before the stylesheets and scripts', () => {
+  /** Whether the image is among the largest paints so far (a title may come a frame before it). */
+  const painted = (page: Page, image: string) =>
+    page.evaluate(
+      (sel) =>
+        new Promise<boolean>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            resolve(list.getEntries().some((e) => (e as PerformanceEntry & { element?: Element }).element === document.querySelector(sel)));
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(false), 500);
+        }),
+      image,
+    );
+
+  it.each(PICTURED.flatMap((p) => [390, 1280].map((width) => ({ ...p, width }))))(
+    '$path at $width px: the largest image paints with no stylesheet or script in, in the box the app then renders it',
+    async ({ path, image, width }) => {
+      const viewport = { width, height: 900 };
+      const held = await newPage(app.browser, app.server.url, viewport);
+      // Stylesheets and scripts that never arrive: what paints is the page's own markup and inline rules.
+      const requested: string[] = [];
+      await held.page.route(/\.(css|js)(\?|$)/, (route) => {
+        requested.push(new URL(route.request().url()).pathname);
+      });
+      await held.page.goto(path, { waitUntil: 'commit' });
+      await held.page.waitForFunction((sel) => document.querySelector<HTMLImageElement>(sel)?.complete, image);
+      await expect.poll(() => painted(held.page, image), { timeout: 10_000 }).toBe(true);
+      expect(requested.some((p) => p.endsWith('.css'))).toBe(true);
+      const staticBox = await held.page.locator(image).first().boundingBox();
+      await held.context.close();
+
+      const { context, page } = await newPage(app.browser, app.server.url, viewport);
+      await page.goto(path);
+      await page.locator('#main').waitFor();
+      const renderedBox = await page.locator(image).first().boundingBox();
+      expect(staticBox).not.toBeNull();
+      expect(renderedBox).toEqual(staticBox);
+      await context.close();
+    },
+  );
+
+  it.each(PICTURED)("$path: the app's scripts are asked for only after the largest image has painted", async ({ path, image }) => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    const order: string[] = [];
+    page.on('requestfinished', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/media/')) order.push(`image ${url.pathname}`);
     });
-    await held.page.goto('/classView/121', { waitUntil: 'commit' });
-    await held.page.waitForFunction(() => document.querySelector<HTMLImageElement>('.class-summary__thumb img')?.complete);
-    // The largest paints so far (the band's title comes a frame before the image): the thumbnail must be one.
-    const painted = () =>
-      held.page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            new PerformanceObserver((list, observer) => {
-              observer.disconnect();
-              resolve(list.getEntries().map((e) => (e as PerformanceEntry & { element?: Element }).element?.parentElement?.className ?? ''));
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-            setTimeout(() => resolve([]), 500);
-          }),
-      );
-    await expect.poll(painted, { timeout: 10_000 }).toContain('class-summary__thumb');
-    expect(requested.some((p) => p.endsWith('.css'))).toBe(true);
-    const staticBox = await thumbBox(held.page);
-    await held.context.close();
-
-    const { context, page } = await newPage(app.browser, app.server.url, viewport);
-    await page.goto('/classView/121');
-    await page.locator('.class-summary__title').waitFor();
-    const renderedBox = await thumbBox(page);
-    expect(staticBox).not.toBeNull();
-    expect(renderedBox).toEqual(staticBox);
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') order.push('script');
+    });
+    await page.goto(path);
+    await page.locator('#main').waitFor();
+    const firstScript = order.indexOf('script');
+    expect(firstScript).toBeGreaterThan(0);
+    // Every image of the picture had its answer before the first script was asked for.
+    const pictured = await page.evaluate((sel) => new URL(document.querySelector<HTMLImageElement>(sel)!.currentSrc).pathname, image);
+    expect(order.slice(0, firstScript)).toContain(`image ${pictured}`);
     await context.close();
+  });
+
+  it('a press before the largest image has come lets the scripts go at once, and a link in the picture works', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    // The thumbnails never come: the hold would wait its 1.5 s.
+    await page.route(/\/media\/thumbs\//, () => {});
+    let scriptAsked = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && !scriptAsked) scriptAsked = Date.now();
+    });
+    await page.goto('/classList/111/1', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(200);
+    expect(scriptAsked).toBe(0);
+    const pressed = Date.now();
+    await page.mouse.move(5, 300);
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(() => scriptAsked, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(scriptAsked - pressed).toBeLessThan(1_000);
+    await context.close();
+
+    // A tap on a card of the picture, scripts held forever, is a plain link: the class view opens.
+    const held = await newPage(app.browser, app.server.url, { width: 390, height: 844 });
+    await held.page.route(/\.js(\?|$)/, () => {});
+    await held.page.goto('/classList/111/1', { waitUntil: 'commit' });
+    await held.page.locator('.lecture-card__link').first().click();
+    await held.page.waitForURL(/\/classView\/\d+$/);
+    await held.context.close();
   });
 });
 

@@ -14,7 +14,8 @@ import { heroPrerender } from './http/hero';
 import type { BannerRecord } from './domain/banners';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
-import { HOLD_SCRIPT, playerFirstPaint } from './http/playerFirstPaint';
+import { playerFirstPaint } from './http/playerFirstPaint';
+import { HOLD_SCRIPT, holdUntilFirstPaint } from './http/heldScripts';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
 import { providerStatesRoutes, type ProviderStates } from './http/providerStates';
@@ -153,8 +154,9 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
           heroPrerender(async () => (await ownCall('POST', '/api/Banner/GetList?isonlybranch=true')) as BannerRecord[] | undefined),
           ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
           routePreloads(options.distDir),
-          // Last: it holds back the app's scripts, the screen's preloads among them.
+          // Last: they hold back the app's scripts, the screen's preloads among them.
           ...(options.firstPaintData === false ? [] : [playerFirstPaint(ownCall)]),
+          holdUntilFirstPaint(),
         ),
       })
     : undefined;

@@ -1,7 +1,11 @@
 import type { components } from '../../src/api/schema.gen';
-import { addToHead } from './static';
+import { FIRST_PAINT_SLOT, addToHead, type IndexTransformer } from './static';
+import { PAINT_FIRST } from './heldScripts';
+import { won } from '../mail/layout';
 
 type LecturePage = components['schemas']['LecturePage'];
+type Lecture = components['schemas']['Lecture'];
+type Category = components['schemas']['Category'];
 
 /**
  * A call answered by the API's own operation (server/app.ts): its `datas`, or undefined when it failed. With `token`,
@@ -19,6 +23,61 @@ const FIRST_PAGE = { page: 1, pageSize: 12, isonlybranch: true, sortType: 'recen
 const CATEGORIES = { isactive: 1, pcategoryid: 0 } as const;
 
 export const escapeAttr = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[ch]!);
+
+/** The price as the app's Price shows it (src/components/ui/Price.tsx; its percent as src/lib/formatPrice.ts rounds it). */
+function priceLine(l: Lecture): string {
+  if (l.isfree || l.saleprice === 0) return '<p class="price price--sm"><strong class="price__free">무료</strong></p>';
+  const off = l.price > 0 && l.saleprice < l.price ? Math.round(((l.price - l.saleprice) / l.price) * 100) : 0;
+  return `<p class="price price--sm">${off > 0 ? `<span class="price__off">${off}%</span>` : ''}<strong class="price__sale">${won(l.saleprice)}</strong>${
+    off > 0 ? `<del class="price__list">${won(l.price)}</del>` : ''
+  }</p>`;
+}
+
+/** One card as the app's LectureCard renders it (src/components/ui/LectureCard.tsx), its title a `<p>`: a picture. */
+function card(l: Lecture, first: boolean): string {
+  const badge = l.isfree
+    ? '<span class="lecture-card__badge lecture-card__badge--free">무료</span>'
+    : l.isbest
+      ? '<span class="lecture-card__badge">BEST</span>'
+      : l.isnew
+        ? '<span class="lecture-card__badge lecture-card__badge--new">NEW</span>'
+        : '';
+  const img = `<img ${PAINT_FIRST}${first ? ' fetchpriority="high"' : ''} src="${escapeAttr(l.thumbnail)}" alt="" width="480" height="300" loading="eager" decoding="async">`;
+  const rating =
+    l.ratingcnt > 0
+      ? `<p class="lecture-card__rating"><span aria-hidden="true">★</span> ${l.ratingavg.toFixed(1)} <span class="lecture-card__count">(${l.ratingcnt})</span></p>`
+      : '';
+  return `<article class="lecture-card"><a href="/classView/${l.contentsid}" class="lecture-card__link"><div class="lecture-card__thumb">${img}${badge}</div><div class="lecture-card__body"><p class="lecture-card__category">${escapeAttr(l.ctgrname)}</p><p class="lecture-card__title">${escapeAttr(l.title)}</p><p class="lecture-card__teacher">${escapeAttr(l.teachername)}</p>${priceLine(l)}${rating}</div></a></article>`;
+}
+
+/**
+ * The class list's first screenful as the app's LayoutA and ClassListPage lay it out (breadcrumb, title, sub-category
+ * chips, the sort's box, the count, the first cards), with the same classes, so the largest paint (the first card's
+ * thumbnail) needs no script and the app's first render puts the same things in the same places. The breadcrumb and
+ * chips follow the app's rules (src/lib/categories.ts: the path up the parents; a leaf shows its siblings). The sort is
+ * inert until the app is in (a press lets the scripts go at once: heldScripts.ts). Not the app's landmarks or headings.
+ */
+function staticClassList(categoryid: number, lectures: LecturePage, categories: readonly Category[]): string {
+  const byId = new Map(categories.map((c) => [c.categoryid, c]));
+  const path: Category[] = [];
+  for (let c = byId.get(categoryid); c && path.length < 5; c = c.parentID ? byId.get(c.parentID) : undefined) path.unshift(c);
+  const childrenOf = (id: number) => categories.filter((c) => c.parentID === id && c.categoryid !== id);
+  const subs = childrenOf(categoryid);
+  const parent = path.at(-2);
+  const siblings = subs.length === 0 && parent ? childrenOf(parent.categoryid) : subs;
+  const link = (c: Category, className?: string) =>
+    `<a href="/classList/${c.categoryid}/${c.pcategoryid}"${className ? ` class="${className}"` : ''}>${escapeAttr(c.ctgrname)}</a>`;
+  const crumbs = `<ol class="breadcrumb"><li><a href="/main">홈</a></li>${path.map((c) => `<li>${link(c)}</li>`).join('')}</ol>`;
+  const chips = siblings.length
+    ? `<ul class="chip-list">${siblings.map((c) => `<li>${link(c, c.categoryid === categoryid ? 'chip on' : 'chip')}</li>`).join('')}</ul>`
+    : '';
+  // The app's sort labels (ClassListPage's SORT_LABELS): the box is as wide as its longest.
+  const sort = `<div class="list-toolbar"><span class="sort-select"><select disabled aria-hidden="true">${['최신순', '인기순', '평점순', '낮은 가격순', '높은 가격순'].map((o) => `<option>${o}</option>`).join('')}</select></span></div>`;
+  const count = `<p class="page__lead">총 <strong class="accent">${lectures.totalCount}</strong>개의 클래스</p>`;
+  const cards = `<div class="lecture-grid">${lectures.list.slice(0, PRELOADED_THUMBNAILS).map((l, i) => card(l, i === 0)).join('')}</div>`;
+  return `<div class="shell shell--a" style="min-height:0"><div class="shell__main"><div class="page class-list">${crumbs}<p class="page__title">${escapeAttr(path.at(-1)?.ctgrname ?? '클래스')}</p>${chips}${sort}${count}${cards}</div></div></div>`;
+}
+
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -29,8 +88,8 @@ const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u
  * scripts had run, and the chips arrive with the cards (no shift). The data is what the operations answer. The
  * transformer sees the path only: the app takes an entry only when it asks for exactly that request.
  */
-export function classListFirstPaint(call: OwnCall): (html: string, path: string) => Promise<string> {
-  return async (html, path) => {
+export function classListFirstPaint(call: OwnCall): IndexTransformer {
+  return async (html, path, _readBuilt, visit) => {
     const match = CLASS_LIST.exec(path);
     if (!match) return html;
     const request = { ...FIRST_PAGE, categoryid: Number(match[1]), pcategoryid: Number(match[2]) };
@@ -46,7 +105,12 @@ export function classListFirstPaint(call: OwnCall): (html: string, path: string)
       .slice(0, PRELOADED_THUMBNAILS)
       .map((l, i) => `<link rel="preload" as="image" href="${escapeAttr(l.thumbnail)}"${i < 2 ? ' fetchpriority="high"' : ''}>`)
       .join('');
-    return withFirstPaintData(html, entries, preloads);
+    const page = withFirstPaintData(html, entries, preloads);
+    // With the categories in hand the first screenful is drawn (its rules inline, the scripts held: heldScripts.ts).
+    // An address with a sort or page shows other cards than the first page's: the app draws those.
+    const plainAddress = !visit || [...visit.search.keys()].length === 0;
+    if (!categories || !plainAddress || lectures.list.length === 0 || !page.includes(FIRST_PAINT_SLOT)) return page;
+    return page.replace(FIRST_PAINT_SLOT, () => staticClassList(request.categoryid, lectures, categories as Category[]));
   };
 }
 

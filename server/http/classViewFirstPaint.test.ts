@@ -29,7 +29,7 @@ describe('class view first paint', () => {
     ]);
     // The thumbnail paints before any script, in the box the summary puts it (ClassSummary's classes).
     expect(html).toContain(
-      '<div class="class-summary__thumb"><img src="/media/thumbs/127.svg" alt="" width="640" height="400" fetchpriority="high" decoding="sync"></div>',
+      '<div class="class-summary__thumb"><img data-paint-first src="/media/thumbs/127.svg" alt="" width="640" height="400" fetchpriority="high" decoding="sync"></div>',
     );
     expect(html).not.toContain('<!--app-hero-->');
     // The app routes case-insensitively and with a trailing slash: so does the first paint.

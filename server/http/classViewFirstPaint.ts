@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
-import { paintBeforeStylesheets } from './firstPaintStyles';
 import { FIRST_PAINT_SLOT, type IndexTransformer } from './static';
+import { PAINT_FIRST } from './heldScripts';
 
 type LectureDetail = components['schemas']['LectureDetail'];
 
@@ -21,7 +21,7 @@ const BAND_TITLE = '클래스 상세';
  * picture of the page.
  */
 function staticThumbnail(thumbnail: string): string {
-  const img = `<img src="${escapeAttr(thumbnail)}" alt="" width="640" height="400" fetchpriority="high" decoding="sync">`;
+  const img = `<img ${PAINT_FIRST} src="${escapeAttr(thumbnail)}" alt="" width="640" height="400" fetchpriority="high" decoding="sync">`;
   return `<div class="shell shell--b" style="min-height:0"><div class="subpage-band"><div class="subpage-band__inner"><p class="subpage-band__title">${BAND_TITLE}</p></div></div><div class="shell__main shell__main--sub"><div class="page class-view"><section class="class-summary"><div class="class-summary__thumb">${img}</div></section></div></div></div>`;
 }
 
@@ -34,8 +34,7 @@ function staticThumbnail(thumbnail: string): string {
  * then makes as before; the preloaded thumbnail is the same for both. An unknown class is left to the app's 404 card.
  */
 export function classViewFirstPaint(call: OwnCall): IndexTransformer {
-  const beforeStylesheets = paintBeforeStylesheets();
-  return async (html, path, readBuilt) => {
+  return async (html, path) => {
     const match = CLASS_VIEW.exec(path);
     if (!match) return html;
     const request = { contentsid: Number(match[1]), useruid: VISITOR };
@@ -44,8 +43,7 @@ export function classViewFirstPaint(call: OwnCall): IndexTransformer {
     const preload = `<link rel="preload" as="image" href="${escapeAttr(detail.thumbnail)}" fetchpriority="high">`;
     const page = withFirstPaintData(html, [{ operation: 'getOnlineDetail', request, datas: detail }], preload);
     if (!page.includes(FIRST_PAINT_SLOT)) return page;
-    const pictured = page.replace(FIRST_PAINT_SLOT, () => staticThumbnail(detail.thumbnail));
-    // Without the built stylesheets at hand (a unit test's template), the picture waits for them as other pages' do.
-    return readBuilt ? beforeStylesheets(pictured, readBuilt) : pictured;
+    // Its rules go inline and the scripts wait for its paint: heldScripts.ts (holdUntilFirstPaint).
+    return page.replace(FIRST_PAINT_SLOT, () => staticThumbnail(detail.thumbnail));
   };
 }

@@ -22,7 +22,7 @@ describe('first paint of /main', () => {
     }).then((r) => r.json());
     const first = banners.datas[0];
     expect(html).toContain(`<link rel="preload" as="image" href="${first.mobileimageurl}" media="(max-width: 640px)"`);
-    expect(html).toContain(`<img src="${first.imageurl}" alt="${first.alt}" width="${first.width}" height="${first.height}"`);
+    expect(html).toContain(`<img data-paint-first src="${first.imageurl}" alt="${first.alt}" width="${first.width}" height="${first.height}"`);
     expect(html).toContain('<section class="hero">');
     expect(html).not.toContain('<!--app-hero-->');
   });

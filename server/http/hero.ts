@@ -1,5 +1,6 @@
 import type { BannerRecord } from '../domain/banners';
 import { FIRST_PAINT_SLOT, addToHead } from './static';
+import { PAINT_FIRST } from './heldScripts';
 // The one link rule the app's HeroBanner also applies: a pure module, the only one the server takes from src/.
 import { safeHref } from '../../rules/safeHref';
 
@@ -11,7 +12,7 @@ const escape = (v: string) => v.replace(/[<>&"]/g, (ch) => ({ '<': '&lt;', '>': 
 /** The first slide exactly as the app's HeroBanner renders it, so replacing it moves nothing. */
 function firstSlide(b: BannerRecord): string {
   const source = b.mobileimageurl ? `<source media="${PHONE}" srcset="${escape(b.mobileimageurl)}">` : '';
-  const img = `<img src="${escape(b.imageurl)}" alt="${escape(b.alt)}" width="${b.width}" height="${b.height}" loading="eager" fetchpriority="high" decoding="sync">`;
+  const img = `<img ${PAINT_FIRST} src="${escape(b.imageurl)}" alt="${escape(b.alt)}" width="${b.width}" height="${b.height}" loading="eager" fetchpriority="high" decoding="sync">`;
   const picture = `<picture>${source}${img}</picture>`;
   // A link that is not http(s) or a same-origin path (javascript:, data:, //host) is dropped: the slide stays inert.
   const href = safeHref(b.linkurl);

@@ -2,6 +2,7 @@ import type { components } from '../../src/api/schema.gen';
 import { escapeAttr, withFirstPaintData, type OwnCall } from './classListFirstPaint';
 import { paintBeforeStylesheets } from './firstPaintStyles';
 import { APP_START, FIRST_PAINT_SLOT, type IndexTransformer, type IndexVisit } from './static';
+import { FIRST_PAINT_VIDEO_ID, hasEntryScript, holdScripts } from './heldScripts';
 // Where the player opens: the rule the app's PlayerPage applies, so both pick the same video and second.
 import { pickStart } from '../../rules/startPoint';
 
@@ -19,25 +20,6 @@ const PLAYER = /^\/player\/(\d+)\/?$/i;
  */
 const ACCESS_TOKEN_COOKIE = 'pilates_accessToken';
 const USERUID_COOKIE = 'pilates_useruid';
-/** The element the player adopts (src/lib/firstPaintVideo.ts). */
-export const FIRST_PAINT_VIDEO_ID = 'first-paint-video';
-const HELD_ID = 'held-scripts';
-/** The app's scripts wait at most this long for the video's metadata (the player's controls wait as long for its frame). */
-const HOLD_AT_MOST_MS = 1500;
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
-
-/**
- * Releases the app's scripts (the data block HELD_ID lists them) once the written video has its metadata (maybe
- * already, from the browser's cache), failed, or HOLD_AT_MOST_MS passed: on a slow line each script is a request beside
- * the video's, and they share the bandwidth. The first frame is a few bytes past the metadata, so it still comes
- * first, and the scripts start sooner than they would after the frame. The video is left to buffer as it would
- * (docs/decisions.md: keeping it to `preload="metadata"` until the player took it over made playback start sooner,
- * but lost buffered data to a network cut).
- * One fixed text, so the Content-Security-Policy allows it by its hash (server/app.ts) and nothing else inline runs.
- */
-export const HOLD_SCRIPT = `(()=>{const v=document.getElementById('${FIRST_PAINT_VIDEO_ID}');let t;const go=()=>{if(t===0)return;clearTimeout(t);t=0;const held=document.getElementById('${HELD_ID}');held.remove();for(const [rel,href] of JSON.parse(held.textContent)){const e=document.createElement(rel==='script'?'script':'link');if(rel==='script'){e.type='module';e.src=href}else{e.rel=rel;e.href=href}e.crossOrigin='';document.head.append(e)}};t=setTimeout(go,${HOLD_AT_MOST_MS});v.addEventListener('loadedmetadata',go);v.addEventListener('error',go);if(v.readyState>0||v.error)go()})()`;
-
 /** HLS needs hls.js (the app's) in most browsers: such a video is left to the app. */
 const isPlaylist = (source: VideoSource) => source.path.endsWith('.m3u8') || new URL(source.sourceurl, 'http://x.invalid').pathname.endsWith('.m3u8');
 
@@ -84,8 +66,7 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
     const useruid = visit.cookie(USERUID_COOKIE);
     if (!token || !useruid) return html;
     if ((videoid !== undefined && (!Number.isSafeInteger(videoid) || videoid < 1)) || (t !== undefined && !Number.isFinite(t))) return html;
-    const entry = ENTRY_SCRIPT.exec(html);
-    if (!entry || !html.includes(FIRST_PAINT_SLOT) || !html.includes(APP_START)) return html;
+    if (!hasEntryScript(html) || !html.includes(FIRST_PAINT_SLOT) || !html.includes(APP_START)) return html;
     const member = encodeURIComponent(useruid);
     const [detail, sections, videos, last] = (await Promise.all([
       call('GET', `/api/Contents/GetOnlineDetail/${contentsid}/${member}`, undefined, token),
@@ -109,14 +90,12 @@ export function playerFirstPaint(call: OwnCall): IndexTransformer {
       ...(videoid === undefined ? [{ operation: 'getLastWatchTime', request: { useruid }, datas: last }] : []),
     ];
 
-    const held: [string, string][] = [['script', entry[1]!], ...[...html.matchAll(MODULE_PRELOAD)].map((m): [string, string] => ['modulepreload', m[1]!])];
-    let page = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
-    page = withFirstPaintData(page, entries, '');
+    let page = withFirstPaintData(html, entries, '');
     const appStart = page.indexOf(APP_START) + APP_START.length;
     const picture = staticPlayer(contentsid, detail?.title ?? '클래스 플레이어', source, opens.start);
-    const hold = `<script type="application/json" id="${HELD_ID}">${JSON.stringify(held).replace(/</g, '\\u003c')}</script><script>${HOLD_SCRIPT}</script>`;
     page = page.slice(0, appStart) + picture + page.slice(page.indexOf(FIRST_PAINT_SLOT) + FIRST_PAINT_SLOT.length);
-    page = page.replace('</body>', () => hold + '</body>');
+    // The scripts wait for the video's metadata (heldScripts.ts); the stylesheet links then go after the hold.
+    page = holdScripts(page);
     return readBuilt ? beforeStylesheets(page, readBuilt) : page;
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer, type TestServer } from '../testing';
-import { HOLD_SCRIPT } from '../http/playerFirstPaint';
+import { HOLD_SCRIPT } from '../http/heldScripts';
 
 /**
  * Issue 26: the player's first paint carries the member's video (server/http/playerFirstPaint.ts). Through the real
