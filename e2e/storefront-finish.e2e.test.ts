@@ -73,6 +73,7 @@ const PICTURED = [
   { path: '/main', image: '.hero__slide img' },
   { path: '/classList/111/1', image: '.lecture-card__thumb img' },
   { path: '/classView/121', image: '.class-summary__thumb img' },
+  { path: `/search?schtext=${encodeURIComponent('매트')}`, image: '.lecture-card__thumb img' },
 ] as const;
 
 describe('first paint before the stylesheets and scripts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, searchKey, searchWord } from './search';
+import { SEARCH_MATCH_LIMIT, initialsOf, searchCount, searchKey, searchWord } from './search';
 
 describe('search words and keys (issue 42)', () => {
   it('a word is looked for lowered and without spaces', () => {
@@ -16,5 +16,17 @@ describe('search words and keys (issue 42)', () => {
     expect(searchKey(['리포머 기초', '한리포머 강사', '유료,입문', ''])).toBe(
       '리포머기초\tㄹㅍㅁㄱㅊ\n한리포머강사\tㅎㄹㅍㅁㄱㅅ\n유료,입문\tㅇㄹ,ㅇㅁ\n\t',
     );
+  });
+});
+describe('searchCount', () => {
+  it('says an exact number below the server’s search limit', () => {
+    expect(searchCount(0)).toBe('0개');
+    expect(searchCount(12)).toBe('12개');
+    expect(searchCount(SEARCH_MATCH_LIMIT - 1)).toBe('999개');
+  });
+
+  it('says "or more" at the limit, where the server stops counting', () => {
+    expect(SEARCH_MATCH_LIMIT).toBe(1000);
+    expect(searchCount(SEARCH_MATCH_LIMIT)).toBe('1,000개 이상');
   });
 });

@@ -33,3 +33,12 @@ export const initialsOf = (text: string) =>
  */
 export const searchKey = (fields: readonly string[]) =>
   fields.map((f) => `${searchWord(f)}\t${initialsOf(searchWord(f))}`).join('\n');
+
+/**
+ * The number of classes a search found, as the search page says it (and its first paint, server/http/searchFirstPaint.ts): the server counts a search up to
+ * SEARCH_MATCH_LIMIT, so a total at the limit means "that many or more".
+ */
+export function searchCount(totalCount: number): string {
+  if (totalCount >= SEARCH_MATCH_LIMIT) return `${SEARCH_MATCH_LIMIT.toLocaleString('ko-KR')}개 이상`;
+  return `${totalCount.toLocaleString('ko-KR')}개`;
+}

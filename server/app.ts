@@ -15,6 +15,9 @@ import type { BannerRecord } from './domain/banners';
 import { classListFirstPaint, type OwnCall } from './http/classListFirstPaint';
 import { classViewFirstPaint } from './http/classViewFirstPaint';
 import { playerFirstPaint } from './http/playerFirstPaint';
+import { searchFirstPaint } from './http/searchFirstPaint';
+import { noticeFirstPaint } from './http/noticeFirstPaint';
+import { noticeById } from './domain/board';
 import { HOLD_SCRIPT, holdUntilFirstPaint } from './http/heldScripts';
 import { routePreloads } from './http/routePreloads';
 import { healthRoutes } from './http/health';
@@ -152,7 +155,12 @@ export function createStorefront(options: AppOptions): { app: Hono; dispatcher: 
     ? staticApp(options.distDir, {
         transformIndex: composeIndex(
           heroPrerender(async () => (await ownCall('POST', '/api/Banner/GetList?isonlybranch=true')) as BannerRecord[] | undefined),
-          ...(options.firstPaintData === false ? [] : [classListFirstPaint(ownCall), classViewFirstPaint(ownCall)]),
+          ...(options.firstPaintData === false ? [] : [
+                classListFirstPaint(ownCall),
+                classViewFirstPaint(ownCall),
+                searchFirstPaint(ownCall),
+                noticeFirstPaint((id) => noticeById(options.db, id)),
+              ]),
           routePreloads(options.distDir),
           // Last: they hold back the app's scripts, the screen's preloads among them.
           ...(options.firstPaintData === false ? [] : [playerFirstPaint(ownCall)]),

@@ -87,3 +87,7 @@ export async function filesOf(db: Db, ids: number[], signAll = false): Promise<M
   }
   return byId;
 }
+
+/** A notice as stored, read without counting a view (the notice page's first paint: server/http/noticeFirstPaint.ts). */
+export const noticeById = (db: Db, noticeid: number): Promise<NoticeRow | undefined> =>
+  one(db, sql<NoticeRow>`select * from notices where noticeid = ${noticeid}`);

@@ -14,6 +14,7 @@ import { pageOf } from '../domain/paging';
 import { iso, isoOrNull } from '../lib/time';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
+import { won } from '../lib/won';
 
 /** A campaign as the console shows it: its terms in the contract's words and its figures. */
 const toAdminCampaign = (r: CampaignListRow) => ({
@@ -51,7 +52,6 @@ const auditedTerms = (c: CouponCampaignRow) => ({
   categoryids: c.categoryids,
 });
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const discountText = (c: CouponCampaignRow) =>
   c.discount_rate ? `${c.discount_rate}% (최대 ${won(c.max_discount ?? 0)})` : won(c.discount_amount);
 

@@ -7,6 +7,7 @@ import { cancellableOf, checkClaim, issueStoreRefund, retryClaim, unsettledClaim
 import { iso, isoOrNull, kst } from '../lib/time';
 import { ok, type Handlers } from '../openapi/typed';
 import { uncachedRead, writes, type CacheTable } from '../openapi/cacheTags';
+import { won } from '../lib/won';
 
 type Schemas = components['schemas'];
 
@@ -51,7 +52,6 @@ const toSettled = (s: Settled): Schemas['AdminRefundSettled'] => {
   };
 };
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /** The console's orders and refunds (issue 39); the roles are checked by the dispatcher (owner and operators). */
 export const adminOrders = {

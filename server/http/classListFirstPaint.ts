@@ -1,7 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import { FIRST_PAINT_SLOT, addToHead, type IndexTransformer } from './static';
 import { PAINT_FIRST } from './heldScripts';
-import { won } from '../mail/layout';
+import { won } from '../lib/won';
 
 type LecturePage = components['schemas']['LecturePage'];
 type Lecture = components['schemas']['Lecture'];
@@ -50,6 +50,18 @@ function card(l: Lecture, first: boolean): string {
   return `<article class="lecture-card"><a href="/classView/${l.contentsid}" class="lecture-card__link"><div class="lecture-card__thumb">${img}${badge}</div><div class="lecture-card__body"><p class="lecture-card__category">${escapeAttr(l.ctgrname)}</p><p class="lecture-card__title">${escapeAttr(l.title)}</p><p class="lecture-card__teacher">${escapeAttr(l.teachername)}</p>${priceLine(l)}${rating}</div></a></article>`;
 }
 
+/** Preloads of the first screenful's thumbnails, the first row's with the line first. */
+export const thumbnailPreloads = (list: readonly Lecture[]) =>
+  list
+    .slice(0, PRELOADED_THUMBNAILS)
+    .map((l, i) => `<link rel="preload" as="image" href="${escapeAttr(l.thumbnail)}"${i < 2 ? ' fetchpriority="high"' : ''}>`)
+    .join('');
+
+/** The grid's first screenful of cards (the search page's too: searchFirstPaint.ts), each image held for (PAINT_FIRST). */
+export function firstCards(list: readonly Lecture[]): string {
+  return `<div class="lecture-grid">${list.slice(0, PRELOADED_THUMBNAILS).map((l, i) => card(l, i === 0)).join('')}</div>`;
+}
+
 /**
  * The class list's first screenful as the app's LayoutA and ClassListPage lay it out (breadcrumb, title, sub-category
  * chips, the sort's box, the count, the first cards), with the same classes, so the largest paint (the first card's
@@ -74,8 +86,7 @@ function staticClassList(categoryid: number, lectures: LecturePage, categories: 
   // The app's sort labels (ClassListPage's SORT_LABELS): the box is as wide as its longest.
   const sort = `<div class="list-toolbar"><span class="sort-select"><select disabled aria-hidden="true">${['최신순', '인기순', '평점순', '낮은 가격순', '높은 가격순'].map((o) => `<option>${o}</option>`).join('')}</select></span></div>`;
   const count = `<p class="page__lead">총 <strong class="accent">${lectures.totalCount}</strong>개의 클래스</p>`;
-  const cards = `<div class="lecture-grid">${lectures.list.slice(0, PRELOADED_THUMBNAILS).map((l, i) => card(l, i === 0)).join('')}</div>`;
-  return `<div class="shell shell--a" style="min-height:0"><div class="shell__main"><div class="page class-list">${crumbs}<p class="page__title">${escapeAttr(path.at(-1)?.ctgrname ?? '클래스')}</p>${chips}${sort}${count}${cards}</div></div></div>`;
+  return `<div class="shell shell--a" style="min-height:0"><div class="shell__main"><div class="page class-list">${crumbs}<p class="page__title">${escapeAttr(path.at(-1)?.ctgrname ?? '클래스')}</p>${chips}${sort}${count}${firstCards(lectures.list)}</div></div></div>`;
 }
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
@@ -101,11 +112,7 @@ export function classListFirstPaint(call: OwnCall): IndexTransformer {
     if (!lectures) return html;
     const entries = [{ operation: 'getOnlineLectures', request, datas: lectures }];
     if (categories) entries.push({ operation: 'getCategories', request: CATEGORIES as never, datas: categories as never });
-    const preloads = lectures.list
-      .slice(0, PRELOADED_THUMBNAILS)
-      .map((l, i) => `<link rel="preload" as="image" href="${escapeAttr(l.thumbnail)}"${i < 2 ? ' fetchpriority="high"' : ''}>`)
-      .join('');
-    const page = withFirstPaintData(html, entries, preloads);
+    const page = withFirstPaintData(html, entries, thumbnailPreloads(lectures.list));
     // With the categories in hand the first screenful is drawn (its rules inline, the scripts held: heldScripts.ts).
     // An address with a sort or page shows other cards than the first page's: the app draws those.
     const plainAddress = !visit || [...visit.search.keys()].length === 0;

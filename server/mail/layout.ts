@@ -13,7 +13,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 /** A header line's text: no line breaks (a name or title with CR/LF must not start a header of its own). */
 export const oneLine = (text: string): string => text.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 
-export const won = (n: number): string => `${n.toLocaleString('ko-KR')}원`;
+export { won } from '../lib/won';
 
 /**
  * Text kept on one line (escaped here): a phone number, an address or a date, which a narrow screen would otherwise

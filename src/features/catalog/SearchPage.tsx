@@ -9,7 +9,7 @@ import { LectureGridSkeleton, SkeletonBlock } from '../../components/ui/Skeleton
 import { Section } from '../../components/section/Section';
 import { QueryState } from '../../components/section/QueryState';
 import { formatDate } from '../../lib/format';
-import { searchCount } from './searchCount';
+import { searchCount } from '../../../rules/search';
 import './catalog.css';
 
 interface SearchPageProps {
