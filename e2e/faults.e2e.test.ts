@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RequestListener } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request, Response } from 'playwright-core';
@@ -666,10 +666,12 @@ describe('fault matrix', () => {
         )
         .filter((v) => !process.env.FAULTS_SCREENS || new RegExp(process.env.FAULTS_SCREENS).test(keyOf(v.screen, v.signedIn, v.firstPaint)));
       // The second server, with first-paint data: its own database from the same seed, its own member sign-in.
-      const paintedServer = firstVisits.some((v) => v.firstPaint) ? await startApp(failingServer) : undefined;
       const plain = contextPool(app.browser, app.server.url);
+      const [paintedServer] = await Promise.all([firstVisits.some((v) => v.firstPaint) ? startApp(failingServer) : undefined, plain.signIn()]);
+      onTestFinished(() => paintedServer?.close());
       const painted = paintedServer && contextPool(app.browser, paintedServer.url);
-      await Promise.all([plain.signIn(), painted?.signIn()]);
+      await painted?.signIn();
+      const paintedReadyMs = Date.now() - started;
       const poolOf = poolsOf(plain, painted);
 
       // 1. Discovery: what each screen calls, and what it shows when nothing fails.
@@ -766,9 +768,16 @@ describe('fault matrix', () => {
         }
       });
       await Promise.all([plain.close(), painted?.close()]);
-      await paintedServer?.close();
 
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      // What the first-paint half costs the run: its visits and cases, in real time summed over the pages, and its share.
+      const paintedMs =
+        [...firstVisitMs].filter(([key]) => key.startsWith('first-paint ')).reduce((n, [, ms]) => n + ms, 0) +
+        timings.filter((t) => t.label.startsWith('first-paint ')).reduce((n, t) => n + t.ms, 0);
+      const allMs = [...firstVisitMs.values()].reduce((n, ms) => n + ms, 0) + timings.reduce((n, t) => n + t.ms, 0);
+      console.log(
+        `[faults] with first-paint data: ${paintedRecorded.length} visits, ${cases.filter((c) => c.firstPaint).length} cases, ${(paintedMs / 1000).toFixed(0)} s of ${(allMs / 1000).toFixed(0)} s summed over the pages (≈ ${((Number(seconds) * paintedMs) / Math.max(1, allMs)).toFixed(0)} s of the run); both servers started and signed in after ${(paintedReadyMs / 1000).toFixed(1)} s`,
+      );
       console.log(
         `fault matrix: ${cases.length} cases (${cases.filter((c) => c.firstPaint).length} with first-paint data), ${passed} passed, ${unexercised.length} not reached (${seconds} s, ${WORKERS} pages at a time)${only ? ` — only those matching ${only}, of ${allCases.length}` : ''}`,
       );
