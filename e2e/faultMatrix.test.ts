@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casesOf, MODES, type Screen } from './faultMatrix';
+import { casesOf, firstPaintCasesOf, MODES, type Screen } from './faultMatrix';
 
 const screen = (url: string): Screen => ({ route: url, url, shell: false, memberOnly: false }) as Screen;
 
@@ -37,5 +37,26 @@ describe('the fault matrix’s cases', () => {
     const of = (url: string) => two.filter((c) => c.screen.url === url).map((c) => c.mode).sort();
     expect(of('/a')).toEqual(['500', 'hang', 'network error', 'success:false']);
     expect(of('/b')).toEqual(['hang', 'malformed JSON', 'success:false']);
+  });
+
+  it('a first-paint visit meets the same pairs for what the browser still calls, all five for a call of its own', () => {
+    const shell = (url: string): Screen => ({ ...screen(url), shell: true });
+    const matrix = casesOf([
+      { screen: shell('/main'), signedIn: true, operations: ['checkUserPhone'] },
+      { screen: shell('/a'), signedIn: true, operations: ['checkUserPhone', 'x'] },
+      { screen: shell('/b'), signedIn: true, operations: ['checkUserPhone'] },
+      { screen: shell('/view'), signedIn: true, operations: ['checkUserPhone', 'detail', 'ratings', 'x'] },
+    ]);
+    // The document carries `detail`; `media` is the written video's own request; the phone check stays on /main.
+    const painted = firstPaintCasesOf(matrix, [{ screen: shell('/view'), signedIn: true, operations: ['checkUserPhone', 'ratings', 'x', 'media'] }]);
+    const of = (op: string) => painted.filter((c) => c.operation === op).map((c) => c.mode).sort();
+    const before = (op: string) => matrix.cases.filter((c) => c.screen.url === '/view' && c.operation === op).map((c) => c.mode).sort();
+    expect(of('x')).toEqual(before('x'));
+    expect(of('x')).toEqual(['hang', 'malformed JSON', 'success:false']);
+    expect(of('ratings')).toEqual([...MODES].sort());
+    expect(of('media')).toEqual([...MODES].sort());
+    expect(of('detail')).toEqual([]);
+    expect(of('checkUserPhone')).toEqual([]);
+    expect(painted.every((c) => c.firstPaint && c.signedIn)).toBe(true);
   });
 });

@@ -141,6 +141,15 @@ export interface Case {
   signedIn: boolean;
   operation: string;
   mode: Mode;
+  /** Run on the server that writes first-paint data (FIRST_PAINT_ROUTES). */
+  firstPaint?: boolean;
+}
+
+/** What a screen's first visit called, in a member state. */
+export interface Recorded {
+  screen: Screen;
+  signedIn: boolean;
+  operations: string[];
 }
 
 /**
@@ -150,17 +159,21 @@ export interface Case {
  * the three failures of the wire in turn, so each screen meets every kind of failure it can show and every operation
  * meets all five (the cases of 2026-11-28: 401 where all five on every screen were 495; docs/decisions.md).
  */
-export function casesOf(recorded: { screen: Screen; signedIn: boolean; operations: string[] }[]): {
+export function casesOf(recorded: Recorded[]): {
   visits: Visit[];
   cases: Case[];
+  /** `<signedIn> <operation>` of the shell's calls, failed on /main only. */
+  shared: Set<string>;
 } {
   const visits: Visit[] = [];
+  const sharedOfStates = new Set<string>();
   for (const signedIn of [false, true]) {
     const ofState = recorded.filter((r) => r.signedIn === signedIn);
     const shells = ofState.filter((r) => r.screen.shell);
     const calls = new Map<string, number>();
     for (const r of shells) for (const op of r.operations) calls.set(op, (calls.get(op) ?? 0) + 1);
     const shared = new Set([...calls].filter(([, n]) => shells.length > 2 && n > shells.length / 2).map(([op]) => op));
+    for (const op of shared) sharedOfStates.add(`${signedIn} ${op}`);
     const home = shells.find((r) => r.screen.route === '/main') ?? shells[0];
     for (const r of ofState) visits.push({ ...r, operations: r.operations.filter((op) => !shared.has(op) || r === home) });
   }
@@ -184,5 +197,29 @@ export function casesOf(recorded: { screen: Screen; signedIn: boolean; operation
       }));
     }),
   );
-  return { visits, cases };
+  return { visits, cases, shared: sharedOfStates };
+}
+
+/**
+ * Screens whose document load the server writes their first data into (server/http/playerFirstPaint.ts,
+ * classViewFirstPaint.ts): the matrix, run on a server without first-paint data, never sees that path, so their
+ * cases run a second time on a server with it, arriving by a document load (issue 43).
+ */
+export const FIRST_PAINT_ROUTES: ReadonlySet<string> = new Set(['/player/$contentsid', '/classView/$contentsid']);
+
+/**
+ * The cases of a first-paint visit: the same (operation, failure) pairs the screen meets without first-paint data.
+ * An operation the document carries is not called by the browser, so it has no case here (its failure is the plain
+ * page's, tested already); one that only the first-paint load makes meets all five. The shell's calls stay on /main.
+ */
+export function firstPaintCasesOf(matrix: ReturnType<typeof casesOf>, painted: Recorded[]): Case[] {
+  return painted.flatMap((r) =>
+    r.operations
+      .filter((op) => !matrix.shared.has(`${r.signedIn} ${op}`))
+      .flatMap((operation) => {
+        const same = matrix.cases.filter((c) => c.signedIn === r.signedIn && c.screen.route === r.screen.route && c.operation === operation);
+        const modes = same.length ? same.map((c) => c.mode) : MODES;
+        return modes.map((mode) => ({ screen: r.screen, signedIn: r.signedIn, operation, mode, firstPaint: true }));
+      }),
+  );
 }

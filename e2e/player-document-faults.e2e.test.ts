@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { appUnderTest, DEMO, pressPlayUnlessPlaying, signedInPage } from './support';
+import { saysInKorean, stageState, type StageState } from './playerStage';
 
 /**
  * Issue 43: the player's document load, which arrives with its first-paint data (the video's source, the class and its
@@ -13,7 +14,6 @@ const app = appUnderTest();
 const ADDRESS = '/player/121?videoid=12112&t=0';
 const MODES = ['hang', 'fail', 'malformed'] as const;
 type Mode = (typeof MODES)[number];
-const HANGUL = /[가-힣]/;
 
 /** The call a request makes: `/api/Contents/CheckTabId`, without the ids after it. */
 const callOf = (url: string) => new URL(url).pathname.split('/').slice(0, 4).join('/');
@@ -26,29 +26,6 @@ function breakCall(mode: Mode) {
     const media = route.request().resourceType() === 'media';
     return route.fulfill({ status: 200, contentType: media ? 'video/mp4' : 'application/json', body: media ? 'not a video' : '{"success":true,"datas":"nonsense"}' });
   };
-}
-
-/** What the stage and the page show now: a first frame, a visible Korean message near the stage or in an alert. */
-function stageState(page: Page) {
-  return page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>('.player-stage video');
-    const visible = (e: Element) => (e as HTMLElement).checkVisibility?.() ?? true;
-    const messages = [...document.querySelectorAll('.player-stage [role="status"], .player-stage [role="alert"], [role="alert"], .swal2-html-container')]
-      .filter(visible)
-      .map((e) => e.textContent?.trim() ?? '')
-      .filter(Boolean);
-    // A dialog that says nothing (its buttons aside) is as silent as a black stage.
-    const emptyDialogs = [...document.querySelectorAll('.swal2-popup')]
-      .filter(visible)
-      .filter((p) => !/[가-힣]/.test(p.querySelector('.swal2-html-container')?.textContent ?? '')).length;
-    return {
-      frame: !!video && video.readyState >= 2 && !video.error,
-      t: video?.currentTime ?? 0,
-      messages,
-      emptyDialogs,
-      header: !!document.querySelector('header'),
-    };
-  });
 }
 
 describe("the player's document load with first-paint data, each call hung, failed and malformed (issue 43)", () => {
@@ -78,10 +55,9 @@ describe("the player's document load with first-paint data, each call hung, fail
         await page.route(pattern, breakCall(mode));
         await page.goto(ADDRESS, { waitUntil: 'commit' });
         const t0 = Date.now();
-        const said = (s: { messages: string[] }) => s.messages.some((m) => HANGUL.test(m));
         /** Polls until `done` or `ms` pass; the last state seen. */
-        const watch = async (done: (s: Awaited<ReturnType<typeof stageState>>) => boolean, ms: number) => {
-          let seen = await stageState(page).catch(() => ({ frame: false, t: 0, messages: [] as string[], emptyDialogs: 0, header: false }));
+        const watch = async (done: (s: StageState) => boolean, ms: number) => {
+          let seen = await stageState(page).catch((): StageState => ({ stage: false, frame: false, t: 0, messages: [], emptyDialogs: 0, header: false }));
           for (const until = Date.now() + ms; !done(seen) && Date.now() < until; ) {
             await page.waitForTimeout(250);
             seen = await stageState(page).catch(() => seen);
@@ -89,15 +65,15 @@ describe("the player's document load with first-paint data, each call hung, fail
           return seen;
         };
         // Loaded: a first frame or a word, within the 5 s the late notice takes (and a little for a busy machine).
-        const loaded = await watch((s) => s.header && (s.frame || said(s)), 7_000);
-        let outcome = loaded.header && (loaded.frame || said(loaded)) ? `loaded in ${Date.now() - t0} ms` : '';
+        const loaded = await watch((s) => s.header && (s.frame || saysInKorean(s)), 7_000);
+        let outcome = loaded.header && (loaded.frame || saysInKorean(loaded)) ? `loaded in ${Date.now() - t0} ms` : '';
         // Playing: pressed play, time moves or a word says why not.
-        if (outcome && loaded.frame && !said(loaded)) {
+        if (outcome && loaded.frame && !saysInKorean(loaded)) {
           await pressPlayUnlessPlaying(page).catch(() => undefined);
           const from = loaded.t;
-          const playing = await watch((s) => s.t > from + 0.3 || said(s), 7_000);
-          if (!(playing.t > from + 0.3 || said(playing))) outcome = '';
-          else outcome += said(playing) ? `; said ${JSON.stringify(playing.messages[0]?.slice(0, 60))}` : '; plays';
+          const playing = await watch((s) => s.t > from + 0.3 || saysInKorean(s), 7_000);
+          if (!(playing.t > from + 0.3 || saysInKorean(playing))) outcome = '';
+          else outcome += saysInKorean(playing) ? `; said ${JSON.stringify(playing.messages[0]?.slice(0, 60))}` : '; plays';
         } else if (outcome) outcome += `; said ${JSON.stringify(loaded.messages[0]?.slice(0, 60))}`;
         const after = await stageState(page).catch(() => undefined);
         if (after?.emptyDialogs) outcome = '';

@@ -75,7 +75,7 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
     // (the source query below takes it from the cache when the address's video is the one that opens).
     if (!source && videoid !== undefined)
       void queryClient.prefetchQuery({ ...videoSourceQuery(videoid), gcTime: EARLY_SOURCE_KEPT_MS, retry: false });
-    return { videos: list !== undefined, start: source && start?.videoid === opens ? start : undefined };
+    return { videos: list !== undefined, resume: last !== undefined, start: source && start?.videoid === opens ? start : undefined };
   });
   // Writes left from a cut network or a closed tab go first, so the resume position read next is current.
   // A member view (회원 화면으로 보기) writes nothing: no watch time, no playing place, no first play; the queue is this
@@ -98,7 +98,10 @@ export function PlayerPage({ contentsid, useruid, videoid, t, onVideoShown, qna 
   // Without an address to resume at, the member's last watched video and second. Decided once: the address
   // names the video shown soon after (onVideoShown), which must not hide a failed resume point's message.
   const [resumeFromServer] = useState(videoid === undefined);
-  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && resumeFromServer });
+  // A resume point the page brought is not asked for again: the player opened where it said, so a fresh answer changed
+  // nothing but cost a call on the line the video's bytes share (seen by the fault matrix with first-paint data, issue
+  // 43). 다시 시도 on a failed one still asks.
+  const last = useQuery({ ...lastWatchTimeQuery(useruid), enabled: flushed && resumeFromServer && !written.resume });
   const [current, setCurrent] = useState<StartPoint | undefined>(written.start);
   // A locked lecture the member picked (or the address named): the stage says why and offers buying (issue 26).
   const [locked, setLocked] = useState<Video>();
