@@ -7,9 +7,9 @@
  *    reference backend; prints score, LCP, TBT and CLS against that target. Accessibility ≥ 0.98 on the same pages.
  *    The performance score is a timing: it gates at LIGHTHOUSE_GATE and CLS ≤ 0.1, outside the noise measured on
  *    this 2-core machine (docs/decisions.md, "Shape of the web client"), so only a real regression fails the run.
- * 3. Largest contentful paint of each page against a bare React page (one heading, one lecture thumbnail) built and
- *    measured in the same run with the same settings: prints each ratio; the class list and the class view gate at
- *    LCP_RATIO_GATES.
+ * 3. Largest contentful paint of each page (/main, a class list, a class view, a search, a notice) against a bare
+ *    React page (one heading, one lecture thumbnail) built and measured in the same run with the same settings: each
+ *    ratio gates at LCP_RATIO_GATE.
  * 4. The member half (scripts/budgetMember.ts): the player's first frame against a bare <video> page, and Lighthouse
  *    signed in on the member pages.
  * 5. The console (scripts/budgetConsole.ts): none of its bytes in a visitor's or member's loads, and its own first load.
@@ -60,26 +60,16 @@ const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))
  */
 const BARE_RUNS = Math.max(LIGHTHOUSE_RUNS, 5);
 /**
- * Issue 15: the class list's largest paint within 1.5× of the bare React page's (medians of the same run): the
- * target, printed. The gate sits outside the noise measured on this shared 2-core machine (the bare page's runs
- * spread ±5 %, the ratio of medians moved ±0.1 between runs of the same build) and below the 1.6-1.9× the page had
- * while its lectures waited for the scripts (docs/decisions.md, issue 15 part 4).
+ * Issue 43: every visitor page's largest paint at most the bare React page's (medians of the same run), and that is
+ * the gate too. Each of the five pages draws its largest paint in the document and holds the app's scripts until it
+ * has painted (server/http/heldScripts.ts), so the framework chunk is no longer in the paint's graph in any run: the
+ * two modes of before (the class view's 1.1 or 2.2 s) are gone. Measured at load 10-12 (three helpers' benchmarks
+ * beside it): ×0.66-0.76 (/main 0.93 s, class list 1.06 s, class view 0.93 s, search 1.03 s, notice 0.92 s, against
+ * the bare page's 1.40 s). Before (session 47's CI): ×1.37, ×1.54, ×1.72, search ~×1.6, notice ~×2. The line sits at
+ * 1.0, a quarter above what was measured, and well below the ×1.4-2.0 a page has when its scripts share the line.
+ * Earlier gates: ×1.84 on the class list and class view only (docs/decisions.md, session 45).
  */
-const LCP_RATIO_TARGET = 1.5;
-/**
- * The LCP gates of the class list and the class view, one line in seconds: 2.34 s. Issue 26 set the class view's at
- * ×1.65 of the floor when its thumbnail came into the static first paint (×1.41 then, against ×1.80 the same morning
- * with only its record written in, and 1.58-2.1 before), outside single runs' ±8 % and below what the page had while
- * its thumbnail waited for the scripts. Session 45: the floor's two modes (1.21 and 1.42 s) were one request: with no
- * icon declared, Chromium asks for /favicon.ico after the first paint, and Lantern puts every request that ended before
- * the observed LCP into the LCP's graph, so the runs where that answer beat the image's paint read ~150 ms later
- * (eight runs: each slow one had it in, each fast one not). The bare page now declares an inline icon and asks for
- * nothing but itself, its script and its image: 1.26-1.30 s. The line stays where it stood in seconds (1.65 × the old
- * floor's 1.42 s), re-expressed against the honest floor: 2.34 / 1.27 = 1.84.
- */
-const LCP_RATIO_GATE = 1.84;
-/** Issue 26: the class view the same, its record and thumbnail in the document (server/http/classViewFirstPaint.ts). */
-const LCP_RATIO_GATES: Record<string, number> = { '/classList/': LCP_RATIO_GATE, '/classView/': LCP_RATIO_GATE };
+const LCP_RATIO_GATE = 1.0;
 // One colour-contrast failure alone brings a page to 0.96: the line sits above that.
 const ACCESSIBILITY_BUDGET = 0.98;
 /**
@@ -380,13 +370,11 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
     const pass = score >= LIGHTHOUSE_BUDGET;
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? 0;
     const lcpRatio = medianOf(runs.map(lcpOf)) / bare.median;
-    const lcpGate = Object.entries(LCP_RATIO_GATES).find(([prefix]) => path.startsWith(prefix))?.[1];
-    const lcpGated = lcpGate !== undefined;
     lcpRatios.push(
-      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => `${seconds(lcpOf(r))} ${lcpElementOf(r)}`).join('/')})${lcpGated ? ` target ≤ ${LCP_RATIO_TARGET}: ${lcpRatio <= LCP_RATIO_TARGET ? 'pass' : 'OVER'}` : ''}`,
+      `${path} ×${lcpRatio.toFixed(2)} (LCP ${runs.map((r) => `${seconds(lcpOf(r))} ${lcpElementOf(r)}`).join('/')})  ${lcpRatio <= LCP_RATIO_GATE ? 'pass' : 'OVER'}`,
     );
-    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || (lcpGated && lcpRatio > lcpGate);
-    met &&= pass && (!lcpGated || lcpRatio <= LCP_RATIO_TARGET);
+    const regressed = score < LIGHTHOUSE_GATE || cls > CLS_GATE || lcpRatio > LCP_RATIO_GATE;
+    met &&= pass;
     gateOk &&= !regressed;
     console.log(
       `  ${path.padEnd(28)} score ${score.toFixed(2)} (runs ${runs.map((r) => r.categories.performance?.score?.toFixed(2)).join('/')})  LCP ${audit('largest-contentful-paint')}  TBT ${audit('total-blocking-time')}  CLS ${audit('cumulative-layout-shift')}  FCP ${audit('first-contentful-paint')}  ${pass ? 'pass' : regressed ? 'FAIL (regression)' : 'below target'}`,
@@ -395,7 +383,7 @@ async function checkLighthouse(appUrl: string): Promise<{ met: boolean; gateOk: 
   console.log(
     `  target ≥ ${LIGHTHOUSE_BUDGET} (printed); gate: median ≥ ${LIGHTHOUSE_GATE} and CLS ≤ ${CLS_GATE} (fails the run)`,
   );
-  console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; gate: ${Object.entries(LCP_RATIO_GATES).map(([p, g]) => `${p} ≤ ${g}×`).join(', ')}`);
+  console.log(`  LCP against the bare React page: ${lcpRatios.join('; ')}; target and gate on every page ≤ ${LCP_RATIO_GATE}×`);
   const a11yOk = checkAccessibility(firstRuns);
   return { met: met && a11yOk, gateOk: gateOk && a11yOk };
 }
