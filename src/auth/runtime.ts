@@ -8,7 +8,7 @@ import { getSupabase } from '../session/supabaseClient';
 import { afterFirstFrame } from '../lib/firstFrameHold';
 import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
 import { sessionStore } from './sessionStore';
-import { announceLogoutToOtherTabs } from './logoutChannel';
+import { announceLogoutToOtherTabs } from './announceLogout';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
 import { isApiError } from '../api/errors';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';

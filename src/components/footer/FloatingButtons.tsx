@@ -1,8 +1,8 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { useRef } from 'react';
 import { useHeaderMode } from '../header/useHeaderMode';
-import { ArrowUpIcon, ChatIcon } from '../icons';
-import { CHAT_CHANNEL_URL } from './siteInfo';
+import { ChatIcon } from '../icons';
+import { ArrowUpIcon } from './ArrowUpIcon';
+import { CHAT_CHANNEL_URL } from '../../../rules/chatChannel';
 import './footer.css';
 
 // Hidden while a control of the page lies under it (./overAControl, loaded at the first scroll: the ↑ button shows
