@@ -14,7 +14,7 @@ import { isApiError } from '../api/errors';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
 import { createSupabaseAuthAdapter, LOGIN_PATH } from './supabaseAdapter';
 import type { AuthPort } from './port';
-import { accessTokenSubject } from './accessToken';
+import { accessTokenSubject } from './accessTokenSubject';
 import { devInspector } from './inspector';
 import { takeReturnPath } from './returnPath';
 import {

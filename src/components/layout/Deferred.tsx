@@ -7,7 +7,7 @@ interface DeferredProps {
   children: ReactNode;
   /** How far outside the viewport the block starts rendering. */
   rootMargin?: string;
-  /** Also render on the visitor's first interaction (pointer, key, wheel), for blocks reached without scrolling. */
+  /** Also render on the visitor's first interaction (pointer, key, wheel, scroll), for blocks reached without scrolling. */
   onInteraction?: boolean;
   className?: string;
   /** Anchor id the reserved box carries, so an in-page link (#ratings) lands where the block will render. */
@@ -16,7 +16,7 @@ interface DeferredProps {
   afterLoadMs?: number;
 }
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
  * Renders its children (typically lazy components that fetch their own data) only once the reserved box
