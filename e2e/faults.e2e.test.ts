@@ -160,7 +160,7 @@ function watchLateNotice(page: Page): Promise<void> {
 /** Browser noise for a failed request, not an application error. */
 const NETWORK_NOISE = /^Failed to load resource|net::ERR_/;
 const IGNORED_TYPES = new Set(['image', 'media', 'font']);
-/** src/main.tsx reports what an error boundary caught under this label (handled, not a crash). */
+/** src/start.tsx reports what an error boundary caught under this label (handled, not a crash). */
 const CAUGHT_BY_BOUNDARY = /^\[caught by an error boundary\]/;
 
 /** `footerExpected`: look for the footer (always on a first visit; on a case, when the screen's first visit had one). */

@@ -1,4 +1,5 @@
-// @first-paint: the footer shows these on every page (vite.config.ts)
+import { CHAT_CHANNEL_URL } from './chatChannel';
+
 /**
  * CONFIGURATION — the association's business details, in one place: the footer, the company page, the seeded
  * branch and the certificate's issuer all read them, so they cannot disagree. The values are demo
@@ -23,7 +24,7 @@ export const BUSINESS = {
   privacyEmail: 'privacy@pilates-rehab.example',
   /**
    * PLACEHOLDERS until the association gives its own addresses: each channel's home page. The footer's social links,
-   * the floating chat button and the mobile bar's 문의 all read these (src/components/footer/siteInfo.ts).
+   * the floating chat button and the mobile bar's 문의 (`chat`, rules/chatChannel.ts) read these.
    */
   channels: {
     instagram: 'https://www.instagram.com/',
@@ -31,6 +32,6 @@ export const BUSINESS = {
     /** The KakaoTalk channel's home (친구 추가); `chat` is the same channel's 1:1 chat. */
     kakaoChannel: 'https://pf.kakao.com/',
     naverCafe: 'https://cafe.naver.com/',
-    chat: 'https://pf.kakao.com/',
+    chat: CHAT_CHANNEL_URL,
   },
 } as const;

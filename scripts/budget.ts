@@ -33,12 +33,12 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /**
- * 1.15 since issue 6. Session 38 (issue 38): the console's one route (/admin/$, its screens all lazy and none of their
- * modules in a visitor's chunks) puts its path and lazy import into the route table, 109 B of /main's first load
- * measured (120,769 B without it, 120,878 B with, against the floor's 105,025 B; the store had 9 B to spare): 1.152
- * until issue 43 takes the first chunk down with room to spare.
+ * 1.15 since issue 6 (1.152 for a while after session 38's console route). Issue 43 (3 KB of room): the app's start
+ * (router, route table) moved from the entry into the first chunk, and the footer with the floating buttons into a
+ * chunk loaded after the first load: /main's scripts until idle 120,983 -> 118,950 B against the floor's 105,025 B
+ * (ratio 1.152 -> 1.133), so the line is back at 1.15 with 1,828 B to spare (docs/decisions.md, "3 KB of room").
  */
-const JS_RATIO_BUDGET = 1.152;
+const JS_RATIO_BUDGET = 1.15;
 const LIGHTHOUSE_BUDGET = 0.95;
 /** Medians seen on a quiet machine 0.95-0.99 and under a loaded one down to 0.93 (single runs down to 0.80). */
 const LIGHTHOUSE_GATE = 0.85;

@@ -25,7 +25,8 @@ export function currentCallSignal(): AbortSignal | undefined {
   return current;
 }
 
-const calls = new WeakMap<Query, AbortController>();
+/** Each query's running call (components/section/retryStalled.ts aborts one). */
+export const queryCalls = new WeakMap<Query, AbortController>();
 
 /**
  * The app's query default: each attempt of a query's function gets its own controller. Its own, not React Query's
@@ -37,14 +38,8 @@ export const abortableQueryCalls: QueryBehavior = {
     const fetchFn = context.fetchFn;
     context.fetchFn = () => {
       const controller = new AbortController();
-      calls.set(query, controller);
+      queryCalls.set(query, controller);
       return callingWith(controller.signal, fetchFn);
     };
   },
 };
-
-/** Aborts the request a query is waiting for (a hung call the member asked to try again). */
-export function abortQueryCall(query: Query): void {
-  calls.get(query)?.abort();
-  calls.delete(query);
-}

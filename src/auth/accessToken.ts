@@ -1,6 +1,6 @@
 // @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 /** The payload of a JWT (its middle part), or undefined when it is not one. Signatures are the server's business. */
-function jwtPayload(token: string): unknown {
+export function jwtPayload(token: string): unknown {
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
@@ -21,11 +21,4 @@ export function isAccessTokenValid(token: string | undefined, now: number = Date
   const payload = jwtPayload(token);
   const exp = typeof payload === 'object' && payload !== null ? (payload as { exp?: unknown }).exp : undefined;
   return typeof exp === 'number' && exp * 1000 > now;
-}
-
-/** Whom a token names (`sub`), undecoded signature and all; undefined when it is not a JWT with one. */
-export function accessTokenSubject(token: string | undefined): string | undefined {
-  const payload = token ? jwtPayload(token) : undefined;
-  const sub = typeof payload === 'object' && payload !== null ? (payload as { sub?: unknown }).sub : undefined;
-  return typeof sub === 'string' && sub ? sub : undefined;
 }

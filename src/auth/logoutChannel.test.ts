@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { announceLogoutToOtherTabs, onLogoutInOtherTab } from './logoutChannel';
+import { announceLogoutToOtherTabs } from './announceLogout';
+import { onLogoutInOtherTab } from './logoutChannel';
 
 describe('cross-tab logout', () => {
   it('other listeners hear a logout within a second, once', async () => {

@@ -1,26 +1,10 @@
 import { productKey } from '../lib/productKeys';
 
-/** Tells other tabs of this browser that the member logged out (within a second, spec §4). */
-const CHANNEL = productKey('session');
-const STORAGE_KEY = productKey('logout-at');
+/** Where tabs of this browser hear of a logout within a second (spec §4); ./announceLogout sends it. */
+export const CHANNEL = productKey('session');
+export const STORAGE_KEY = productKey('logout-at');
 
-type Message = { type: 'logout'; at: number };
-
-export function announceLogoutToOtherTabs(): void {
-  const message: Message = { type: 'logout', at: Date.now() };
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage(message);
-    channel.close();
-  }
-  try {
-    // storage-event fallback for browsers without BroadcastChannel; removed at once.
-    localStorage.setItem(STORAGE_KEY, String(message.at));
-    localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    /* storage disabled */
-  }
-}
+export type Message = { type: 'logout'; at: number };
 
 /** Runs `onLogout` when another tab logs out; returns the unsubscribe. */
 export function onLogoutInOtherTab(onLogout: () => void): () => void {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keepReturnPath, safeReturnPath, takeReturnPath } from './returnPath';
-import { loginSearchFor, rememberPage } from './loginSearch';
+import { keepReturnPath, rememberPage, safeReturnPath, takeReturnPath } from './returnPath';
+import { loginSearchFor } from './loginSearch';
 
 describe('safeReturnPath (the /login redirect value)', () => {
   it.each([

@@ -1,7 +1,7 @@
 /**
  * Where a visitor was when sign-in was asked of them (a member page, or 장바구니 / 바로 구매 on a class), carried as
  * /login's `redirect` search value and kept in this tab's sessionStorage across the Kakao OAuth round trip and the
- * Naver server function. The guard and the side menu write it through the light src/auth/loginSearch.ts; this checks it.
+ * Naver server function. The guard and the side menu pass it through the light src/auth/loginSearch.ts; this keeps and checks it.
  */
 import { RETURN_PATH_KEY as KEY } from './loginSearch';
 
@@ -25,6 +25,15 @@ export function safeReturnPath(value: unknown): string | undefined {
   }
   if (url.origin !== BASE || url.pathname === '/login') return undefined;
   return url.pathname + url.search + url.hash;
+}
+
+/** Keeps the page for after sign-in (a side-menu sign-in skips /login); read back through `takeReturnPath`. */
+export function rememberPage(path: string): void {
+  try {
+    sessionStorage.setItem(KEY, path);
+  } catch {
+    /* storage disabled: the member lands on /main */
+  }
 }
 
 /** The login page keeps the checked value for after sign-in; none (a plain visit to /login) forgets an older one. */

@@ -8,13 +8,13 @@ import { getSupabase } from '../session/supabaseClient';
 import { afterFirstFrame } from '../lib/firstFrameHold';
 import { readActiveSessionToken, upsertUsersRow } from '../session/usersTable';
 import { sessionStore } from './sessionStore';
-import { announceLogoutToOtherTabs } from './logoutChannel';
+import { announceLogoutToOtherTabs } from './announceLogout';
 import { checkUserAccount, checkUserPhone, createSnsUser } from './accountApi';
 import { isApiError } from '../api/errors';
 import { createLocalAuthAdapter, localSignIn } from './localAdapter';
 import { createSupabaseAuthAdapter, LOGIN_PATH } from './supabaseAdapter';
 import type { AuthPort } from './port';
-import { accessTokenSubject } from './accessToken';
+import { accessTokenSubject } from './accessTokenSubject';
 import { devInspector } from './inspector';
 import { takeReturnPath } from './returnPath';
 import {

@@ -1,10 +1,12 @@
 import { readCookie, readCookies, removeCookie, writeCookie, type CookieOptions } from '../lib/cookies';
-import { isProductKey, productKey } from '../lib/productKeys';
+import { PRODUCT_PREFIX, productKey } from '../lib/productKeys';
 import { COOKIE_NAMES, FIELDS, type StoredUser } from './storedUser';
 
 // The token store. Its reading half (storedUser.ts) travels with the first paint; this module, which re-exports it,
 // loads with the identity runtime.
 export * from './storedUser';
+
+const isProductKey = (key: string) => key.startsWith(PRODUCT_PREFIX);
 
 /** Remembers the auto-login choice across an OAuth redirect. */
 const REMEMBER_KEY = productKey('remember');

@@ -61,8 +61,3 @@ export const ChatIcon = (p: IconProps) => (
     <path d="M12 4.5c-4.7 0-8.5 2.9-8.5 6.6 0 2.4 1.6 4.5 4 5.7l-.9 3.3 3.7-2.4c.6.1 1.1.1 1.7.1 4.7 0 8.5-3 8.5-6.7S16.7 4.5 12 4.5z" />
   </Svg>
 );
-export const ArrowUpIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 19V5M6 11l6-6 6 6" />
-  </Svg>
-);

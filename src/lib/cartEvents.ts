@@ -2,11 +2,6 @@
 /** Window event that tells the header and mobile bar to refresh the cart count (spec §4). */
 export const CART_CHANGE_EVENT = 'cart-change';
 
-/** Call after anything that adds to or removes from the cart. */
-export function announceCartChange(): void {
-  dispatchEvent(new Event(CART_CHANGE_EVENT));
-}
-
 export function onCartChange(listener: () => void): () => void {
   addEventListener(CART_CHANGE_EVENT, listener);
   return () => removeEventListener(CART_CHANGE_EVENT, listener);

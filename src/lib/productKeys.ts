@@ -5,7 +5,3 @@ export const PRODUCT_PREFIX = 'pilates_';
 export function productKey(name: string): string {
   return `${PRODUCT_PREFIX}${name}`;
 }
-
-export function isProductKey(key: string): boolean {
-  return key.startsWith(PRODUCT_PREFIX);
-}

@@ -1,13 +1,12 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHeaderMode } from '../header/useHeaderMode';
-import { ArrowUpIcon, ChatIcon } from '../icons';
-import { CHAT_CHANNEL_URL } from './siteInfo';
+import { ChatIcon } from '../icons';
+import { ArrowUpIcon } from './ArrowUpIcon';
+import { CHAT_CHANNEL_URL } from '../../../rules/chatChannel';
+// Hidden while a control of the page lies under it. This module loads after the first load (with the footer:
+// SiteFooter.tsx), so the check comes with it instead of at a later scroll.
+import { read as markOverAControl } from './overAControl';
 import './footer.css';
-
-// Hidden while a control of the page lies under it (./overAControl, loaded at the first scroll: the ↑ button shows
-// only when scrolling back up, and its code stays out of the first chunk).
-addEventListener('scroll', () => import('./overAControl'), { once: true });
 
 /**
  * Chat-channel button, and a scroll-to-top button shown while scrolling up (spec §2 footer), unless a control of the
@@ -17,6 +16,9 @@ export function FloatingButtons() {
   const mode = useHeaderMode();
   const top = useRef<HTMLButtonElement>(null);
   const shown = mode === 'up';
+  useEffect(() => {
+    if (shown) markOverAControl();
+  }, [shown]);
   return (
     <div className="floating">
       <button

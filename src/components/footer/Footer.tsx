@@ -1,4 +1,3 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { Link } from '@tanstack/react-router';
 import { BUSINESS } from '../../../rules/business';
 import { SOCIAL_LINKS } from './siteInfo';

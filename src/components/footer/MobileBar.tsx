@@ -4,7 +4,7 @@ import { useSessionUser } from '../../auth/sessionStore';
 import { requestOpenSearch } from '../../lib/shellEvents';
 import { useMyClassInfo } from '../header/useMyClassInfo';
 import { CartIcon, ChatIcon, ClassroomIcon, HomeIcon, SearchIcon } from '../icons';
-import { CHAT_CHANNEL_URL } from './siteInfo';
+import { CHAT_CHANNEL_URL } from '../../../rules/chatChannel';
 import './footer.css';
 
 /** Mobile fixed bar: HOME, 내 강의실, 검색, 장바구니 (alert mark), 문의 (spec §2 footer). */

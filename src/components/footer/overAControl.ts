@@ -1,7 +1,7 @@
 /**
  * Whether the ↑ button's place lies over a control of the page (issue 42: it sat over the payment page's 토스페이 tile
- * at 390 px and took its taps). Loaded at the first scroll (src/components/footer/FloatingButtons.tsx), so its bytes stay
- * out of first paint.
+ * at 390 px and took its taps). Loaded with the floating buttons, after the first load (src/components/footer/SiteFooter.tsx),
+ * so its bytes stay out of first paint.
  */
 
 const TAPPABLE = 'a[href], button, input, select, textarea, label, summary, [role="button"], [role="radio"], [role="tab"]';
@@ -25,7 +25,8 @@ function overAControl(button: HTMLElement): boolean {
  * the button is looked up each time, as a layout change may render it again.
  */
 let frame = 0;
-function read() {
+/** Also read when the button shows (./FloatingButtons): it may first show after the scroll that brought its chunk. */
+export function read() {
   frame = 0;
   const button = document.querySelector<HTMLElement>('.floating__top');
   button?.toggleAttribute('data-over', overAControl(button));
@@ -36,4 +37,3 @@ function onScroll() {
 read();
 addEventListener('scroll', onScroll, { passive: true });
 addEventListener('resize', onScroll);
-export {};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../../rules/business';
-import { CHAT_CHANNEL_URL, SOCIAL_LINKS } from './siteInfo';
+import { CHAT_CHANNEL_URL } from '../../../rules/chatChannel';
+import { SOCIAL_LINKS } from './siteInfo';
 
 describe('social and chat links', () => {
   it('come from the business details, one address per channel, each an https page', () => {

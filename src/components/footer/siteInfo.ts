@@ -1,4 +1,3 @@
-// @first-paint: travels in the first chunk with the libraries (vite.config.ts)
 import { BUSINESS } from '../../../rules/business';
 
 /** The footer's social links: names belong to the screen, addresses to the business details (rules/business.ts). */
@@ -8,6 +7,3 @@ export const SOCIAL_LINKS = [
   { key: 'kakao', label: '카카오톡 채널', href: BUSINESS.channels.kakaoChannel },
   { key: 'naver', label: '네이버 카페', href: BUSINESS.channels.naverCafe },
 ] as const;
-
-/** KakaoTalk channel chat, used by the mobile bar's 문의 and the floating chat button. */
-export const CHAT_CHANNEL_URL = BUSINESS.channels.chat;

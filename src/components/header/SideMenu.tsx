@@ -10,7 +10,8 @@ import { Pending } from '../section/Pending';
 import { useCategoryMenu } from './useCategoryMenu';
 import { useMyClassInfo } from './useMyClassInfo';
 import { withIdentity } from '../../auth/withIdentity';
-import { loginSearchFor, rememberPage } from '../../auth/loginSearch';
+import { loginSearchFor } from '../../auth/loginSearch';
+import { rememberPage } from '../../auth/returnPath';
 import './sideMenu.css';
 
 /** Member links of the logged-in side menu (spec §2), in this order. */

@@ -1,6 +1,6 @@
 // Loaded when a member presses 다시 시도 on a late section (Pending, QueryState and RoutePending import it then).
 import type { Query, QueryClient, UseQueryResult } from '@tanstack/react-query';
-import { abortQueryCall } from '../../api/callSignal';
+import { queryCalls } from '../../api/callSignal';
 
 /**
  * Queries still waiting for their first answer: what a placeholder on the screen is waiting for. A query with data
@@ -32,4 +32,10 @@ export async function retryQueries(queryClient: QueryClient, queries: Query[]): 
   for (const q of queries) abortQueryCall(q);
   await Promise.all(queries.map((q) => q.cancel({ revert: true })));
   void queryClient.refetchQueries({ predicate: (q) => queries.includes(q) });
+}
+
+/** Aborts the request a query is waiting for (a hung call the member asked to try again). */
+function abortQueryCall(query: Query): void {
+  queryCalls.get(query)?.abort();
+  queryCalls.delete(query);
 }

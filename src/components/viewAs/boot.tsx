@@ -9,7 +9,7 @@ import { ViewAsBanner } from './ViewAsBanner';
 import bannerStyles from './viewAs.css?inline';
 
 /**
- * 회원 화면으로 보기: what makes a tab the console opened read as the member. Loaded by main.tsx, before the first route
+ * 회원 화면으로 보기: what makes a tab the console opened read as the member. Loaded by src/start.tsx, before the first route
  * loads, only in a tab whose session storage holds a member view, so no other tab carries a byte of it. It
  * - sends the grant with the member reads the yaml marks (viewAsReads.ts), beside the staff member's own token;
  * - shows the member as the signed-in user to every screen and loader, whatever the identity runtime restores from the

@@ -7,7 +7,7 @@ import { productKey } from '../../lib/productKeys';
  * session storage and reloads the tab into the store; src/components/viewAs/boot.tsx then makes the tab read as the
  * member. Read-only is the server's decision (every write is refused under the grant); the screens also disable their
  * write controls so nobody presses a button that cannot work. Not imported by any first-paint module: a visitor's and
- * a member's first load carry none of it (main.tsx only asks whether the key is there). One module, so the screens
+ * a member's first load carry none of it (src/start.tsx only asks whether the key is there). One module, so the screens
  * that ask load one small chunk for it, not two.
  */
 export const VIEW_AS_KEY = productKey('viewAs');

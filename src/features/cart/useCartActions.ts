@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { cartKeys, removeFromCart, type CartItem } from '../../api/queries/cart';
-import { announceCartChange } from '../../lib/cartEvents';
+import { announceCartChange } from '../../lib/announceCartChange';
 import { alertError, confirmDark } from '../../lib/popup';
 
 export const REMOVE_ONE_QUESTION = '이 클래스를 장바구니에서 삭제하시겠습니까?';

@@ -7,7 +7,7 @@ import { saveOrder } from '../../api/queries/payment';
 import { myClassKeys } from '../../api/queries/classroom';
 import { alertDark, alertError, confirmDark } from '../../lib/popup';
 import { signedInOrToLogin } from '../../auth/signedInOrToLogin';
-import { announceCartChange } from '../../lib/cartEvents';
+import { announceCartChange } from '../../lib/announceCartChange';
 import { useSessionUser } from '../../auth/sessionStore';
 import { rememberLectureAction, takeLectureAction, type LectureAction } from './pendingLectureAction';
 

@@ -5,7 +5,7 @@ import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CheckoutStart, checkoutMachine } from '../../../machines/checkout';
 import { devInspector } from '../../auth/inspector';
 import { myClassKeys } from '../../api/queries/classroom';
-import { announceCartChange } from '../../lib/cartEvents';
+import { announceCartChange } from '../../lib/announceCartChange';
 import { checkoutMachineFor, type Member } from './checkoutActors';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
