@@ -209,6 +209,7 @@ export async function searchedLecturePage(
   limit: number,
   offset: number,
   walk = SHORT_WORD_WALK,
+  sortedInShelf = SHELF_MATCHES_SORTED,
 ) {
   const shelf = q.shelf ?? sql`true`;
   const word = searchWord(q.text);
@@ -222,6 +223,13 @@ export async function searchedLecturePage(
       return sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
     return sql`select l.contentsid from (${first}) l order by ${matchRank(word)}, ${order.forward}`;
   };
+  // Within a shelf the word's spread decides (issue 43): its matches there are read from its index first, and while
+  // they are few they are the answer, sorted; only a word common in the shelf walks the order, where it soon finds them.
+  const indexed = isShortWord(word) ? sql`l.grams @> array[${word}::text]` : !/[%_\\]/.test(word) && contains(word);
+  if (q.shelf && indexed) {
+    const probed = await matchesInShelf(db, indexed, q.shelf, (c) => found(firstMatches(c, sql`true`)), sortedInShelf);
+    if (probed) return detailPage(db, probed);
+  }
   if (!isShortWord(word)) return pageOfFound(db, found(firstMatches(sql`lecture_keys`, sql`${contains(word)} and ${shelf}`)));
   // The walk, cut at `walk` lectures of the shelf, reads only the order's index; its matches are the answer when they
   // reach the limit or the walk covered the whole shelf.
@@ -232,6 +240,46 @@ export async function searchedLecturePage(
   const lettered = sql`(select ${order.columns}, l.search_text from lecture_keys l where l.grams @> array[${word}::text] and ${shelf} offset 0)`;
   return pageOfFound(db, found(firstMatches(lettered, sql`true`)));
 }
+
+/**
+ * How many of a word's matches within a shelf are read from the word's index and sorted, rather than found by walking
+ * the list's order: the walk finds its SEARCH_MATCH_LIMIT matches within about SEARCH_MATCH_LIMIT × lectures ÷ matches
+ * entries, so past this many matches (in a catalogue of 100k) the walk is the shorter read, and below it the sort.
+ */
+export const SHELF_MATCHES_SORTED = 5_000;
+
+/**
+ * The word's matches within the shelf, by the word's index (`test`: its trigrams or letters) intersected with the
+ * category's in a bitmap, the planner allowed no other path: a word concentrated in other shelves then costs its few
+ * matches here, not a walk past every lecture of the others (issue 43). Undefined when more than `bound` match: the
+ * caller walks instead. `answer` pages what was read (a relation `c` of the walk's columns).
+ */
+async function matchesInShelf(
+  db: Db,
+  test: RawBuilder<unknown>,
+  shelf: RawBuilder<unknown>,
+  answer: (c: RawBuilder<unknown>) => RawBuilder<FoundRow>,
+  bound = SHELF_MATCHES_SORTED,
+): Promise<FoundRow | undefined> {
+  const probe = async (tx: Db) => {
+    // Inside a caller's transaction the settings it had are put back after the probe.
+    const [before] = (await sql<{ settings: string[] }>`select array[${sql.join(BITMAP_ONLY.map((s) => sql`current_setting(${s})`))}] as settings`.execute(tx)).rows;
+    await sql`select ${sql.join(BITMAP_ONLY.map((s) => sql`set_config(${s}, 'off', true)`))}`.execute(tx);
+    const row = await one(
+      tx,
+      sql<FoundRow & { seen: number }>`with c as materialized (
+          select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
+          from lecture_keys l where ${test} and ${shelf} limit ${bound + 1})
+        select (select count(*)::int from c) as seen, f.* from (${answer(sql`c`)}) f`,
+    );
+    await sql`select ${sql.join(BITMAP_ONLY.map((s, i) => sql`set_config(${s}, ${before!.settings[i]}, true)`))}`.execute(tx);
+    return row && row.seen <= bound ? { n: row.n, ids: row.ids } : undefined;
+  };
+  return db.isTransaction ? probe(db) : db.transaction().execute(probe);
+}
+
+/** The planner's other paths, turned off for a probe of the word's index (set for its transaction only). */
+const BITMAP_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
 
 /** What a match found: how many, and the ids of the page, in their order. */
 interface FoundRow {
