@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { Db } from '../db/database';
+import { PLANNED_ONCE, type Db } from '../db/database';
 import type { CountRow, LectureTableRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso } from '../lib/time';
@@ -313,10 +313,11 @@ export async function lecturesBeside<R>(
   db: Db,
   rows: RawBuilder<unknown>,
   order: RawBuilder<unknown>,
+  plannedOnce = false,
 ): Promise<{ lecture: Lecture; beside: R }[]> {
   const found = await all(
     db,
-    sql<LectureRow & { beside: R }>`select l.*, row_to_json(x) as beside from (${rows}) x
+    sql<LectureRow & { beside: R }>`${sql.raw(plannedOnce ? PLANNED_ONCE : '')}select l.*, row_to_json(x) as beside from (${rows}) x
       join lateral (${detailsSql(sql`array[x.contentsid]::int[]`)}) l on true order by ${order}`,
   );
   return found.map((r) => ({ lecture: toLecture(r), beside: r.beside }));

@@ -74,7 +74,8 @@ export function myLecturesPage(
     left join lateral (select videoid, updated_at from progress w where w.useruid = ${me} and w.contentsid = pg.contentsid
       order by updated_at desc limit 1) lw on true
     left join certificates c on c.useruid = ${me} and c.contentsid = pg.contentsid`;
-  return lecturesBeside<MyLectureRow>(db, rows, sql`x.start_at desc, x.contentsid desc`);
+  // Planned once per connection: its plan is the same for every member and page (issue 43).
+  return lecturesBeside<MyLectureRow>(db, rows, sql`x.start_at desc, x.contentsid desc`, true);
 }
 
 /** How many enrolments match the filter: asked only when a page lies past the last one (its window is empty). */
