@@ -5,16 +5,18 @@
  * of its own (scripts/scale/salesServer.ts, production mode) on database `<name>` of the cluster at DATABASE_URL (one
  * that `npm run bench:scale -- --size 100k --keep` built: 100k lectures, 1M rows per member table), loaded by
  * autocannon as the demo member, each call in turn for `--rounds` rounds after a warm-up. Prints req/s, p50 and p99 of
- * every round. Not a CI gate.
+ * every round, and the CPU time each request cost the server process and its PostgreSQL backends (from /proc): on a
+ * machine other jobs share, req/s measures them too, CPU per request much less. Not a CI gate.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,15 +52,33 @@ try {
     { name: 'GetMyLectures', method: 'POST', path: '/api/Contents/GetMyLectures/', body: JSON.stringify({ page: 1, pageSize: 10, useruid: 'u-demo-1', status: 'ing' }) },
     { name: 'GetMyClassInfo', method: 'GET', path: '/api/Contents/GetMyClassInfo/u-demo-1' },
   ];
+  // CPU seconds of a process (user + system), from /proc/<pid>/stat, in clock ticks of 10 ms.
+  const cpuOf = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  const admin = new pg.Client({ connectionString: databaseUrl.toString() });
+  await admin.connect();
+  const backends = async () =>
+    (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  const cpu = async () => ({ server: cpuOf(child.pid!), db: (await backends()).reduce((sum, pid) => sum + cpuOf(pid), 0) });
   const load = async (call: (typeof calls)[number], seconds: number) => {
+    const before = await cpu();
     const r = await autocannon({ url: url + call.path, method: call.method, headers, body: call.body, connections: Number(args.connections), duration: seconds });
+    const after = await cpu();
     if (r.non2xx || r.errors) throw new Error(`${call.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    return `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`;
+    const per = (ms: number) => (ms / r.requests.total).toFixed(2);
+    return `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU ms a request: server ${per(after.server - before.server)}, PostgreSQL ${per(after.db - before.db)}`;
   };
   for (const call of calls) await load(call, 2); // warm-up
   console.log(`member reads over HTTP, ${args.connections} connections, ${args.seconds} s a round, database ${args.database}`);
   for (let round = 1; round <= Number(args.rounds); round++)
     for (const call of calls) console.log(`  round ${round} ${call.name.padEnd(15)} ${await load(call, Number(args.seconds))}`);
+  await admin.end();
 } finally {
   child.kill('SIGTERM');
 }
