@@ -210,6 +210,8 @@ export async function searchedLecturePage(
   offset: number,
   walk = SHORT_WORD_WALK,
   sortedInShelf = SHELF_MATCHES_SORTED,
+  readWhole = SHELF_READ_WHOLE,
+  headWalk = SHELF_HEAD_WALK,
 ) {
   const shelf = q.shelf ?? sql`true`;
   const word = searchWord(q.text);
@@ -223,10 +225,22 @@ export async function searchedLecturePage(
       return sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
     return sql`select l.contentsid from (${first}) l order by ${matchRank(word)}, ${order.forward}`;
   };
-  // Within a shelf the word's spread decides (issue 43): its matches there are read from its index first, and while
-  // they are few they are the answer, sorted; only a word common in the shelf walks the order, where it soon finds them.
+  // Within a shelf the word's spread decides (issue 43). A shelf of at most `readWhole` lectures is read whole from
+  // the category index (which carries the search text and every order's keys, migration 049), index-only, and its
+  // matches sorted: no walk past other shelves, no lecture row. In a larger shelf the word's matches there are read
+  // from the word's index first, and while they are few (a word concentrated in other shelves, or rare) they are the
+  // answer, sorted; a word with more matches walks the order as before, where it finds them soon.
+  if (q.shelf && (await countLectures(db, shelf, true)) <= readWhole) {
+    const read = sql`(select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
+      from lecture_keys l where ${shelf} offset 0)`;
+    return detailPage(db, await plannedAs(db, INDEX_ONLY, found(firstMatches(read, contains(word)))));
+  }
   const indexed = isShortWord(word) ? sql`l.grams @> array[${word}::text]` : !/[%_\\]/.test(word) && contains(word);
   if (q.shelf && indexed) {
+    // The head of the order first, whatever its shelf (index-only): a word common in a large shelf is answered there.
+    const head = sql`(select ${order.columns}, l.categoryid, l.is_ebook, l.search_text from lecture_keys l order by ${order.forward} limit ${headWalk})`;
+    const headPage = await one(db, found(firstMatches(head, sql`${contains(word)} and ${shelf}`)));
+    if (headPage?.n === SEARCH_MATCH_LIMIT) return detailPage(db, headPage);
     const probed = await matchesInShelf(db, indexed, q.shelf, (c) => found(firstMatches(c, sql`true`)), sortedInShelf);
     if (probed) return detailPage(db, probed);
   }
@@ -242,11 +256,11 @@ export async function searchedLecturePage(
 }
 
 /**
- * How many of a word's matches within a shelf are read from the word's index and sorted, rather than found by walking
- * the list's order: the walk finds its SEARCH_MATCH_LIMIT matches within about SEARCH_MATCH_LIMIT × lectures ÷ matches
- * entries, so past this many matches (in a catalogue of 100k) the walk is the shorter read, and below it the sort.
+ * How many of a word's matches within a shelf are read from the word's index and sorted before the search walks the
+ * list's order instead. Those reads fetch lecture rows (the walk reads an index alone), each a page of a table its
+ * updates bloat: 2,100 of them took 60 ms on a store-loaded lecture_keys of 864 MB (issue 43), so the bound is small.
  */
-export const SHELF_MATCHES_SORTED = 5_000;
+export const SHELF_MATCHES_SORTED = 500;
 
 /**
  * The word's matches within the shelf, by the word's index (`test`: its trigrams or letters) intersected with the
@@ -261,25 +275,52 @@ async function matchesInShelf(
   answer: (c: RawBuilder<unknown>) => RawBuilder<FoundRow>,
   bound = SHELF_MATCHES_SORTED,
 ): Promise<FoundRow | undefined> {
-  const probe = async (tx: Db) => {
-    // Inside a caller's transaction the settings it had are put back after the probe.
-    const [before] = (await sql<{ settings: string[] }>`select array[${sql.join(BITMAP_ONLY.map((s) => sql`current_setting(${s})`))}] as settings`.execute(tx)).rows;
-    await sql`select ${sql.join(BITMAP_ONLY.map((s) => sql`set_config(${s}, 'off', true)`))}`.execute(tx);
-    const row = await one(
-      tx,
-      sql<FoundRow & { seen: number }>`with c as materialized (
-          select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
-          from lecture_keys l where ${test} and ${shelf} limit ${bound + 1})
-        select (select count(*)::int from c) as seen, f.* from (${answer(sql`c`)}) f`,
-    );
-    await sql`select ${sql.join(BITMAP_ONLY.map((s, i) => sql`set_config(${s}, ${before!.settings[i]}, true)`))}`.execute(tx);
-    return row && row.seen <= bound ? { n: row.n, ids: row.ids } : undefined;
-  };
-  return db.isTransaction ? probe(db) : db.transaction().execute(probe);
+  const row = await plannedAs(
+    db,
+    BITMAP_ONLY,
+    sql<FoundRow & { seen: number }>`with c as materialized (
+        select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
+        from lecture_keys l where ${test} and ${shelf} limit ${bound + 1})
+      select (select count(*)::int from c) as seen, f.* from (${answer(sql`c`)}) f`,
+  );
+  return row && row.seen <= bound ? { n: row.n, ids: row.ids } : undefined;
 }
 
-/** The planner's other paths, turned off for a probe of the word's index (set for its transaction only). */
-const BITMAP_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
+/**
+ * How many lectures a shelf may hold to be read whole for a search (the category index, index-only): at 100k
+ * lectures one category of ~11,000 reads in a few ms whatever the word, where walking the list's order for it passed
+ * the other categories' 90,000 (issue 43). A larger shelf (a root or subtree of several categories, a kind) is a large
+ * share of the catalogue, so the walk of the order meets its lectures often.
+ */
+export const SHELF_READ_WHOLE = 20_000;
+
+/**
+ * How many lectures at the head of the list's order a search within a large shelf reads first (an index alone, a few
+ * ms): a word in a tenth of them or more finds its matches there (호흡 or 리포머 in a root of 44,000 at 100k).
+ */
+export const SHELF_HEAD_WALK = 20_000;
+
+/**
+ * The planner's paths turned off for one statement: bitmap scans of the word's index, or an index alone. And JIT: a
+ * path turned off counts as a cost of 10^10, which set PostgreSQL compiling the statement (190 of its 265 ms).
+ */
+const BITMAP_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan', 'jit'];
+const INDEX_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_bitmapscan', 'jit'];
+
+/**
+ * One row of `query`, the planner allowed none of `off` (for its transaction only: inside a caller's transaction the
+ * settings it had are put back after).
+ */
+async function plannedAs<R>(db: Db, off: string[], query: RawBuilder<R>): Promise<R | undefined> {
+  const run = async (tx: Db) => {
+    const [before] = (await sql<{ settings: string[] }>`select array[${sql.join(off.map((s) => sql`current_setting(${s})`))}] as settings`.execute(tx)).rows;
+    await sql`select ${sql.join(off.map((s) => sql`set_config(${s}, 'off', true)`))}`.execute(tx);
+    const row = await one(tx, query);
+    await sql`select ${sql.join(off.map((s, i) => sql`set_config(${s}, ${before!.settings[i]}, true)`))}`.execute(tx);
+    return row;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
 
 /** What a match found: how many, and the ids of the page, in their order. */
 interface FoundRow {
