@@ -226,8 +226,8 @@ export async function searchedLecturePage(
     return sql`select l.contentsid from (${first}) l order by ${matchRank(word)}, ${order.forward}`;
   };
   // Within a shelf the word's spread decides (issue 43). A shelf of at most `readWhole` lectures is read whole from
-  // the category index (which carries the search text and every order's keys, migration 049), index-only, and its
-  // matches sorted: no walk past other shelves, no lecture row. In a larger shelf the word's matches there are read
+  // lecture_keys_category_search (its categories' search text and every order's keys, migration 049), index-only, and
+  // its matches sorted: no walk past other shelves, no lecture row. In a larger shelf the word's matches there are read
   // from the word's index first, and while they are few (a word concentrated in other shelves, or rare) they are the
   // answer, sorted; a word with more matches walks the order as before, where it finds them soon.
   if (q.shelf && (await countLectures(db, shelf, true)) <= readWhole) {
