@@ -19,7 +19,7 @@ const FIRST_ID = 1001;
 const uid = (m: string) => sql.raw(`(case when ${m} = 1 then 'u-demo-1' else 'u-scale-' || ${m} end)`);
 
 /** Lectures a store adds in one statement (a staff import, a publishing batch): the unit the catalogue loads in. */
-export const BATCH = 1_000;
+const BATCH = 1_000;
 
 /**
  * Adds `size` to a migrated, demo-seeded database, set-based (`insert … select generate_series`). The catalogue
