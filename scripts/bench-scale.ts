@@ -1,18 +1,22 @@
 /**
  * npm run bench:scale [-- --size demo|10k|100k] [--db postgres|pglite] [--explain] [--seconds 1.5] [--connections 4]
+ *   [--keep] [--reuse <database>] [--vacuum-full]
  *
  * Builds a throwaway database of the demo size and of `--size` (default 10k), then times the public catalogue reads
  * and the member reads through the app in process (router, validation, handlers, SQL; no socket): uncached alone
  * (latency of one read), uncached under load and cached under load. Prints req/s, p50, p99, the app's CPU time per
  * call and each figure's ratio to the demo size; `--explain` prints the key lines of EXPLAIN ANALYZE of every query each call runs. Not a CI gate.
  * PostgreSQL comes from DATABASE_URL, else a throwaway cluster (scripts/with-postgres.sh); PGlite runs in memory.
+ * Loading 100k takes minutes: with DATABASE_URL set, `--keep` leaves the built database (its name is printed) and
+ * `--reuse <name>` times that database again (migrated to the current code, not rebuilt). `--vacuum-full` prints the
+ * catalogue's derived tables as measured, then compacted (issue 43: how far a store's writes bloat them).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CompiledQuery, type QueryId, type RootOperationNode } from 'kysely';
+import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
@@ -20,7 +24,7 @@ import { DEMO_MEMBER } from '../server/db/seed-data';
 import { createStorefront } from '../server/app';
 import { createLocalAuth } from '../server/local/auth';
 import { freshDatabaseUrl } from '../server/testing';
-import { SIZES, generate, type SizeName } from './scale/generate';
+import { SIZES, catalogueSizes, generate, type SizeName } from './scale/generate';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +35,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '4' },
     /** Only the calls whose name contains one of these comma-separated words. */
     only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    'vacuum-full': { type: 'boolean', default: false },
   },
 });
 const size = args.size as SizeName;
@@ -40,6 +47,7 @@ if (args.db === 'pglite' && size === '100k') throw new Error('PGlite runs up to 
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 
+if ((args.keep || args.reuse) && !process.env.DATABASE_URL) throw new Error('--keep and --reuse need DATABASE_URL (a cluster that outlives the run)');
 if (args.db === 'postgres' && !process.env.DATABASE_URL) {
   // Re-run this script against a throwaway cluster.
   const run = spawnSync('bash', ['scripts/with-postgres.sh', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
@@ -109,6 +117,18 @@ const CALLS: Call[] = [
   lectureList('tag 주제5 in root 2 by price, page 1', { page: 1, tag: '주제5', pcategoryid: 2, sortType: 'pricelow' }),
   lectureList('tag 재활 in lectures (itemtype), page 50', { page: 50, tag: '재활', itemtype: 'lecture' }),
   lectureList('category 311 (ebooks) by price low, page 400', { page: 400, categoryid: 311, sortType: 'pricelow' }),
+  // Issue 43: a word concentrated in other shelves searched inside one (전자책 is in every ebook's summary and nowhere
+  // else, 단계별 in every other lecture's), and two-letter words inside a category, the spread of each ever more uneven.
+  lectureList('search 전자책 (other shelf only) in category 121, page 1', { page: 1, schtext: '전자책', categoryid: 121 }),
+  lectureList('search 전자책 (other shelf only) in category 1 (subtree) by price', { page: 1, schtext: '전자책', categoryid: 1, sortType: 'pricelow' }),
+  lectureList('search 단계별 (other shelf only) in ebooks, page 1', { page: 1, schtext: '단계별', itemtype: 'ebook' }),
+  lectureList('search 전자 (two letters, other shelf only) in category 121', { page: 1, schtext: '전자', categoryid: 121 }),
+  lectureList('search 전자 (two letters) in ebooks, last page', { page: 1, schtext: '전자', itemtype: 'ebook' }, true),
+  lectureList('search 호흡 in category 121, page 1', { page: 1, schtext: '호흡', categoryid: 121 }),
+  lectureList('search 호흡 in category 121 by price, last page', { page: 1, schtext: '호흡', categoryid: 121, sortType: 'pricehigh' }, true),
+  lectureList('search 호흡 in category 1 (subtree) by popularity, page 50', { page: 50, schtext: '호흡', categoryid: 1, sortType: 'popular' }),
+  lectureList('search 호흡 in root 2 by rating', { page: 1, schtext: '호흡', pcategoryid: 2, sortType: 'rating' }),
+  lectureList('search 강사 in category 121, page 1', { page: 1, schtext: '강사', categoryid: 121 }),
   {
     name: 'popular lectures',
     kind: 'catalogue',
@@ -197,19 +217,31 @@ const calls = CALLS.filter((c) => !only || only.some((w) => c.name.includes(w)))
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function open(): Promise<Database> {
+async function open(name: SizeName): Promise<Database> {
   if (args.db === 'pglite') return openDatabase({ memory: true });
+  if (args.reuse && name === size) {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${args.reuse}`;
+    return openDatabase({ url: url.toString() });
+  }
   return openDatabase({ url: await freshDatabaseUrl(process.env.DATABASE_URL!) });
 }
 
 async function runSize(name: SizeName): Promise<Map<string, Result>> {
-  const database = await open();
+  const database = await open(name);
   const t0 = performance.now();
   await migrate(database.db);
-  await seed(database.db);
-  console.log(`\n${name} on ${database.kind}: building`);
-  await generate(database.db, name, (line) => console.log(line));
-  console.log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (args.reuse && name === size) console.log(`\n${name} on ${database.kind}: reusing ${args.reuse} (${await catalogueSizes(database.db)})`);
+  else {
+    await seed(database.db);
+    console.log(`\n${name} on ${database.kind}: building`);
+    await generate(database.db, name, (line) => console.log(line));
+    console.log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (args.keep && name === size) {
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+      console.log(`  kept as ${rows[0]?.name} (--reuse ${rows[0]?.name})`);
+    }
+  }
 
   // Every query a call runs, for --explain.
   const seen: { node: RootOperationNode; queryId: QueryId }[] = [];
@@ -290,6 +322,13 @@ async function runSize(name: SizeName): Promise<Map<string, Result>> {
     cache.get = realGet;
     const cached = await time(call, CONNECTIONS);
     results.set(call.name, { alone, load, cached, ...(listed === undefined ? {} : { listed }), ...(firstPage ? { firstPage } : {}) });
+  }
+  if (args['vacuum-full'] && name === size && database.kind === 'postgres') {
+    console.log(`\n  derived tables as measured: ${await catalogueSizes(database.db)}`);
+    // Then a plain vacuum: a rewritten table has no visibility map, and every index-only walk would read its rows.
+    await sql`vacuum full lecture_keys, tag_keys`.execute(database.db);
+    await sql`vacuum analyze lecture_keys, tag_keys`.execute(database.db);
+    console.log(`  after vacuum full: ${await catalogueSizes(database.db)}`);
   }
   await database.close();
   return results;

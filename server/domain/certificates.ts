@@ -103,14 +103,3 @@ export function certificateTermsOf(r: TermsColumns): components['schemas']['Cert
   };
 }
 
-/** The rules of several classes at once (a classroom page), by class. */
-export async function certificateTermsOfClasses(db: Db, contentsids: number[]): Promise<Map<number, components['schemas']['CertificateTerms'] | null>> {
-  if (contentsids.length === 0) return new Map();
-  const rows = await all(
-    db,
-    sql<TermsColumns & { contentsid: number }>`select l.contentsid, l.certificate_progress, q.pass_score, q.required_progress
-      from lectures l left join quizzes q on q.contentsid = l.contentsid and q.retired_at is null
-      where l.contentsid = any(${contentsids}::int[])`,
-  );
-  return new Map(rows.map((r) => [r.contentsid, certificateTermsOf(r)]));
-}

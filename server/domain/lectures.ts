@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { components } from '../../src/api/schema.gen';
-import type { Db } from '../db/database';
+import { PLANNED_ONCE, type Db } from '../db/database';
 import type { CountRow, LectureTableRow } from '../db/rows';
 import { all, one } from '../db/query';
 import { iso } from '../lib/time';
@@ -209,6 +209,9 @@ export async function searchedLecturePage(
   limit: number,
   offset: number,
   walk = SHORT_WORD_WALK,
+  sortedInShelf = SHELF_MATCHES_SORTED,
+  readWhole = SHELF_READ_WHOLE,
+  headWalk = SHELF_HEAD_WALK,
 ) {
   const shelf = q.shelf ?? sql`true`;
   const word = searchWord(q.text);
@@ -222,6 +225,25 @@ export async function searchedLecturePage(
       return sql`select l.contentsid from ${from} l where ${where} order by ${order.forward} limit ${SEARCH_MATCH_LIMIT}`;
     return sql`select l.contentsid from (${first}) l order by ${matchRank(word)}, ${order.forward}`;
   };
+  // Within a shelf the word's spread decides (issue 43). A shelf of at most `readWhole` lectures is read whole from
+  // lecture_keys_category_search (its categories' search text and every order's keys, migration 049), index-only, and
+  // its matches sorted: no walk past other shelves, no lecture row. In a larger shelf the word's matches there are read
+  // from the word's index first, and while they are few (a word concentrated in other shelves, or rare) they are the
+  // answer, sorted; a word with more matches walks the order as before, where it finds them soon.
+  if (q.shelf && (await countLectures(db, shelf, true)) <= readWhole) {
+    const read = sql`(select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
+      from lecture_keys l where ${shelf} offset 0)`;
+    return detailPage(db, await plannedAs(db, INDEX_ONLY, found(firstMatches(read, contains(word)))));
+  }
+  const indexed = isShortWord(word) ? sql`l.grams @> array[${word}::text]` : !/[%_\\]/.test(word) && contains(word);
+  if (q.shelf && indexed) {
+    // The head of the order first, whatever its shelf (index-only): a word common in a large shelf is answered there.
+    const head = sql`(select ${order.columns}, l.categoryid, l.is_ebook, l.search_text from lecture_keys l order by ${order.forward} limit ${headWalk})`;
+    const headPage = await one(db, found(firstMatches(head, sql`${contains(word)} and ${shelf}`)));
+    if (headPage?.n === SEARCH_MATCH_LIMIT) return detailPage(db, headPage);
+    const probed = await matchesInShelf(db, indexed, q.shelf, (c) => found(firstMatches(c, sql`true`)), sortedInShelf);
+    if (probed) return detailPage(db, probed);
+  }
   if (!isShortWord(word)) return pageOfFound(db, found(firstMatches(sql`lecture_keys`, sql`${contains(word)} and ${shelf}`)));
   // The walk, cut at `walk` lectures of the shelf, reads only the order's index; its matches are the answer when they
   // reach the limit or the walk covered the whole shelf.
@@ -231,6 +253,73 @@ export async function searchedLecturePage(
   // The letters hold the word exactly when the text contains it; `offset 0` keeps the planner from walking the order.
   const lettered = sql`(select ${order.columns}, l.search_text from lecture_keys l where l.grams @> array[${word}::text] and ${shelf} offset 0)`;
   return pageOfFound(db, found(firstMatches(lettered, sql`true`)));
+}
+
+/**
+ * How many of a word's matches within a shelf are read from the word's index and sorted before the search walks the
+ * list's order instead. Those reads fetch lecture rows (the walk reads an index alone), each a page of a table its
+ * updates bloat: 2,100 of them took 60 ms on a store-loaded lecture_keys of 864 MB (issue 43), so the bound is small.
+ */
+export const SHELF_MATCHES_SORTED = 500;
+
+/**
+ * The word's matches within the shelf, by the word's index (`test`: its trigrams or letters) intersected with the
+ * category's in a bitmap, the planner allowed no other path: a word concentrated in other shelves then costs its few
+ * matches here, not a walk past every lecture of the others (issue 43). Undefined when more than `bound` match: the
+ * caller walks instead. `answer` pages what was read (a relation `c` of the walk's columns).
+ */
+async function matchesInShelf(
+  db: Db,
+  test: RawBuilder<unknown>,
+  shelf: RawBuilder<unknown>,
+  answer: (c: RawBuilder<unknown>) => RawBuilder<FoundRow>,
+  bound = SHELF_MATCHES_SORTED,
+): Promise<FoundRow | undefined> {
+  const row = await plannedAs(
+    db,
+    BITMAP_ONLY,
+    sql<FoundRow & { seen: number }>`with c as materialized (
+        select l.contentsid, l.created_at, l.popularity, l.ratingavg, l.saleprice, l.search_text
+        from lecture_keys l where ${test} and ${shelf} limit ${bound + 1})
+      select (select count(*)::int from c) as seen, f.* from (${answer(sql`c`)}) f`,
+  );
+  return row && row.seen <= bound ? { n: row.n, ids: row.ids } : undefined;
+}
+
+/**
+ * How many lectures a shelf may hold to be read whole for a search (the category index, index-only): at 100k
+ * lectures one category of ~11,000 reads in a few ms whatever the word, where walking the list's order for it passed
+ * the other categories' 90,000 (issue 43). A larger shelf (a root or subtree of several categories, a kind) is a large
+ * share of the catalogue, so the walk of the order meets its lectures often.
+ */
+export const SHELF_READ_WHOLE = 20_000;
+
+/**
+ * How many lectures at the head of the list's order a search within a large shelf reads first (an index alone, a few
+ * ms): a word in a tenth of them or more finds its matches there (호흡 or 리포머 in a root of 44,000 at 100k).
+ */
+export const SHELF_HEAD_WALK = 20_000;
+
+/**
+ * The planner's paths turned off for one statement: bitmap scans of the word's index, or an index alone. And JIT: a
+ * path turned off counts as a cost of 10^10, which set PostgreSQL compiling the statement (190 of its 265 ms).
+ */
+const BITMAP_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan', 'jit'];
+const INDEX_ONLY = ['enable_seqscan', 'enable_indexscan', 'enable_bitmapscan', 'jit'];
+
+/**
+ * One row of `query`, the planner allowed none of `off` (for its transaction only: inside a caller's transaction the
+ * settings it had are put back after).
+ */
+async function plannedAs<R>(db: Db, off: string[], query: RawBuilder<R>): Promise<R | undefined> {
+  const run = async (tx: Db) => {
+    const [before] = (await sql<{ settings: string[] }>`select array[${sql.join(off.map((s) => sql`current_setting(${s})`))}] as settings`.execute(tx)).rows;
+    await sql`select ${sql.join(off.map((s) => sql`set_config(${s}, 'off', true)`))}`.execute(tx);
+    const row = await one(tx, query);
+    await sql`select ${sql.join(off.map((s, i) => sql`set_config(${s}, ${before!.settings[i]}, true)`))}`.execute(tx);
+    return row;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** What a match found: how many, and the ids of the page, in their order. */
@@ -265,10 +354,11 @@ export async function lecturesBeside<R>(
   db: Db,
   rows: RawBuilder<unknown>,
   order: RawBuilder<unknown>,
+  plannedOnce = false,
 ): Promise<{ lecture: Lecture; beside: R }[]> {
   const found = await all(
     db,
-    sql<LectureRow & { beside: R }>`select l.*, row_to_json(x) as beside from (${rows}) x
+    sql<LectureRow & { beside: R }>`${sql.raw(plannedOnce ? PLANNED_ONCE : '')}select l.*, row_to_json(x) as beside from (${rows}) x
       join lateral (${detailsSql(sql`array[x.contentsid]::int[]`)}) l on true order by ${order}`,
   );
   return found.map((r) => ({ lecture: toLecture(r), beside: r.beside }));

@@ -27,6 +27,10 @@ export interface MyLectureRow {
   /** When the class met the certificate rule, or null (`certificateDueAtSql`). */
   due_at: string | null;
   name: string | null;
+  /** The class's certificate rule columns (its share, and its current quiz's terms), for `certificateTermsOf`. */
+  certificate_progress: number;
+  pass_score: number | null;
+  required_progress: number | null;
 }
 
 function statusFilter(me: string, status: MyLectureStatus, now: string): RawBuilder<unknown> {
@@ -69,12 +73,17 @@ export function myLecturesPage(
       exists(select 1 from bookmarks b where b.useruid = ${me} and b.contentsid = pg.contentsid) as bookmarked,
       c.certificateno, c.issued_at as certificate_at, c.revoked_at as certificate_revoked_at,
       ${certificateDueAtSql(me, sql`pg.contentsid`, sql`pg.completed_at`)} as due_at,
-      (select name from members where useruid = ${me}) as name
+      (select name from members where useruid = ${me}) as name,
+      (select k.certificate_progress from lectures k where k.contentsid = pg.contentsid) as certificate_progress,
+      q.pass_score, q.required_progress
     from pg
+    left join lateral (select q.pass_score, q.required_progress from quizzes q
+      where q.contentsid = pg.contentsid and q.retired_at is null limit 1) q on true
     left join lateral (select videoid, updated_at from progress w where w.useruid = ${me} and w.contentsid = pg.contentsid
       order by updated_at desc limit 1) lw on true
     left join certificates c on c.useruid = ${me} and c.contentsid = pg.contentsid`;
-  return lecturesBeside<MyLectureRow>(db, rows, sql`x.start_at desc, x.contentsid desc`);
+  // Planned once per connection: its plan is the same for every member and page (issue 43).
+  return lecturesBeside<MyLectureRow>(db, rows, sql`x.start_at desc, x.contentsid desc`, true);
 }
 
 /** How many enrolments match the filter: asked only when a page lies past the last one (its window is empty). */

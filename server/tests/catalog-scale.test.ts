@@ -10,6 +10,9 @@ import {
   categorySubtree,
   inCategories,
   SHORT_WORD_WALK,
+  SHELF_MATCHES_SORTED,
+  SHELF_READ_WHOLE,
+  SHELF_HEAD_WALK,
   listOrder,
   searchedLecturePage,
   type ListOrder,
@@ -188,10 +191,17 @@ describe('a search answers the same on each path the planner may take', () => {
   // shelf's constants: walking an order index (index-only, migration 028) or the word's trigram rows sorted; a word
   // of one or two letters walks at most SHORT_WORD_WALK lectures, then is looked up by its letters. Each path, forced
   // in a transaction of its own (a walk of one lecture for the letters), answers the old query's lectures in order.
+  // Issue 43: within a shelf, the word's matches there are read from its index and sorted while they are at most
+  // the bound; a bound of 0 (a probe that finds any match goes on) forces the paths after it.
+  // A shelf of at most the last bound is read whole from the category index; 0 forces the others.
+  // The head of the order is read first in a larger shelf (the last number; 1 skips it in the demo).
   const paths = [
-    ['as planned', [], SHORT_WORD_WALK],
-    ['the order walked', ['enable_bitmapscan', 'enable_sort'], SHORT_WORD_WALK],
-    ["the word's rows sorted", ['enable_indexscan', 'enable_indexonlyscan', 'enable_seqscan'], 1],
+    ['as planned', [], SHORT_WORD_WALK, SHELF_MATCHES_SORTED, SHELF_READ_WHOLE, SHELF_HEAD_WALK],
+    ['the order walked', ['enable_bitmapscan', 'enable_sort'], SHORT_WORD_WALK, 0, 0, 1],
+    ["the word's rows sorted", ['enable_indexscan', 'enable_indexonlyscan', 'enable_seqscan'], 1, 0, 0, 1],
+    ["the word's matches in the shelf sorted", [], SHORT_WORD_WALK, 1_000_000, 0, 1],
+    ['the shelf read whole', [], SHORT_WORD_WALK, 0, 1_000_000, 1],
+    ['the head of the order read', [], SHORT_WORD_WALK, 0, 0, 1_000_000],
   ] as const;
   const bodies: (ListBody & { schtext: string })[] = [
     { schtext: '강사', categoryid: 1 },
@@ -211,9 +221,9 @@ describe('a search answers the same on each path the planner may take', () => {
     pricelow: listOrder(['saleprice', 'asc'], ['contentsid', 'asc']),
     pricehigh: listOrder(['saleprice', 'desc'], ['contentsid', 'asc']),
   };
-  it.each(paths.flatMap(([path, off, walk]) => bodies.map((body) => [path, body, off, walk] as const)))(
+  it.each(paths.flatMap(([path, off, walk, sorted, whole, head]) => bodies.map((body) => [path, body, off, walk, sorted, whole, head] as const)))(
     '%s: %o',
-    async (_path, body, off, walk) => {
+    async (_path, body, off, walk, sorted, whole, head) => {
       const conds: RawBuilder<unknown>[] = [];
       if (body.categoryid) conds.push(inCategories(await categorySubtree(server.db, body.categoryid)));
       if (body.pcategoryid) conds.push(inCategories(await categorySubtree(server.db, body.pcategoryid, true)));
@@ -228,7 +238,7 @@ describe('a search answers the same on each path the planner may take', () => {
         const now = await server.db.transaction().execute(async (tx) => {
           for (const setting of off) await sql.raw(`set local ${setting} = off`).execute(tx);
           const shelf = conds.length ? sql.join(conds, sql` and `) : undefined;
-          return searchedLecturePage(tx, { text: body.schtext, shelf, ranked }, orders[body.sortType ?? 'recent']!, limit, offset, walk);
+          return searchedLecturePage(tx, { text: body.schtext, shelf, ranked }, orders[body.sortType ?? 'recent']!, limit, offset, walk, sorted, whole, head);
         });
         expect(now.total).toBe(then.length);
         expect(ids(now.list)).toEqual(then.slice(offset, offset + limit));
