@@ -10,16 +10,18 @@ import { PreviewPlayer, type PreviewVideo } from './PreviewPlayer';
 export function Curriculum({ contentsid }: { contentsid: number }) {
   const sections = useQuery(curriculumSectionsQuery(contentsid));
   const full = useQuery(curriculumQuery(contentsid));
-  const videoCount = sections.data?.reduce((n, s) => n + s.videocount, 0) ?? 0;
   const [preview, setPreview] = useState<PreviewVideo>();
   return (
     <section className="class-block" id="curriculum">
       <h3 className="class-block__title">커리큘럼</h3>
-      {sections.data && (
-        <p className="muted">
-          {sections.data.length}개 섹션 · 영상 {videoCount}개
-        </p>
-      )}
+      {/* Its own call: when it fails or is late, the line says so with 다시 시도, as the list below does (fault matrix). */}
+      <QueryState query={sections}>
+        {(list) => (
+          <p className="muted">
+            {list.length}개 섹션 · 영상 {list.reduce((n, s) => n + s.videocount, 0)}개
+          </p>
+        )}
+      </QueryState>
       <QueryState query={full} fallback={<SkeletonBlock height={160} />}>
         {(curriculum) => (
           <ol className="curriculum">
