@@ -174,11 +174,15 @@ async function initialScripts(url: string): Promise<{ name: string; gzip: number
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const scripts: Promise<{ name: string; gzip: number }>[] = [];
+    // Only what came until the network was idle: a chunk the page asks for later (the footer, on its own timer after
+    // the load) is no part of the figure, and its answer must not be read from a browser being closed.
+    let idle = false;
     page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
+      if (idle || res.request().resourceType() !== 'script') return;
       scripts.push(res.body().then((b) => ({ name: new URL(res.url()).pathname, gzip: gzipSync(withoutHashes(b), { level: 9 }).length })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    idle = true;
     return await Promise.all(scripts);
   } finally {
     await browser.close();
