@@ -8,11 +8,10 @@
  * every round, and the CPU time each request cost the server process and its PostgreSQL backends (from /proc): on a
  * machine other jobs share, req/s measures them too, CPU per request much less. Not a CI gate.
  */
-import { spawn } from 'node:child_process';
+import { salesServerProcess } from './scale/serverProcess';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
@@ -31,20 +30,13 @@ const databaseUrl = new URL(process.env.DATABASE_URL);
 databaseUrl.pathname = `/${args.database}`;
 const CLIENT = { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' };
 
-const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./scale/salesServer.ts', import.meta.url))], {
-  env: { ...process.env, NODE_ENV: 'production', SALES_DATABASE_URL: databaseUrl.toString(), SALES_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-member-reads-')) },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const { child, url: listening } = salesServerProcess({
+  NODE_ENV: 'production',
+  SALES_DATABASE_URL: databaseUrl.toString(),
+  SALES_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-member-reads-')),
 });
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`the server process ended (${code})`)));
-  });
+  const url = await listening;
   const signIn = await fetch(`${url}/local/auth/sign-in`, { method: 'POST', headers: CLIENT, body: JSON.stringify({ email: 'member@demo.kr', remember: false }) });
   const token = ((await signIn.json()) as { datas: { accessToken: string } }).datas.accessToken;
   const headers = { ...CLIENT, authorization: `Bearer ${token}` };

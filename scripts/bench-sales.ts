@@ -12,11 +12,11 @@
  *     (target peak < 200 MB).
  * PostgreSQL comes from DATABASE_URL, else a throwaway cluster (scripts/with-postgres.sh). Not a CI gate.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { salesServerProcess } from './scale/serverProcess';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
 import { createStorefront } from '../server/app';
@@ -126,19 +126,8 @@ async function timed(name: string, path: string, body: unknown, target: string) 
 
 /** The server in a process of its own (scripts/scale/salesServer.ts), signed in as the operator over HTTP. */
 async function servingProcess() {
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./scale/salesServer.ts', import.meta.url))], {
-    env: { ...process.env, SALES_DATABASE_URL: databaseUrl, SALES_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-sales-server-')) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`the server process ended (${code})`)));
-  });
+  const { child, url: listening } = salesServerProcess({ SALES_DATABASE_URL: databaseUrl, SALES_DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-sales-server-')) });
+  const url = await listening;
   const signIn = await fetch(`${url}/local/auth/sign-in`, {
     method: 'POST',
     headers: { 'X-Storefront-Client': 'web/1.0', 'content-type': 'application/json' },
